@@ -1,0 +1,77 @@
+package org.instrumentelement.ial.mock;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.instrumentelement.ial.InstrumentException;
+import org.instrumentelement.ial.InstrumentSession;
+import org.instrumentelement.ial.InvalidResourceNameException;
+import org.instrumentelement.ial.ResourceName;
+import org.instrumentelement.ial.SessionOptions;
+import org.instrumentelement.ial.SessionProvider;
+
+/**
+ * Opens sessions to simulated instruments: {@code MOCK[board]::<model>[::<serial>][::INSTR]}. The
+ * model names a description file (built-in: {@code oscilloscope}, {@code array}); each distinct
+ * board/model/serial is one device, shared by all sessions opened for it.
+ */
+public final class MockSessionProvider implements SessionProvider {
+  private final List<Path> searchPath;
+  private final Map<String, MockDevice> devices = new ConcurrentHashMap<>();
+
+  /** A provider that knows the built-in models only. */
+  public MockSessionProvider() {
+    this(List.of());
+  }
+
+  /** A provider that looks for {@code <model>.properties} in these directories first. */
+  public MockSessionProvider(List<Path> searchPath) {
+    this.searchPath = List.copyOf(searchPath);
+  }
+
+  @Override
+  public boolean accepts(ResourceName name) {
+    return name.interfaceType().equals("MOCK");
+  }
+
+  @Override
+  public InstrumentSession open(ResourceName name, SessionOptions options)
+      throws InstrumentException {
+    return new MockSession(name, device(name), options);
+  }
+
+  /** The device behind a resource string, created on first use (tests inspect it). */
+  public MockDevice device(String resource) throws InstrumentException {
+    return device(ResourceName.parse(resource));
+  }
+
+  private MockDevice device(ResourceName name) throws InstrumentException {
+    if (!accepts(name)
+        || name.fields().isEmpty()
+        || name.fields().size() > 2
+        || !name.resourceClass().equals("INSTR")) {
+      throw new InvalidResourceNameException(
+          name.text(), "expected MOCK[board]::<model>[::<serial>][::INSTR]");
+    }
+    String model = name.fields().get(0).toLowerCase(Locale.ROOT);
+    String key = name.board() + "::" + model + "::" + name.field(1, "0");
+    MockDevice existing = devices.get(key);
+    if (existing != null) {
+      return existing;
+    }
+    try {
+      MockDeviceDescription description = MockDeviceDescription.load(model, searchPath);
+      return devices.computeIfAbsent(key, k -> new MockDevice(description, name.text()));
+    } catch (IOException e) {
+      throw new InvalidResourceNameException(name.text(), e.getMessage());
+    }
+  }
+
+  @Override
+  public void close() {
+    devices.clear();
+  }
+}

@@ -1,0 +1,77 @@
+package org.instrumentelement.ial.mock;
+
+import java.util.SplittableRandom;
+
+/**
+ * Renders acquisitions of a {@link MockInput}. The noise-free samples are computed once per set of
+ * settings and cached, and noise comes from a precomputed Gaussian table at a random offset, so an
+ * acquisition of N points costs two array passes, not N trigonometric calls: the mock must never be
+ * the bottleneck when the Instrument Element is measured.
+ */
+final class WaveformSynthesizer {
+  private static final int NOISE_TABLE_BITS = 16;
+  private static final int NOISE_MASK = (1 << NOISE_TABLE_BITS) - 1;
+
+  /** Free-running acquisitions start at one of up to this many sample offsets in the table. */
+  private static final int MAX_PHASE_STEPS = 4096;
+
+  private final double[] noiseTable = new double[1 << NOISE_TABLE_BITS];
+  private final SplittableRandom random;
+
+  private record Key(MockInput input, double dt, int points, double start, double triggerTime) {}
+
+  private Key cachedKey;
+  private double[] table;
+  private int phaseSteps;
+
+  WaveformSynthesizer(long seed) {
+    random = new SplittableRandom(seed);
+    java.util.Random gaussian = new java.util.Random(seed);
+    for (int i = 0; i < noiseTable.length; i++) {
+      noiseTable[i] = gaussian.nextGaussian();
+    }
+  }
+
+  /**
+   * One acquisition of {@code points} samples {@code dt} apart, the first at {@code start} seconds
+   * from the trigger point.
+   *
+   * @param triggerTime when in the input's period the trigger fires, or NaN to free-run (a random
+   *     phase at each acquisition)
+   * @param low samples below are clipped (the bottom of the screen)
+   * @param high samples above are clipped
+   */
+  double[] acquire(
+      MockInput input,
+      double dt,
+      int points,
+      double start,
+      double triggerTime,
+      double low,
+      double high) {
+    boolean freeRunning = Double.isNaN(triggerTime);
+    Key key = new Key(input, dt, points, start, freeRunning ? 0 : triggerTime);
+    if (!key.equals(cachedKey)) {
+      phaseSteps = 0;
+      if (freeRunning && input.frequency() > 0 && dt > 0) {
+        double samplesPerPeriod = 1 / (input.frequency() * dt);
+        phaseSteps = (int) Math.min(MAX_PHASE_STEPS, Math.max(1, Math.ceil(samplesPerPeriod)));
+      }
+      table = new double[points + phaseSteps];
+      double t0 = key.triggerTime() + start;
+      for (int i = 0; i < table.length; i++) {
+        table[i] = input.valueAt(t0 + i * dt);
+      }
+      cachedKey = key;
+    }
+    int first = phaseSteps > 0 ? random.nextInt(phaseSteps) : 0;
+    int noiseAt = random.nextInt(noiseTable.length);
+    double sigma = input.noise();
+    double[] out = new double[points];
+    for (int i = 0; i < points; i++) {
+      double v = table[first + i] + sigma * noiseTable[(noiseAt + i) & NOISE_MASK];
+      out[i] = v < low ? low : (v > high ? high : v);
+    }
+    return out;
+  }
+}

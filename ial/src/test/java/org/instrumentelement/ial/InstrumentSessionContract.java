@@ -1,0 +1,123 @@
+package org.instrumentelement.ial;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What every transport must do, checked against a SCPI oscilloscope (the mock, or the simulator
+ * over a real wire protocol). Each transport's test extends this class and says how to open a
+ * session.
+ */
+public abstract class InstrumentSessionContract {
+
+  protected InstrumentSession session;
+
+  /** Opens a fresh session to an oscilloscope that speaks the mock oscilloscope's SCPI dialect. */
+  protected abstract InstrumentSession openSession() throws Exception;
+
+  /** Opens a second, independent session to the same instrument. */
+  protected abstract InstrumentSession openSecondSession() throws Exception;
+
+  @BeforeEach
+  void open() throws Exception {
+    session = openSession();
+    session.write("*RST;*CLS");
+  }
+
+  @AfterEach
+  void close() {
+    if (session != null) {
+      session.close();
+    }
+  }
+
+  @Test
+  void queryAnswersIdentity() throws Exception {
+    String idn = session.query("*IDN?");
+    assertEquals(4, idn.split(",").length, idn);
+    assertFalse(idn.endsWith("\n"));
+  }
+
+  @Test
+  void settingsAreWrittenAndReadBack() throws Exception {
+    session.write(":TIMebase:SCALe 0.002");
+    assertEquals(0.002, Double.parseDouble(session.query(":TIM:SCAL?")), 1e-12);
+    assertEquals("0,\"No error\"", session.query(":SYSTem:ERRor?"));
+  }
+
+  @Test
+  void outOfRangeSettingIsRefusedAndQueued() throws Exception {
+    String before = session.query(":TIMebase:SCALe?");
+    session.write(":TIMebase:SCALe 1e6");
+    assertEquals(before, session.query(":TIMebase:SCALe?"));
+    assertTrue(session.query(":SYSTem:ERRor?").startsWith("-222,"));
+  }
+
+  @Test
+  void binaryBlockCarriesTheWaveform() throws Exception {
+    session.write(":WAVeform:POINts 1000");
+    byte[] block = session.queryBinaryBlock(":WAVeform:DATA?");
+    assertEquals(8000, block.length);
+    double[] volts = new double[1000];
+    ByteBuffer.wrap(block).order(ByteOrder.LITTLE_ENDIAN).asDoubleBuffer().get(volts);
+    double max = Double.NEGATIVE_INFINITY;
+    for (double v : volts) {
+      max = Math.max(max, v);
+    }
+    assertTrue(max > 0.5 && max < 3, "a 1.5 V sine on channel 1, max " + max);
+    // The terminator after the block was consumed: the next query gets its own answer.
+    assertEquals("1", session.query("*OPC?"));
+  }
+
+  @Test
+  void successiveAcquisitionsDiffer() throws Exception {
+    byte[] a = session.queryBinaryBlock(":WAVeform:DATA?");
+    byte[] b = session.queryBinaryBlock(":WAVeform:DATA?");
+    assertEquals(a.length, b.length);
+    assertNotEquals(ByteBuffer.wrap(a), ByteBuffer.wrap(b));
+  }
+
+  @Test
+  void stoppedScopeHoldsItsTrace() throws Exception {
+    session.write(":STOP");
+    byte[] a = session.queryBinaryBlock(":WAVeform:DATA?");
+    byte[] b = session.queryBinaryBlock(":WAVeform:DATA?");
+    assertArrayEquals(a, b);
+  }
+
+  @Test
+  void clearDiscardsAnUnreadReply() throws Exception {
+    session.write("*IDN?");
+    session.clear();
+    assertEquals("1", session.query("*OPC?"));
+  }
+
+  @Test
+  void readWithNothingAskedTimesOut() throws Exception {
+    session.setTimeout(Duration.ofMillis(200));
+    assertThrows(InstrumentTimeoutException.class, session::read);
+    assertEquals("1", session.query("*OPC?"), "the session still works after a timeout");
+  }
+
+  @Test
+  void lockKeepsOtherSessionsOut() throws Exception {
+    try (InstrumentSession other = openSecondSession()) {
+      session.lock(Duration.ofMillis(100));
+      assertThrows(InstrumentException.class, () -> other.lock(Duration.ofMillis(100)));
+      session.unlock();
+      other.lock(Duration.ofMillis(100));
+      other.unlock();
+    }
+  }
+}
