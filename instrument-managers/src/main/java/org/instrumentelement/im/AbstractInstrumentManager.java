@@ -1,0 +1,469 @@
+package org.instrumentelement.im;
+
+import java.lang.System.Logger.Level;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.locks.ReentrantLock;
+import org.instrumentelement.ial.InstrumentException;
+import org.instrumentelement.ial.InstrumentSession;
+import org.instrumentelement.ial.InstrumentTimeoutException;
+import org.instrumentelement.im.model.ArgumentSpec;
+import org.instrumentelement.im.model.AttributeSpec;
+import org.instrumentelement.im.model.CommandSpec;
+import org.instrumentelement.im.model.ErrorCode;
+import org.instrumentelement.im.model.ImException;
+import org.instrumentelement.im.model.ImModel;
+import org.instrumentelement.im.model.ParameterSpec;
+import org.instrumentelement.im.model.States;
+import org.instrumentelement.im.model.Value;
+
+/**
+ * The base of every Instrument Manager. It owns the lifecycle, the state machine, validation of
+ * every value against its spec, the instrument session and the lock that serialises access to it. A
+ * subclass declares its model with {@link #standardModel(String)} and implements a few hooks, each
+ * called with the lock held and a live session:
+ *
+ * <ul>
+ *   <li>{@link #readAttribute} (required),
+ *   <li>{@link #applyParameter}, {@link #writeAttribute}, {@link #onCommand} for what it offers,
+ *   <li>{@link #onLink}, {@link #onStart}, {@link #onStop} for the standard commands.
+ * </ul>
+ *
+ * <p>Requests are checked completely (names, state, types, ranges) before a hook runs, so a refused
+ * request never reaches the instrument. An {@link InstrumentException} from a hook means the
+ * connection failed: the session is closed and the IM goes to ERROR.
+ */
+public abstract class AbstractInstrumentManager implements InstrumentManager {
+  /** Connects to the instrument and applies the parameters. */
+  public static final String LINK = "link";
+
+  /** Releases the instrument. */
+  public static final String UNLINK = "unlink";
+
+  /** Begins continuous acquisition. */
+  public static final String START = "start";
+
+  /** Ends continuous acquisition. */
+  public static final String STOP = "stop";
+
+  /** Reconnects and re-applies the parameters: the way out of ERROR. */
+  public static final String RESET = "reset";
+
+  private static final System.Logger LOG =
+      System.getLogger(AbstractInstrumentManager.class.getName());
+
+  private final ImModel model;
+  private final ReentrantLock lock = new ReentrantLock();
+  private final Map<String, Value> parameters = new ConcurrentHashMap<>();
+  private final List<StateListener> listeners = new CopyOnWriteArrayList<>();
+  private volatile String state = States.UNLINKED;
+  private volatile String lastError = "";
+  private volatile ImContext context;
+  private InstrumentSession session; // guarded by lock
+
+  protected AbstractInstrumentManager(ImModel model) {
+    this.model = model;
+    for (ParameterSpec p : model.parameters()) {
+      parameters.put(p.name(), p.defaultValue());
+    }
+  }
+
+  /** A model builder that already has the standard commands: link, unlink, start, stop, reset. */
+  protected static ImModel.Builder standardModel(String type) {
+    return ImModel.builder(type)
+        .command(
+            CommandSpec.of(
+                LINK,
+                Set.of(States.UNLINKED, States.ERROR),
+                States.LINKED,
+                "Connect to the instrument and apply the parameters."))
+        .command(
+            CommandSpec.of(
+                UNLINK,
+                Set.of(States.LINKED, States.RUNNING, States.ERROR),
+                States.UNLINKED,
+                "Release the instrument."))
+        .command(
+            CommandSpec.of(
+                START, Set.of(States.LINKED), States.RUNNING, "Begin continuous acquisition."))
+        .command(
+            CommandSpec.of(
+                STOP, Set.of(States.RUNNING), States.LINKED, "End continuous acquisition."))
+        .command(
+            CommandSpec.of(
+                RESET,
+                Set.of(States.LINKED, States.RUNNING, States.ERROR),
+                States.LINKED,
+                "Reconnect to the instrument and re-apply the parameters."));
+  }
+
+  // ---- hooks ---------------------------------------------------------------------------------
+
+  /** Reads an attribute from the instrument. */
+  protected abstract Value readAttribute(InstrumentSession session, AttributeSpec attribute)
+      throws InstrumentException, ImException;
+
+  /** Sends a parameter to the instrument. Default: the parameter concerns the IM only. */
+  protected void applyParameter(InstrumentSession session, ParameterSpec parameter, Value value)
+      throws InstrumentException, ImException {}
+
+  /** Writes a writable attribute. Only called for attributes whose spec is writable. */
+  protected void writeAttribute(InstrumentSession session, AttributeSpec attribute, Value value)
+      throws InstrumentException, ImException {
+    throw new ImException(
+        ErrorCode.INTERNAL_ERROR, "writeAttribute not implemented for " + attribute.name());
+  }
+
+  /**
+   * Called right after the session opens (on link and reset). Default: applies every parameter in
+   * declaration order.
+   */
+  protected void onLink(InstrumentSession session) throws InstrumentException, ImException {
+    for (ParameterSpec p : model.parameters()) {
+      applyParameter(session, p, parameters.get(p.name()));
+    }
+  }
+
+  /** Called before the session closes on unlink and reset. Default: nothing. */
+  protected void onUnlink(InstrumentSession session) throws InstrumentException, ImException {}
+
+  /** Begins continuous acquisition. Default: nothing to tell the instrument. */
+  protected void onStart(InstrumentSession session) throws InstrumentException, ImException {}
+
+  /** Ends continuous acquisition. Default: nothing to tell the instrument. */
+  protected void onStop(InstrumentSession session) throws InstrumentException, ImException {}
+
+  /** Runs a command other than the standard ones; arguments are validated and complete. */
+  protected Value onCommand(InstrumentSession session, CommandSpec command, Map<String, Value> args)
+      throws InstrumentException, ImException {
+    throw new ImException(
+        ErrorCode.INTERNAL_ERROR, "command " + command.name() + " not implemented");
+  }
+
+  /** Whether this IM drives an instrument. An IM that only groups others returns false. */
+  protected boolean needsInstrument() {
+    return true;
+  }
+
+  /** The configuration this IM was opened with, or {@code null} before {@link #open}. */
+  protected ImContext context() {
+    return context;
+  }
+
+  /** Records a parameter value read back from the instrument (e.g. after an autoscale). */
+  protected void updateParameter(String name, Value value) throws ImException {
+    parameters.put(name, model.parameter(name).spec().validate(value, name));
+  }
+
+  // ---- InstrumentManager ---------------------------------------------------------------------
+
+  @Override
+  public ImModel model() {
+    return model;
+  }
+
+  @Override
+  public String path() {
+    ImContext c = context;
+    return c == null ? model.type() : c.path();
+  }
+
+  @Override
+  public String state() {
+    return state;
+  }
+
+  @Override
+  public String lastError() {
+    return lastError;
+  }
+
+  @Override
+  public void addStateListener(StateListener listener) {
+    listeners.add(listener);
+  }
+
+  @Override
+  public Value getAttribute(String name) throws ImException {
+    AttributeSpec a = model.attribute(name);
+    checkState(a.readableIn(), "reading attribute '" + name + "'");
+    lock.lock();
+    try {
+      checkState(a.readableIn(), "reading attribute '" + name + "'");
+      return readAttribute(liveSession(), a);
+    } catch (InstrumentException e) {
+      throw connectionLost(e);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  @Override
+  public Value getParameter(String name) throws ImException {
+    model.parameter(name);
+    return parameters.get(name);
+  }
+
+  @Override
+  public Value setParameter(String name, Value value) throws ImException {
+    ParameterSpec p = model.parameter(name);
+    Value v = p.spec().validate(value, name).withTimestamp(Instant.now());
+    checkState(p.settableIn(), "setting parameter '" + name + "'");
+    lock.lock();
+    try {
+      checkState(p.settableIn(), "setting parameter '" + name + "'");
+      if (session != null) {
+        applyParameter(session, p, v);
+      }
+      parameters.put(name, v);
+      return v;
+    } catch (InstrumentException e) {
+      throw connectionLost(e);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  @Override
+  public Value setAttribute(String name, Value value) throws ImException {
+    AttributeSpec a = model.attribute(name);
+    if (!a.writable()) {
+      throw new ImException(ErrorCode.READ_ONLY, "attribute '" + name + "' is read-only");
+    }
+    Value v = a.spec().validate(value, name).withTimestamp(Instant.now());
+    checkState(a.writableIn(), "writing attribute '" + name + "'");
+    lock.lock();
+    try {
+      checkState(a.writableIn(), "writing attribute '" + name + "'");
+      writeAttribute(liveSession(), a, v);
+      return v;
+    } catch (InstrumentException e) {
+      throw connectionLost(e);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  @Override
+  public Value executeCommand(String name, Map<String, Value> arguments) throws ImException {
+    CommandSpec c = model.command(name);
+    Map<String, Value> args = validateArguments(c, arguments == null ? Map.of() : arguments);
+    checkState(c.allowedIn(), "command '" + name + "'");
+    lock.lock();
+    try {
+      checkState(c.allowedIn(), "command '" + name + "'");
+      Value result = runCommand(c, args);
+      if (c.targetState() != null) {
+        moveTo(c.targetState(), "");
+      }
+      return result;
+    } catch (InstrumentException e) {
+      throw connectionLost(e);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  private Value runCommand(CommandSpec c, Map<String, Value> args)
+      throws InstrumentException, ImException {
+    switch (c.name()) {
+      case LINK -> {
+        connect();
+        return null;
+      }
+      case RESET -> {
+        unlinkQuietly();
+        connect();
+        return null;
+      }
+      case UNLINK -> {
+        unlinkQuietly();
+        return null;
+      }
+      case START -> {
+        onStart(liveSession());
+        return null;
+      }
+      case STOP -> {
+        onStop(liveSession());
+        return null;
+      }
+      default -> {
+        return onCommand(liveSession(), c, args);
+      }
+    }
+  }
+
+  @Override
+  public void open(ImContext ctx) throws ImException {
+    for (Map.Entry<String, String> e : ctx.parameters().entrySet()) {
+      ParameterSpec p = model.parameter(e.getKey());
+      parameters.put(p.name(), p.spec().parse(e.getValue(), ctx.path() + " parameter " + p.name()));
+    }
+    this.context = ctx;
+    if (ctx.autoLink()) {
+      try {
+        executeCommand(LINK, Map.of());
+        if (ctx.autoStart() && model.commands().stream().anyMatch(c -> c.name().equals(START))) {
+          executeCommand(START, Map.of());
+        }
+      } catch (ImException e) {
+        LOG.log(Level.WARNING, "{0}: could not link at start-up: {1}", ctx.path(), e.getMessage());
+      }
+    }
+  }
+
+  @Override
+  public void close() {
+    lock.lock();
+    try {
+      disconnect();
+      if (!state.equals(States.UNLINKED)) {
+        moveTo(States.UNLINKED, "");
+      }
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  // ---- internals -----------------------------------------------------------------------------
+
+  private void connect() throws InstrumentException, ImException {
+    ImContext ctx = context;
+    if (ctx == null) {
+      throw new ImException(ErrorCode.INTERNAL_ERROR, "IM not opened");
+    }
+    if (!needsInstrument()) {
+      onLink(null);
+      return;
+    }
+    if (ctx.address() == null || ctx.address().isBlank()) {
+      throw new ImException(
+          ErrorCode.INSTRUMENT_ERROR, ctx.path() + " has no instrument address configured");
+    }
+    InstrumentSession s = ctx.resources().open(ctx.address());
+    try {
+      s.setTimeout(ctx.timeout());
+      session = s;
+      onLink(s);
+    } catch (InstrumentException | ImException | RuntimeException e) {
+      disconnect();
+      throw e;
+    }
+  }
+
+  /** Tells the subclass, then closes the session; an instrument failure here does not matter. */
+  private void unlinkQuietly() {
+    if (session != null || !needsInstrument()) {
+      try {
+        onUnlink(session);
+      } catch (InstrumentException | ImException | RuntimeException e) {
+        LOG.log(Level.INFO, "{0}: ignored while unlinking: {1}", path(), e.getMessage());
+      }
+    }
+    disconnect();
+  }
+
+  private void disconnect() {
+    InstrumentSession s = session;
+    session = null;
+    if (s != null) {
+      s.close();
+    }
+  }
+
+  /** The open session; only called where the state machine guarantees one. */
+  private InstrumentSession liveSession() throws ImException {
+    if (session == null && needsInstrument()) {
+      throw new ImException(ErrorCode.INTERNAL_ERROR, path() + ": no session in state " + state);
+    }
+    return session;
+  }
+
+  private ImException connectionLost(InstrumentException e) {
+    disconnect();
+    String reason = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    moveTo(States.ERROR, reason);
+    LOG.log(Level.WARNING, "{0}: instrument failure, now in ERROR: {1}", path(), reason);
+    ErrorCode code =
+        e instanceof InstrumentTimeoutException
+            ? ErrorCode.INSTRUMENT_TIMEOUT
+            : ErrorCode.INSTRUMENT_ERROR;
+    return new ImException(code, path() + ": " + reason, e);
+  }
+
+  private void moveTo(String next, String error) {
+    String previous = state;
+    lastError = error;
+    state = next;
+    if (!previous.equals(next)) {
+      for (StateListener l : listeners) {
+        try {
+          l.stateChanged(this, previous, next);
+        } catch (RuntimeException ex) {
+          LOG.log(Level.WARNING, "state listener failed", ex);
+        }
+      }
+    }
+  }
+
+  private void checkState(Set<String> allowed, String what) throws ImException {
+    String s = state;
+    if (allowed.contains(s)) {
+      return;
+    }
+    if (s.equals(States.ERROR)) {
+      throw new ImException(
+          ErrorCode.INSTRUMENT_ERROR,
+          path()
+              + " is in ERROR ("
+              + lastError
+              + "): "
+              + what
+              + " needs one of "
+              + sorted(allowed));
+    }
+    throw new ImException(
+        ErrorCode.NOT_ALLOWED_IN_STATE,
+        what + " is not allowed in state " + s + " (allowed in " + sorted(allowed) + ")");
+  }
+
+  private static List<String> sorted(Set<String> states) {
+    return states.stream().sorted().toList();
+  }
+
+  private static Map<String, Value> validateArguments(CommandSpec c, Map<String, Value> given)
+      throws ImException {
+    Map<String, Value> out = new HashMap<>();
+    for (String n : given.keySet()) {
+      if (c.arguments().stream().noneMatch(a -> a.name().equals(n))) {
+        throw new ImException(
+            ErrorCode.UNKNOWN_ARGUMENT, "command '" + c.name() + "' has no argument '" + n + "'");
+      }
+    }
+    for (ArgumentSpec a : c.arguments()) {
+      Value v = given.get(a.name());
+      if (v == null) {
+        if (a.required()) {
+          throw new ImException(
+              ErrorCode.MISSING_ARGUMENT,
+              "command '"
+                  + c.name()
+                  + "' needs argument '"
+                  + a.name()
+                  + "' ("
+                  + a.spec().describe()
+                  + ")");
+        }
+        v = a.defaultValue();
+      }
+      out.put(a.name(), a.spec().validate(v, c.name() + " argument " + a.name()));
+    }
+    return out;
+  }
+}

@@ -1,0 +1,94 @@
+package org.instrumentelement.im;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.instrumentelement.im.model.ImException;
+import org.instrumentelement.im.model.ImModel;
+import org.instrumentelement.im.model.Value;
+
+/**
+ * Drives one instrument of a class of devices. Extend {@link AbstractInstrumentManager} rather than
+ * implementing this directly: it owns the lifecycle, the state machine and validation.
+ *
+ * <p>Every operation is safe to call from many threads at once. A refused request throws {@link
+ * ImException} with a code and leaves the instrument untouched.
+ */
+public interface InstrumentManager {
+
+  /** The parameters, attributes, commands and states of this IM. */
+  ImModel model();
+
+  /** The IM's path in the hierarchy (e.g. {@code lab/scope}); known once opened. */
+  String path();
+
+  /** The current state, one of {@code model().states()}. */
+  String state();
+
+  /** Why the IM is in the ERROR state, or empty. */
+  String lastError();
+
+  /**
+   * Reads an attribute from the instrument.
+   *
+   * @throws ImException UNKNOWN_ATTRIBUTE, NOT_ALLOWED_IN_STATE, INSTRUMENT_ERROR or
+   *     INSTRUMENT_TIMEOUT
+   */
+  Value getAttribute(String name) throws ImException;
+
+  /** Reads several attributes, in order; fails on the first that cannot be read. */
+  default List<Value> getAttributes(List<String> names) throws ImException {
+    List<Value> out = new ArrayList<>(names.size());
+    for (String n : names) {
+      out.add(getAttribute(n));
+    }
+    return out;
+  }
+
+  /** The current value of a parameter (the IM's configuration, not read from the instrument). */
+  Value getParameter(String name) throws ImException;
+
+  /**
+   * Sets a parameter, applying it to the instrument if connected.
+   *
+   * @return the value now in effect (converted to the parameter's type)
+   * @throws ImException UNKNOWN_PARAMETER, WRONG_TYPE, OUT_OF_RANGE, INVALID_VALUE,
+   *     NOT_ALLOWED_IN_STATE, INSTRUMENT_ERROR or INSTRUMENT_TIMEOUT
+   */
+  Value setParameter(String name, Value value) throws ImException;
+
+  /**
+   * Writes a writable attribute to the instrument.
+   *
+   * @return the value written
+   * @throws ImException as {@link #setParameter}, plus READ_ONLY
+   */
+  Value setAttribute(String name, Value value) throws ImException;
+
+  /**
+   * Runs a command, moving the state machine if the command says so.
+   *
+   * @param arguments by argument name; missing optional ones take their defaults
+   * @return the command's result, or {@code null} if it has none
+   * @throws ImException UNKNOWN_COMMAND, UNKNOWN_ARGUMENT, MISSING_ARGUMENT, WRONG_TYPE,
+   *     OUT_OF_RANGE, NOT_ALLOWED_IN_STATE, INSTRUMENT_ERROR or INSTRUMENT_TIMEOUT
+   */
+  Value executeCommand(String name, Map<String, Value> arguments) throws ImException;
+
+  /** Registers a listener for state changes. */
+  void addStateListener(StateListener listener);
+
+  /**
+   * Takes the configuration and, if asked to, links (and starts acquiring). A failure to reach the
+   * instrument does not fail this call: the IM goes to ERROR and says why.
+   *
+   * @throws ImException if the configuration itself is wrong (unknown or invalid parameter values)
+   */
+  void open(ImContext context) throws ImException;
+
+  /**
+   * Releases the instrument and returns to UNLINKED. (Named apart from the {@code start}/{@code
+   * stop} commands, which begin and end continuous acquisition.)
+   */
+  void close();
+}

@@ -1,0 +1,251 @@
+package org.instrumentelement.im.managers;
+
+import java.nio.ByteOrder;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Set;
+import org.instrumentelement.ial.InstrumentException;
+import org.instrumentelement.ial.InstrumentSession;
+import org.instrumentelement.ial.ieee4882.BinaryFormat;
+import org.instrumentelement.im.ScpiInstrumentManager;
+import org.instrumentelement.im.model.AttributeSpec;
+import org.instrumentelement.im.model.CommandSpec;
+import org.instrumentelement.im.model.ErrorCode;
+import org.instrumentelement.im.model.ImException;
+import org.instrumentelement.im.model.ImModel;
+import org.instrumentelement.im.model.ParameterSpec;
+import org.instrumentelement.im.model.States;
+import org.instrumentelement.im.model.Value;
+import org.instrumentelement.im.model.ValueSpec;
+
+/**
+ * A digital storage oscilloscope. Parameters configure the acquisition (channel, timebase, vertical
+ * scale, trigger); {@code waveform} is the trace in volts. While LINKED the scope holds its last
+ * trace ({@code single} takes a new one); {@code start} makes it acquire continuously. Speaks the
+ * SCPI dialect of the mock oscilloscope ({@code MOCK::oscilloscope}).
+ */
+public class OscilloscopeManager extends ScpiInstrumentManager {
+  private static final Instant EPOCH = Instant.EPOCH;
+  private static final int DIVISIONS = 10;
+
+  static final ImModel MODEL =
+      standardModel("oscilloscope")
+          .description(
+              "Digital storage oscilloscope: 4 channels, timebase, trigger, waveform in volts.")
+          .parameter(
+              ParameterSpec.of(
+                  "channel",
+                  ValueSpec.choice("CH1", "CH2", "CH3", "CH4"),
+                  Value.ofEnum("CH1", EPOCH),
+                  "The input channel acquired into the waveform."))
+          .parameter(
+              ParameterSpec.of(
+                  "timebase",
+                  ValueSpec.number("s/div", 1e-9, 50),
+                  Value.ofDouble(1e-3, EPOCH),
+                  "Horizontal scale; the screen spans 10 divisions."))
+          .parameter(
+              ParameterSpec.of(
+                  "voltsPerDiv",
+                  ValueSpec.number("V/div", 0.001, 10),
+                  Value.ofDouble(0.5, EPOCH),
+                  "Vertical scale of the acquired channel; the screen spans 8 divisions."))
+          .parameter(
+              ParameterSpec.of(
+                  "offset",
+                  ValueSpec.number("V", -40, 40),
+                  Value.ofDouble(0, EPOCH),
+                  "Voltage at the centre of the screen for the acquired channel."))
+          .parameter(
+              ParameterSpec.of(
+                  "coupling",
+                  ValueSpec.choice("DC", "AC", "GND"),
+                  Value.ofEnum("DC", EPOCH),
+                  "Input coupling of the acquired channel."))
+          .parameter(
+              ParameterSpec.of(
+                      "points",
+                      ValueSpec.integer(100, 1_000_000),
+                      Value.ofInteger(2500, EPOCH),
+                      "Samples per waveform.")
+                  .settableIn(States.UNLINKED, States.LINKED))
+          .parameter(
+              ParameterSpec.of(
+                  "triggerSource",
+                  ValueSpec.choice("CH1", "CH2", "CH3", "CH4"),
+                  Value.ofEnum("CH1", EPOCH),
+                  "Channel whose signal triggers acquisitions."))
+          .parameter(
+              ParameterSpec.of(
+                  "triggerSlope",
+                  ValueSpec.choice("RISING", "FALLING"),
+                  Value.ofEnum("RISING", EPOCH),
+                  "Edge that triggers."))
+          .parameter(
+              ParameterSpec.of(
+                  "triggerMode",
+                  ValueSpec.choice("AUTO", "NORMAL"),
+                  Value.ofEnum("AUTO", EPOCH),
+                  "AUTO free-runs without a trigger; NORMAL keeps the last trace."))
+          .attribute(
+              AttributeSpec.readOnly(
+                      "waveform",
+                      ValueSpec.vector("V"),
+                      "The trace of the acquired channel, in volts.")
+                  .asSubscribable())
+          .attribute(
+              AttributeSpec.readOnly(
+                      "peakToPeak", ValueSpec.number("V"), "Maximum minus minimum of a new trace.")
+                  .asSubscribable())
+          .attribute(
+              AttributeSpec.readOnly(
+                  "timeIncrement", ValueSpec.number("s"), "Time between two waveform samples."))
+          .attribute(
+              AttributeSpec.readOnly(
+                  "timeOrigin",
+                  ValueSpec.number("s"),
+                  "Time of the first waveform sample relative to the trigger."))
+          .attribute(
+              AttributeSpec.writable(
+                  "triggerLevel", ValueSpec.number("V", -40, 40), "Trigger threshold."))
+          .attribute(
+              AttributeSpec.readOnly(
+                  "acquisitionState",
+                  ValueSpec.choice("RUN", "STOP", "SINGLE"),
+                  "Whether the scope is acquiring."))
+          .attribute(
+              AttributeSpec.readOnly("identity", ValueSpec.text(), "The instrument's *IDN? reply."))
+          .command(
+              CommandSpec.of(
+                  "single", Set.of(States.LINKED), null, "Acquire one trace and hold it."))
+          .command(
+              CommandSpec.of(
+                  "autoscale",
+                  States.CONNECTED,
+                  null,
+                  "Let the scope choose timebase and vertical scale; the parameters follow."))
+          .build();
+
+  public OscilloscopeManager() {
+    super(MODEL);
+  }
+
+  @Override
+  protected void onLink(InstrumentSession s) throws InstrumentException, ImException {
+    s.write("*CLS");
+    String idn = s.query("*IDN?");
+    if (idn.split(",").length < 2) {
+      throw new ImException(ErrorCode.INSTRUMENT_ERROR, "unexpected *IDN? reply: '" + idn + "'");
+    }
+    send(s, ":STOP");
+    super.onLink(s);
+  }
+
+  @Override
+  protected void onStart(InstrumentSession s) throws InstrumentException, ImException {
+    send(s, ":RUN");
+  }
+
+  @Override
+  protected void onStop(InstrumentSession s) throws InstrumentException, ImException {
+    send(s, ":STOP");
+  }
+
+  @Override
+  protected void applyParameter(InstrumentSession s, ParameterSpec p, Value v)
+      throws InstrumentException, ImException {
+    int ch = channel(p.name().equals("channel") ? v : getParameter("channel"));
+    switch (p.name()) {
+      case "channel" -> {
+        send(s, ":WAVeform:SOURce CHAN" + ch);
+        // The vertical settings belong to the acquired channel: carry them over.
+        send(s, ":CHANnel" + ch + ":SCALe " + scpi(getParameter("voltsPerDiv")));
+        send(s, ":CHANnel" + ch + ":OFFSet " + scpi(getParameter("offset")));
+        send(s, ":CHANnel" + ch + ":COUPling " + scpi(getParameter("coupling")));
+      }
+      case "timebase" -> send(s, ":TIMebase:SCALe " + scpi(v));
+      case "voltsPerDiv" -> send(s, ":CHANnel" + ch + ":SCALe " + scpi(v));
+      case "offset" -> send(s, ":CHANnel" + ch + ":OFFSet " + scpi(v));
+      case "coupling" -> send(s, ":CHANnel" + ch + ":COUPling " + scpi(v));
+      case "points" -> send(s, ":WAVeform:POINts " + scpi(v));
+      case "triggerSource" -> send(s, ":TRIGger:SOURce CHAN" + channel(v));
+      case "triggerSlope" ->
+          send(s, ":TRIGger:SLOPe " + (v.asString().equals("RISING") ? "POS" : "NEG"));
+      case "triggerMode" ->
+          send(s, ":TRIGger:SWEep " + (v.asString().equals("AUTO") ? "AUTO" : "NORM"));
+      default -> throw new ImException(ErrorCode.INTERNAL_ERROR, "unhandled parameter " + p.name());
+    }
+  }
+
+  @Override
+  protected Value readAttribute(InstrumentSession s, AttributeSpec a)
+      throws InstrumentException, ImException {
+    return switch (a.name()) {
+      case "waveform" -> Value.ofDoubles(readTrace(s), Instant.now());
+      case "peakToPeak" -> {
+        double[] v = readTrace(s);
+        double min = Double.POSITIVE_INFINITY;
+        double max = Double.NEGATIVE_INFINITY;
+        for (double x : v) {
+          min = Math.min(min, x);
+          max = Math.max(max, x);
+        }
+        yield Value.ofDouble(v.length == 0 ? 0 : max - min, Instant.now());
+      }
+      case "timeIncrement" ->
+          Value.ofDouble(
+              getParameter("timebase").asDouble() * DIVISIONS / getParameter("points").asLong(),
+              Instant.now());
+      case "timeOrigin" ->
+          Value.ofDouble(-getParameter("timebase").asDouble() * DIVISIONS / 2, Instant.now());
+      case "triggerLevel" -> Value.ofDouble(queryNumber(s, ":TRIGger:LEVel?"), Instant.now());
+      case "acquisitionState" -> Value.ofEnum(s.query(":ACQuire:STATe?").trim(), Instant.now());
+      case "identity" -> queryText(s, "*IDN?");
+      default -> throw new ImException(ErrorCode.INTERNAL_ERROR, "unhandled attribute " + a.name());
+    };
+  }
+
+  @Override
+  protected void writeAttribute(InstrumentSession s, AttributeSpec a, Value v)
+      throws InstrumentException, ImException {
+    if (!a.name().equals("triggerLevel")) {
+      super.writeAttribute(s, a, v);
+    }
+    send(s, ":TRIGger:LEVel " + scpi(v));
+  }
+
+  @Override
+  protected Value onCommand(InstrumentSession s, CommandSpec c, Map<String, Value> args)
+      throws InstrumentException, ImException {
+    switch (c.name()) {
+      case "single" -> send(s, ":SINGle");
+      case "autoscale" -> {
+        send(s, ":AUToscale");
+        int ch = channel(getParameter("channel"));
+        Instant now = Instant.now();
+        updateParameter("timebase", Value.ofDouble(queryNumber(s, ":TIMebase:SCALe?"), now));
+        updateParameter(
+            "voltsPerDiv", Value.ofDouble(queryNumber(s, ":CHANnel" + ch + ":SCALe?"), now));
+        updateParameter(
+            "offset", Value.ofDouble(queryNumber(s, ":CHANnel" + ch + ":OFFSet?"), now));
+        updateParameter(
+            "coupling", Value.ofEnum(s.query(":CHANnel" + ch + ":COUPling?").trim(), now));
+      }
+      default -> super.onCommand(s, c, args);
+    }
+    return null;
+  }
+
+  private static double[] readTrace(InstrumentSession s) throws InstrumentException {
+    byte[] block = s.queryBinaryBlock(":WAVeform:DATA?");
+    try {
+      return BinaryFormat.FLOAT64.decode(block, ByteOrder.LITTLE_ENDIAN);
+    } catch (IllegalArgumentException e) {
+      throw new InstrumentException("waveform block: " + e.getMessage());
+    }
+  }
+
+  private static int channel(Value choice) {
+    return choice.asString().charAt(2) - '0';
+  }
+}

@@ -1,0 +1,30 @@
+package org.instrumentelement.im.model;
+
+/**
+ * Why a request was refused. These names are the fault codes of the SOAP API and part of its
+ * contract: add codes, never rename them.
+ */
+public enum ErrorCode {
+  UNKNOWN_IM,
+  UNKNOWN_ATTRIBUTE,
+  UNKNOWN_PARAMETER,
+  UNKNOWN_COMMAND,
+  UNKNOWN_ARGUMENT,
+  MISSING_ARGUMENT,
+  WRONG_TYPE,
+  OUT_OF_RANGE,
+  /** A value of the right type that is not acceptable (e.g. text with SCPI command syntax). */
+  INVALID_VALUE,
+  READ_ONLY,
+  NOT_ALLOWED_IN_STATE,
+  /** The instrument refused or reported an error. */
+  INSTRUMENT_ERROR,
+  /** The instrument did not answer in time. */
+  INSTRUMENT_TIMEOUT,
+  /** The request itself is not well-formed (bad XML, wrong structure, hostile content). */
+  MALFORMED_REQUEST,
+  /** The request exceeds a size or count limit. */
+  REQUEST_TOO_LARGE,
+  /** A fault in the Instrument Element itself; the message says what happened. */
+  INTERNAL_ERROR
+}
