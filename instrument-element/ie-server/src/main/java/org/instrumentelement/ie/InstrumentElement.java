@@ -1,0 +1,147 @@
+package org.instrumentelement.ie;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.instrumentelement.ial.ResourceManager;
+import org.instrumentelement.ial.mock.MockSessionProvider;
+import org.instrumentelement.ie.config.ConfigException;
+import org.instrumentelement.ie.config.IeConfig;
+import org.instrumentelement.ie.config.ImConfig;
+import org.instrumentelement.im.ImContext;
+import org.instrumentelement.im.InstrumentManager;
+import org.instrumentelement.im.InstrumentManagerTypes;
+import org.instrumentelement.im.model.ErrorCode;
+import org.instrumentelement.im.model.ImException;
+
+/**
+ * The Instrument Managers of one Instrument Element, arranged in their hierarchy, with the resource
+ * manager they open instruments through. Knows nothing of SOAP or HTTP: the service layer and tests
+ * use it alike.
+ */
+public final class InstrumentElement implements AutoCloseable {
+  private final IeConfig config;
+  private final ResourceManager resources;
+  private final Map<String, ImNode> nodes = new LinkedHashMap<>();
+  private boolean started;
+
+  /** An Instrument Element with the transports found on the class path. */
+  public InstrumentElement(IeConfig config) {
+    this(
+        config,
+        ResourceManager.withInstalledProviders()
+            .register(new MockSessionProvider(config.mockPath())));
+  }
+
+  public InstrumentElement(IeConfig config, ResourceManager resources) {
+    this.config = config;
+    this.resources = resources;
+  }
+
+  /**
+   * Creates and opens every configured IM, parents first. An IM whose instrument cannot be reached
+   * starts in ERROR; a wrong configuration stops everything.
+   */
+  public synchronized void start() throws ConfigException {
+    if (started) {
+      return;
+    }
+    InstrumentManagerTypes types = InstrumentManagerTypes.installed();
+    Map<String, String> pathByName = new LinkedHashMap<>();
+    Map<String, List<String>> childrenByPath = new LinkedHashMap<>();
+    List<ImNode> created = new ArrayList<>();
+    for (ImConfig c : config.ims()) {
+      String parentPath = c.parent().isEmpty() ? "" : pathByName.get(c.parent());
+      String path = parentPath.isEmpty() ? c.name() : parentPath + "/" + c.name();
+      pathByName.put(c.name(), path);
+      List<String> children = new ArrayList<>();
+      childrenByPath.put(path, children);
+      if (!parentPath.isEmpty()) {
+        childrenByPath.get(parentPath).add(path);
+      }
+      InstrumentManager im;
+      try {
+        im = types.create(c.type());
+      } catch (IllegalArgumentException e) {
+        throw new ConfigException("im." + c.name() + ".type: " + e.getMessage(), e);
+      }
+      created.add(new ImNode(path, parentPath, c, im, Collections.unmodifiableList(children)));
+    }
+    created.forEach(n -> nodes.put(n.path(), n));
+    // Children open (and link) before their parents, so a group links IMs that are ready.
+    List<ImNode> childrenFirst = new ArrayList<>(created);
+    Collections.reverse(childrenFirst);
+    try {
+      for (ImNode n : childrenFirst) {
+        ImConfig c = n.config();
+        n.im()
+            .open(
+                new ImContext(
+                    n.path(),
+                    c.address(),
+                    resources,
+                    c.parameters(),
+                    c.timeout(),
+                    c.autoLink(),
+                    c.autoStart(),
+                    () -> n.children().stream().map(p -> nodes.get(p).im()).toList()));
+      }
+    } catch (ImException e) {
+      close();
+      throw new ConfigException("configuration of an IM is wrong: " + e.getMessage(), e);
+    }
+    started = true;
+  }
+
+  /** The configuration this element runs with. */
+  public IeConfig config() {
+    return config;
+  }
+
+  /** The name used in topic names and shown to clients. */
+  public String name() {
+    return config.name();
+  }
+
+  /** The resource manager the IMs open instruments through (tests reach mock devices here). */
+  public ResourceManager resources() {
+    return resources;
+  }
+
+  /** Every IM, parents before their children. */
+  public synchronized List<ImNode> nodes() {
+    return List.copyOf(nodes.values());
+  }
+
+  /**
+   * The IM at {@code path}.
+   *
+   * @throws ImException UNKNOWN_IM
+   */
+  public ImNode node(String path) throws ImException {
+    synchronized (this) {
+      ImNode n = path == null ? null : nodes.get(path);
+      if (n != null) {
+        return n;
+      }
+      throw new ImException(
+          ErrorCode.UNKNOWN_IM,
+          "no Instrument Manager '" + path + "' (have " + String.join(", ", nodes.keySet()) + ")");
+    }
+  }
+
+  /** Closes every IM, children before parents, then the transports. */
+  @Override
+  public synchronized void close() {
+    List<ImNode> reversed = new ArrayList<>(nodes.values());
+    Collections.reverse(reversed);
+    for (ImNode n : reversed) {
+      n.im().close();
+    }
+    nodes.clear();
+    resources.close();
+    started = false;
+  }
+}

@@ -1,0 +1,71 @@
+package org.instrumentelement.ie;
+
+import java.util.Arrays;
+import org.instrumentelement.ie.config.ConfigException;
+import org.instrumentelement.ie.config.ConfigLoader;
+import org.instrumentelement.ie.config.IeConfig;
+import org.instrumentelement.ie.server.EmbeddedServer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.slf4j.bridge.SLF4JBridgeHandler;
+
+/**
+ * Runs an Instrument Element on embedded Tomcat until interrupted. Options: {@code --config FILE}
+ * and {@code --<key>=<value>} for any configuration key (see the README).
+ */
+public final class Main {
+  private static final Logger LOG = LoggerFactory.getLogger(Main.class);
+
+  private Main() {}
+
+  public static void main(String[] args) throws Exception {
+    if (args.length > 0 && (args[0].equals("--help") || args[0].equals("-h"))) {
+      System.out.println(
+          "usage: instrument-element [--config FILE] [--<key>=<value> ...]\n"
+              + "Without a configuration file it serves the built-in mock laboratory.\n"
+              + "Keys and environment variables: see the README's configuration reference.");
+      return;
+    }
+    SLF4JBridgeHandler.removeHandlersForRootLogger();
+    SLF4JBridgeHandler.install();
+    IeConfig config;
+    try {
+      config = ConfigLoader.load(Arrays.asList(args), System.getenv());
+    } catch (ConfigException e) {
+      System.err.println("configuration error: " + e.getMessage());
+      System.exit(2);
+      return;
+    }
+    InstrumentElement ie = new InstrumentElement(config);
+    EmbeddedServer server = new EmbeddedServer(ie);
+    try {
+      ie.start();
+      server.start();
+    } catch (ConfigException e) {
+      System.err.println("configuration error: " + e.getMessage());
+      ie.close();
+      System.exit(2);
+      return;
+    }
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  server.close();
+                  ie.close();
+                },
+                "shutdown"));
+    LOG.info(
+        "Instrument Element '{}' serving {} Instrument Managers", ie.name(), ie.nodes().size());
+    for (ImNode n : ie.nodes()) {
+      LOG.info(
+          "  {} ({}, {}) {}",
+          n.path(),
+          n.im().model().type(),
+          n.im().state(),
+          n.config().address());
+    }
+    LOG.info("SOAP endpoint: {}", server.serviceUrl());
+    LOG.info("WSDL:          {}?wsdl", server.serviceUrl());
+  }
+}

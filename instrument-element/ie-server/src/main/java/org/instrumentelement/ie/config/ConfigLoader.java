@@ -1,0 +1,338 @@
+package org.instrumentelement.ie.config;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Resolves the configuration from four layers, highest first: command-line options ({@code
+ * --key=value}), environment variables ({@code IE_HTTP_PORT} for {@code http.port}: {@code IE_},
+ * then the key upper-cased with every non-alphanumeric character as {@code _}), the configuration
+ * file, and the defaults in code. Without a file, the built-in mock laboratory ({@code
+ * mock-lab.properties}) is the file.
+ *
+ * <p>The file is the one named by {@code --config}, else by {@code IE_CONFIG}, else none.
+ */
+public final class ConfigLoader {
+  /** Option naming the configuration file. */
+  public static final String CONFIG_OPTION = "config";
+
+  /** Environment variable naming the configuration file. */
+  public static final String CONFIG_ENV = "IE_CONFIG";
+
+  private static final Pattern IM_KEY = Pattern.compile("im\\.([A-Za-z0-9_-]+)\\.(.+)");
+  private static final Set<String> IM_SETTINGS =
+      Set.of("type", "address", "parent", "description", "autoLink", "autoStart", "timeout");
+
+  /** Every global key with its default. The README's configuration reference lists the same. */
+  static final Map<String, String> DEFAULTS =
+      Map.of(
+          "ie.name", "ie",
+          "http.host", "localhost",
+          "http.port", "8080",
+          "http.contextPath", "/ie",
+          "soap.maxRequestBytes", "16777216",
+          "instrument.timeout", "2s",
+          "mock.path", "");
+
+  private ConfigLoader() {}
+
+  /**
+   * Resolves the configuration.
+   *
+   * @param args command-line arguments: {@code --config FILE}, {@code --config=FILE}, {@code
+   *     --key=value}
+   * @param env the environment (normally {@code System.getenv()})
+   */
+  public static IeConfig load(List<String> args, Map<String, String> env) throws ConfigException {
+    Map<String, String> cli = parseArguments(args);
+    String file = cli.remove(CONFIG_OPTION);
+    if (file == null) {
+      file = env.get(CONFIG_ENV);
+    }
+    Map<String, String> fileValues = file == null ? builtInLab() : readFile(Path.of(file));
+    return resolve(cli, env, fileValues);
+  }
+
+  /** Resolves from explicit layers (tests). */
+  public static IeConfig resolve(
+      Map<String, String> cli, Map<String, String> env, Map<String, String> file)
+      throws ConfigException {
+    Set<String> keys = new LinkedHashSet<>(DEFAULTS.keySet());
+    keys.addAll(file.keySet());
+    keys.addAll(cli.keySet());
+    Map<String, String> envByKey = new HashMap<>();
+    for (String key : keys) {
+      String v = env.get(envName(key));
+      if (v != null) {
+        envByKey.put(key, v);
+      }
+    }
+    Map<String, String> merged = new TreeMap<>();
+    for (String key : keys) {
+      String v = cli.get(key);
+      if (v == null) {
+        v = envByKey.get(key);
+      }
+      if (v == null) {
+        v = file.get(key);
+      }
+      if (v == null) {
+        v = DEFAULTS.get(key);
+      }
+      merged.put(key, v.trim());
+    }
+    return build(merged);
+  }
+
+  /** The environment variable that overrides {@code key}. */
+  public static String envName(String key) {
+    return "IE_" + key.toUpperCase(Locale.ROOT).replaceAll("[^A-Z0-9]", "_");
+  }
+
+  static Map<String, String> parseArguments(List<String> args) throws ConfigException {
+    Map<String, String> out = new LinkedHashMap<>();
+    for (int i = 0; i < args.size(); i++) {
+      String a = args.get(i);
+      if (!a.startsWith("--")) {
+        throw new ConfigException("unexpected argument '" + a + "': options look like --key=value");
+      }
+      String body = a.substring(2);
+      int eq = body.indexOf('=');
+      if (eq > 0) {
+        out.put(body.substring(0, eq), body.substring(eq + 1));
+      } else if (body.equals(CONFIG_OPTION) && i + 1 < args.size()) {
+        out.put(CONFIG_OPTION, args.get(++i));
+      } else {
+        throw new ConfigException("option '" + a + "' needs a value: --" + body + "=...");
+      }
+    }
+    return out;
+  }
+
+  private static Map<String, String> readFile(Path path) throws ConfigException {
+    Properties p = new Properties();
+    try (Reader r = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
+      p.load(r);
+    } catch (IOException e) {
+      throw new ConfigException(
+          "cannot read configuration file " + path + ": " + e.getMessage(), e);
+    }
+    return toMap(p);
+  }
+
+  private static Map<String, String> builtInLab() throws ConfigException {
+    Properties p = new Properties();
+    try (InputStream in = ConfigLoader.class.getResourceAsStream("mock-lab.properties")) {
+      p.load(new InputStreamReader(in, StandardCharsets.UTF_8));
+    } catch (IOException | NullPointerException e) {
+      throw new ConfigException("built-in configuration missing", e);
+    }
+    return toMap(p);
+  }
+
+  private static Map<String, String> toMap(Properties p) {
+    Map<String, String> m = new LinkedHashMap<>();
+    for (String k : p.stringPropertyNames()) {
+      m.put(k, p.getProperty(k));
+    }
+    return m;
+  }
+
+  private static IeConfig build(Map<String, String> c) throws ConfigException {
+    Map<String, Map<String, String>> imKeys = new LinkedHashMap<>();
+    for (Map.Entry<String, String> e : c.entrySet()) {
+      String key = e.getKey();
+      Matcher m = IM_KEY.matcher(key);
+      if (m.matches()) {
+        imKeys
+            .computeIfAbsent(m.group(1), k -> new LinkedHashMap<>())
+            .put(m.group(2), e.getValue());
+      } else if (!DEFAULTS.containsKey(key)) {
+        throw new ConfigException("unknown configuration key '" + key + "'");
+      }
+    }
+    Duration defaultTimeout = duration(c, "instrument.timeout");
+    List<ImConfig> ims = new ArrayList<>();
+    for (Map.Entry<String, Map<String, String>> e : imKeys.entrySet()) {
+      ims.add(im(e.getKey(), e.getValue(), defaultTimeout));
+    }
+    String contextPath = c.get("http.contextPath");
+    if (!contextPath.startsWith("/") || contextPath.endsWith("/")) {
+      throw new ConfigException(
+          "http.contextPath must start with '/' and not end with one: " + contextPath);
+    }
+    List<Path> mockPath = new ArrayList<>();
+    for (String dir : c.get("mock.path").split(",")) {
+      if (!dir.isBlank()) {
+        mockPath.add(Path.of(dir.trim()));
+      }
+    }
+    return new IeConfig(
+        name(c.get("ie.name"), "ie.name"),
+        c.get("http.host"),
+        integer(c, "http.port", 0, 65535),
+        contextPath,
+        integer(c, "soap.maxRequestBytes", 1024, Integer.MAX_VALUE),
+        mockPath,
+        orderParentsFirst(ims));
+  }
+
+  private static ImConfig im(String name, Map<String, String> kv, Duration defaultTimeout)
+      throws ConfigException {
+    Map<String, String> params = new LinkedHashMap<>();
+    for (Map.Entry<String, String> e : kv.entrySet()) {
+      String k = e.getKey();
+      if (k.startsWith("param.")) {
+        params.put(k.substring("param.".length()), e.getValue());
+      } else if (!IM_SETTINGS.contains(k)) {
+        throw new ConfigException(
+            "unknown setting 'im."
+                + name
+                + "."
+                + k
+                + "' (known: "
+                + IM_SETTINGS
+                + ", param.<name>)");
+      }
+    }
+    String type = kv.get("type");
+    if (type == null || type.isBlank()) {
+      throw new ConfigException("im." + name + ".type is missing");
+    }
+    Map<String, String> withTimeout = new HashMap<>(kv);
+    return new ImConfig(
+        name,
+        kv.getOrDefault("parent", ""),
+        type,
+        kv.getOrDefault("address", ""),
+        kv.getOrDefault("description", ""),
+        bool(kv, "autoLink", name, true),
+        bool(kv, "autoStart", name, false),
+        withTimeout.containsKey("timeout")
+            ? parseDuration(withTimeout.get("timeout"), "im." + name + ".timeout")
+            : defaultTimeout,
+        params);
+  }
+
+  private static List<ImConfig> orderParentsFirst(List<ImConfig> ims) throws ConfigException {
+    Map<String, ImConfig> byName = new LinkedHashMap<>();
+    ims.forEach(i -> byName.put(i.name(), i));
+    List<ImConfig> ordered = new ArrayList<>();
+    Set<String> placed = new LinkedHashSet<>();
+    for (ImConfig im : ims) {
+      place(im, byName, placed, ordered, new LinkedHashSet<>());
+    }
+    return ordered;
+  }
+
+  private static void place(
+      ImConfig im,
+      Map<String, ImConfig> byName,
+      Set<String> placed,
+      List<ImConfig> ordered,
+      Set<String> visiting)
+      throws ConfigException {
+    if (placed.contains(im.name())) {
+      return;
+    }
+    if (!visiting.add(im.name())) {
+      throw new ConfigException("im." + im.name() + ".parent forms a cycle: " + visiting);
+    }
+    if (!im.parent().isEmpty()) {
+      ImConfig parent = byName.get(im.parent());
+      if (parent == null) {
+        throw new ConfigException(
+            "im." + im.name() + ".parent names '" + im.parent() + "', which is not configured");
+      }
+      place(parent, byName, placed, ordered, visiting);
+    }
+    placed.add(im.name());
+    ordered.add(im);
+  }
+
+  private static String name(String v, String key) throws ConfigException {
+    if (!v.matches("[A-Za-z0-9_-]+")) {
+      throw new ConfigException(key + " must be letters, digits, '-' or '_': '" + v + "'");
+    }
+    return v;
+  }
+
+  private static int integer(Map<String, String> c, String key, int min, int max)
+      throws ConfigException {
+    try {
+      long v = Long.parseLong(c.get(key));
+      if (v < min || v > max) {
+        throw new ConfigException(key + " must be in [" + min + ", " + max + "]: " + v);
+      }
+      return (int) v;
+    } catch (NumberFormatException e) {
+      throw new ConfigException(key + " must be an integer: '" + c.get(key) + "'");
+    }
+  }
+
+  private static boolean bool(Map<String, String> kv, String key, String im, boolean fallback)
+      throws ConfigException {
+    String v = kv.get(key);
+    if (v == null) {
+      return fallback;
+    }
+    return switch (v.trim().toLowerCase(Locale.ROOT)) {
+      case "true" -> true;
+      case "false" -> false;
+      default ->
+          throw new ConfigException("im." + im + "." + key + " must be true or false: '" + v + "'");
+    };
+  }
+
+  private static Duration duration(Map<String, String> c, String key) throws ConfigException {
+    return parseDuration(c.get(key), key);
+  }
+
+  /** Parses {@code 500ms}, {@code 2s}, {@code 1m}, {@code 1h} or an ISO-8601 duration. */
+  public static Duration parseDuration(String text, String key) throws ConfigException {
+    String t = text.trim().toLowerCase(Locale.ROOT);
+    try {
+      Duration d;
+      if (t.startsWith("p")) {
+        d = Duration.parse(t.toUpperCase(Locale.ROOT));
+      } else if (t.endsWith("ms")) {
+        d = Duration.ofMillis(Long.parseLong(t.substring(0, t.length() - 2).trim()));
+      } else if (t.endsWith("s")) {
+        d =
+            Duration.ofMillis(
+                Math.round(Double.parseDouble(t.substring(0, t.length() - 1)) * 1000));
+      } else if (t.endsWith("m")) {
+        d = Duration.ofMinutes(Long.parseLong(t.substring(0, t.length() - 1).trim()));
+      } else if (t.endsWith("h")) {
+        d = Duration.ofHours(Long.parseLong(t.substring(0, t.length() - 1).trim()));
+      } else {
+        throw new ConfigException(key + ": '" + text + "' needs a unit (ms, s, m, h)");
+      }
+      if (d.isNegative() || d.isZero()) {
+        throw new ConfigException(key + " must be positive: '" + text + "'");
+      }
+      return d;
+    } catch (NumberFormatException | DateTimeParseException e) {
+      throw new ConfigException(key + ": '" + text + "' is not a duration such as 500ms or 2s");
+    }
+  }
+}

@@ -1,0 +1,35 @@
+package org.instrumentelement.ie.config;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The whole configuration of one Instrument Element, resolved from all sources.
+ *
+ * @param name the Instrument Element's name (used in topic names)
+ * @param httpHost interface to listen on
+ * @param httpPort port to listen on; 0 picks a free one
+ * @param contextPath web application path, e.g. {@code /ie}
+ * @param maxRequestBytes largest SOAP request accepted
+ * @param mockPath directories searched for mock device models before the built-in ones
+ * @param ims the Instrument Managers, parents before children
+ */
+public record IeConfig(
+    String name,
+    String httpHost,
+    int httpPort,
+    String contextPath,
+    long maxRequestBytes,
+    List<Path> mockPath,
+    List<ImConfig> ims) {
+
+  public IeConfig {
+    mockPath = List.copyOf(mockPath);
+    ims = List.copyOf(ims);
+  }
+
+  /** The same configuration listening on another port (tests use 0). */
+  public IeConfig withHttpPort(int port) {
+    return new IeConfig(name, httpHost, port, contextPath, maxRequestBytes, mockPath, ims);
+  }
+}

@@ -1,0 +1,29 @@
+package org.instrumentelement.ie.config;
+
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * One Instrument Manager as configured by the {@code im.<name>.*} keys.
+ *
+ * @param name the IM's name, unique in the Instrument Element
+ * @param parent the name of the IM above it, or empty
+ * @param type a registered IM type or a class name
+ * @param address the instrument's resource string (empty for a group)
+ * @param parameters initial parameter values as text
+ */
+public record ImConfig(
+    String name,
+    String parent,
+    String type,
+    String address,
+    String description,
+    boolean autoLink,
+    boolean autoStart,
+    Duration timeout,
+    Map<String, String> parameters) {
+
+  public ImConfig {
+    parameters = Map.copyOf(parameters);
+  }
+}

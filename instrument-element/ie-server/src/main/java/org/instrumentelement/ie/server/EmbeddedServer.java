@@ -1,0 +1,100 @@
+package org.instrumentelement.ie.server;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.apache.catalina.Context;
+import org.apache.catalina.LifecycleException;
+import org.apache.catalina.connector.Connector;
+import org.apache.catalina.startup.Tomcat;
+import org.instrumentelement.ie.InstrumentElement;
+
+/**
+ * The Instrument Element on embedded Tomcat: one context at {@code http.contextPath} with the SOAP
+ * servlet at {@code /services/*}. Port 0 picks a free port ({@link #port()} tells which).
+ */
+public final class EmbeddedServer implements AutoCloseable {
+  /** Where the SOAP servlet is mapped inside the context. */
+  public static final String SERVICES_PATH = "/services";
+
+  private final InstrumentElement ie;
+  private Tomcat tomcat;
+  private Connector connector;
+  private Path baseDir;
+
+  public EmbeddedServer(InstrumentElement ie) {
+    this.ie = ie;
+  }
+
+  /** Starts listening; the IMs must already be started. */
+  public void start() throws LifecycleException {
+    try {
+      baseDir = Files.createTempDirectory("instrument-element-tomcat");
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    tomcat = new Tomcat();
+    tomcat.setBaseDir(baseDir.toString());
+    connector = new Connector("HTTP/1.1");
+    connector.setPort(ie.config().httpPort());
+    connector.setProperty("address", ie.config().httpHost());
+    // Pollers keep their connection: don't make them reconnect every 100 requests.
+    connector.setProperty("maxKeepAliveRequests", "-1");
+    connector.setProperty("connectionTimeout", "20000");
+    connector.setProperty("maxSwallowSize", Long.toString(ie.config().maxRequestBytes()));
+    tomcat.getService().addConnector(connector);
+    tomcat.setConnector(connector);
+    Context ctx = tomcat.addContext(ie.config().contextPath(), baseDir.toString());
+    Tomcat.addServlet(ctx, "soap", new SoapServlet(ie)).setLoadOnStartup(1);
+    ctx.addServletMappingDecoded(SERVICES_PATH + "/*", "soap");
+    tomcat.start();
+  }
+
+  /** The port the connector listens on. */
+  public int port() {
+    return connector.getLocalPort();
+  }
+
+  /** The SOAP endpoint's URL, as seen from this machine. */
+  public String serviceUrl() {
+    String host = ie.config().httpHost();
+    if (host.equals("0.0.0.0") || host.equals("::")) {
+      host = "localhost";
+    }
+    return "http://"
+        + host
+        + ":"
+        + port()
+        + ie.config().contextPath()
+        + SERVICES_PATH
+        + SoapServlet.ENDPOINT;
+  }
+
+  /** Stops Tomcat; the IMs are the caller's to close. */
+  @Override
+  public void close() {
+    if (tomcat != null) {
+      try {
+        tomcat.stop();
+        tomcat.destroy();
+      } catch (LifecycleException e) {
+        throw new IllegalStateException("Tomcat did not stop cleanly", e);
+      } finally {
+        tomcat = null;
+        deleteQuietly(baseDir);
+      }
+    }
+  }
+
+  private static void deleteQuietly(Path dir) {
+    if (dir == null) {
+      return;
+    }
+    try (var walk = Files.walk(dir)) {
+      walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    } catch (IOException ignored) {
+      // a temporary directory left behind is harmless
+    }
+  }
+}

@@ -1,0 +1,70 @@
+package org.instrumentelement.ie.server;
+
+import jakarta.servlet.ServletConfig;
+import java.util.HashMap;
+import java.util.Map;
+import javax.xml.namespace.QName;
+import org.apache.cxf.Bus;
+import org.apache.cxf.jaxws.JaxWsServerFactoryBean;
+import org.apache.cxf.transport.servlet.CXFNonSpringServlet;
+import org.instrumentelement.ie.InstrumentElement;
+import org.instrumentelement.ie.soap.InstrumentElementPort;
+import org.instrumentelement.ie.soap.InstrumentElementService;
+import org.instrumentelement.ie.soap.types.Namespaces;
+
+/**
+ * The CXF servlet that publishes the Instrument Element endpoint at {@code
+ * <servlet-path>/InstrumentElement}, with the limits and interceptors that guard it. Registered
+ * programmatically (embedded Tomcat) or from a web application listener (WAR).
+ */
+public final class SoapServlet extends CXFNonSpringServlet {
+  private static final long serialVersionUID = 1L;
+
+  /** The endpoint's address below the servlet path. */
+  public static final String ENDPOINT = "/InstrumentElement";
+
+  /** Deepest XML nesting accepted in a request. */
+  static final int MAX_ELEMENT_DEPTH = 32;
+
+  /** Most elements accepted in a request. */
+  static final int MAX_ELEMENT_COUNT = 200_000;
+
+  /** Most children of one element accepted in a request. */
+  static final int MAX_CHILD_ELEMENTS = 10_000;
+
+  private final transient InstrumentElement ie;
+  private final long maxRequestBytes;
+
+  public SoapServlet(InstrumentElement ie) {
+    this.ie = ie;
+    this.maxRequestBytes = ie.config().maxRequestBytes();
+  }
+
+  @Override
+  protected void loadBus(ServletConfig servletConfig) {
+    super.loadBus(servletConfig);
+    Bus bus = getBus();
+    JaxWsServerFactoryBean factory = new JaxWsServerFactoryBean();
+    factory.setBus(bus);
+    factory.setServiceClass(InstrumentElementPort.class);
+    factory.setServiceName(new QName(Namespaces.IE, "InstrumentElement"));
+    factory.setEndpointName(new QName(Namespaces.IE, "InstrumentElementPort"));
+    factory.setServiceBean(new InstrumentElementService(ie));
+    factory.setAddress(ENDPOINT);
+    Map<String, Object> props = new HashMap<>();
+    // StAX limits against hostile XML; CXF already refuses DTDs (no XXE, no entity expansion).
+    props.put("org.apache.cxf.stax.maxElementDepth", MAX_ELEMENT_DEPTH);
+    props.put("org.apache.cxf.stax.maxElementCount", MAX_ELEMENT_COUNT);
+    props.put("org.apache.cxf.stax.maxChildElements", MAX_CHILD_ELEMENTS);
+    props.put(
+        "org.apache.cxf.stax.maxTextLength", (int) Math.min(Integer.MAX_VALUE, maxRequestBytes));
+    props.put("org.apache.cxf.stax.maxAttributeCount", 64);
+    props.put("org.apache.cxf.stax.maxAttributeSize", 64 * 1024);
+    factory.setProperties(props);
+    factory.getInInterceptors().add(new RequestSizeInterceptor(maxRequestBytes));
+    factory.getInInterceptors().add(new FaultDetailInterceptor.InvocationMarker());
+    factory.getOutInterceptors().add(new MtomNegotiationInterceptor());
+    factory.getOutFaultInterceptors().add(new FaultDetailInterceptor());
+    factory.create();
+  }
+}

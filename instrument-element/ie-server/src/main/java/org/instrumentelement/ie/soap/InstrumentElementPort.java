@@ -1,0 +1,142 @@
+package org.instrumentelement.ie.soap;
+
+import jakarta.jws.WebMethod;
+import jakarta.jws.WebParam;
+import jakarta.jws.WebResult;
+import jakarta.jws.WebService;
+import jakarta.jws.soap.SOAPBinding;
+import org.instrumentelement.ie.soap.types.DescribeInstrumentManager;
+import org.instrumentelement.ie.soap.types.DescribeInstrumentManagerResponse;
+import org.instrumentelement.ie.soap.types.ExecuteCommand;
+import org.instrumentelement.ie.soap.types.ExecuteCommandResponse;
+import org.instrumentelement.ie.soap.types.GetAttribute;
+import org.instrumentelement.ie.soap.types.GetAttributeResponse;
+import org.instrumentelement.ie.soap.types.GetAttributes;
+import org.instrumentelement.ie.soap.types.GetAttributesResponse;
+import org.instrumentelement.ie.soap.types.GetParameter;
+import org.instrumentelement.ie.soap.types.GetParameterResponse;
+import org.instrumentelement.ie.soap.types.GetState;
+import org.instrumentelement.ie.soap.types.GetStateResponse;
+import org.instrumentelement.ie.soap.types.ListInstrumentManagers;
+import org.instrumentelement.ie.soap.types.ListInstrumentManagersResponse;
+import org.instrumentelement.ie.soap.types.Namespaces;
+import org.instrumentelement.ie.soap.types.SetAttribute;
+import org.instrumentelement.ie.soap.types.SetAttributeResponse;
+import org.instrumentelement.ie.soap.types.SetParameter;
+import org.instrumentelement.ie.soap.types.SetParameterResponse;
+
+/**
+ * The Instrument Element's SOAP API, document/literal. Each operation takes one element named after
+ * it and answers one {@code <operation>Response} element (the "wrapped" convention, which generated
+ * clients unwrap into plain arguments). No operation carries credentials: identity, authorisation
+ * and reservations come from the transport and interceptors.
+ */
+@WebService(name = "InstrumentElementPort", targetNamespace = Namespaces.IE)
+@SOAPBinding(
+    style = SOAPBinding.Style.DOCUMENT,
+    use = SOAPBinding.Use.LITERAL,
+    parameterStyle = SOAPBinding.ParameterStyle.BARE)
+public interface InstrumentElementPort {
+
+  /** Every IM in the hierarchy, parents before their children. */
+  @WebMethod(operationName = "listInstrumentManagers")
+  @WebResult(
+      name = "listInstrumentManagersResponse",
+      targetNamespace = Namespaces.IE,
+      partName = "parameters")
+  ListInstrumentManagersResponse listInstrumentManagers(
+      @WebParam(
+              name = "listInstrumentManagers",
+              targetNamespace = Namespaces.IE,
+              partName = "parameters")
+          ListInstrumentManagers request)
+      throws InstrumentElementFault;
+
+  /** Parameters (with values), attributes, commands, states and the current state of one IM. */
+  @WebMethod(operationName = "describeInstrumentManager")
+  @WebResult(
+      name = "describeInstrumentManagerResponse",
+      targetNamespace = Namespaces.IE,
+      partName = "parameters")
+  DescribeInstrumentManagerResponse describeInstrumentManager(
+      @WebParam(
+              name = "describeInstrumentManager",
+              targetNamespace = Namespaces.IE,
+              partName = "parameters")
+          DescribeInstrumentManager request)
+      throws InstrumentElementFault;
+
+  /** The current state of one IM. */
+  @WebMethod(operationName = "getState")
+  @WebResult(name = "getStateResponse", targetNamespace = Namespaces.IE, partName = "parameters")
+  GetStateResponse getState(
+      @WebParam(name = "getState", targetNamespace = Namespaces.IE, partName = "parameters")
+          GetState request)
+      throws InstrumentElementFault;
+
+  /** Reads one attribute from the instrument; vectors in the requested encoding. */
+  @WebMethod(operationName = "getAttribute")
+  @WebResult(
+      name = "getAttributeResponse",
+      targetNamespace = Namespaces.IE,
+      partName = "parameters")
+  GetAttributeResponse getAttribute(
+      @WebParam(name = "getAttribute", targetNamespace = Namespaces.IE, partName = "parameters")
+          GetAttribute request)
+      throws InstrumentElementFault;
+
+  /** Reads several attributes of one IM in one call. */
+  @WebMethod(operationName = "getAttributes")
+  @WebResult(
+      name = "getAttributesResponse",
+      targetNamespace = Namespaces.IE,
+      partName = "parameters")
+  GetAttributesResponse getAttributes(
+      @WebParam(name = "getAttributes", targetNamespace = Namespaces.IE, partName = "parameters")
+          GetAttributes request)
+      throws InstrumentElementFault;
+
+  /** The current value of one parameter. */
+  @WebMethod(operationName = "getParameter")
+  @WebResult(
+      name = "getParameterResponse",
+      targetNamespace = Namespaces.IE,
+      partName = "parameters")
+  GetParameterResponse getParameter(
+      @WebParam(name = "getParameter", targetNamespace = Namespaces.IE, partName = "parameters")
+          GetParameter request)
+      throws InstrumentElementFault;
+
+  /** Sets a parameter; it is applied to the instrument if the IM is linked. */
+  @WebMethod(operationName = "setParameter")
+  @WebResult(
+      name = "setParameterResponse",
+      targetNamespace = Namespaces.IE,
+      partName = "parameters")
+  SetParameterResponse setParameter(
+      @WebParam(name = "setParameter", targetNamespace = Namespaces.IE, partName = "parameters")
+          SetParameter request)
+      throws InstrumentElementFault;
+
+  /** Writes a writable attribute to the instrument. */
+  @WebMethod(operationName = "setAttribute")
+  @WebResult(
+      name = "setAttributeResponse",
+      targetNamespace = Namespaces.IE,
+      partName = "parameters")
+  SetAttributeResponse setAttribute(
+      @WebParam(name = "setAttribute", targetNamespace = Namespaces.IE, partName = "parameters")
+          SetAttribute request)
+      throws InstrumentElementFault;
+
+  /** Runs a command if the state machine allows it in the current state. */
+  @WebMethod(operationName = "executeCommand")
+  @WebResult(
+      name = "executeCommandResponse",
+      targetNamespace = Namespaces.IE,
+      partName = "parameters")
+  ExecuteCommandResponse executeCommand(
+      @WebParam(name = "executeCommand", targetNamespace = Namespaces.IE, partName = "parameters")
+          ExecuteCommand request)
+      throws InstrumentElementFault;
+}

@@ -1,0 +1,346 @@
+package org.instrumentelement.ie.soap;
+
+import jakarta.jws.WebService;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.instrumentelement.ie.ImNode;
+import org.instrumentelement.ie.InstrumentElement;
+import org.instrumentelement.ie.soap.types.ArgumentInfo;
+import org.instrumentelement.ie.soap.types.AttributeInfo;
+import org.instrumentelement.ie.soap.types.CommandInfo;
+import org.instrumentelement.ie.soap.types.DescribeInstrumentManager;
+import org.instrumentelement.ie.soap.types.DescribeInstrumentManagerResponse;
+import org.instrumentelement.ie.soap.types.ExecuteCommand;
+import org.instrumentelement.ie.soap.types.ExecuteCommandResponse;
+import org.instrumentelement.ie.soap.types.GetAttribute;
+import org.instrumentelement.ie.soap.types.GetAttributeResponse;
+import org.instrumentelement.ie.soap.types.GetAttributes;
+import org.instrumentelement.ie.soap.types.GetAttributesResponse;
+import org.instrumentelement.ie.soap.types.GetParameter;
+import org.instrumentelement.ie.soap.types.GetParameterResponse;
+import org.instrumentelement.ie.soap.types.GetState;
+import org.instrumentelement.ie.soap.types.GetStateResponse;
+import org.instrumentelement.ie.soap.types.ImDescription;
+import org.instrumentelement.ie.soap.types.ImSummary;
+import org.instrumentelement.ie.soap.types.ItemInfo;
+import org.instrumentelement.ie.soap.types.ListInstrumentManagers;
+import org.instrumentelement.ie.soap.types.ListInstrumentManagersResponse;
+import org.instrumentelement.ie.soap.types.Namespaces;
+import org.instrumentelement.ie.soap.types.ParameterInfo;
+import org.instrumentelement.ie.soap.types.SetAttribute;
+import org.instrumentelement.ie.soap.types.SetAttributeResponse;
+import org.instrumentelement.ie.soap.types.SetParameter;
+import org.instrumentelement.ie.soap.types.SetParameterResponse;
+import org.instrumentelement.ie.soap.types.Value;
+import org.instrumentelement.ie.soap.types.ValueType;
+import org.instrumentelement.ie.soap.types.VectorEncoding;
+import org.instrumentelement.im.InstrumentManager;
+import org.instrumentelement.im.model.ArgumentSpec;
+import org.instrumentelement.im.model.AttributeSpec;
+import org.instrumentelement.im.model.CommandSpec;
+import org.instrumentelement.im.model.ErrorCode;
+import org.instrumentelement.im.model.ImException;
+import org.instrumentelement.im.model.ParameterSpec;
+import org.instrumentelement.im.model.ValueSpec;
+
+/**
+ * The SOAP operations over an {@link InstrumentElement}. A plain class: tests call it directly, and
+ * CXF publishes it. Every refusal becomes an {@link InstrumentElementFault} with the IM's error
+ * code.
+ */
+@WebService(
+    serviceName = "InstrumentElement",
+    portName = "InstrumentElementPort",
+    targetNamespace = Namespaces.IE,
+    endpointInterface = "org.instrumentelement.ie.soap.InstrumentElementPort")
+public class InstrumentElementService implements InstrumentElementPort {
+  /** Most attributes one getAttributes call may name. */
+  static final int MAX_ATTRIBUTES_PER_CALL = 256;
+
+  /** Most arguments one executeCommand call may carry. */
+  static final int MAX_ARGUMENTS_PER_CALL = 64;
+
+  private final InstrumentElement ie;
+
+  public InstrumentElementService(InstrumentElement ie) {
+    this.ie = ie;
+  }
+
+  @Override
+  public ListInstrumentManagersResponse listInstrumentManagers(ListInstrumentManagers request) {
+    ListInstrumentManagersResponse r = new ListInstrumentManagersResponse();
+    r.instrumentManager = new ArrayList<>();
+    for (ImNode n : ie.nodes()) {
+      ImSummary s = new ImSummary();
+      s.path = n.path();
+      s.name = n.config().name();
+      s.parent = n.parentPath().isEmpty() ? null : n.parentPath();
+      s.type = n.im().model().type();
+      s.description = description(n);
+      s.state = n.im().state();
+      r.instrumentManager.add(s);
+    }
+    return r;
+  }
+
+  @Override
+  public DescribeInstrumentManagerResponse describeInstrumentManager(
+      DescribeInstrumentManager request) throws InstrumentElementFault {
+    String path = required(request == null ? null : request.im, "im");
+    ImNode n = node(path);
+    InstrumentManager im = n.im();
+    ImDescription d = new ImDescription();
+    d.path = n.path();
+    d.name = n.config().name();
+    d.parent = n.parentPath().isEmpty() ? null : n.parentPath();
+    d.type = im.model().type();
+    d.description = description(n);
+    d.address = n.config().address().isEmpty() ? null : n.config().address();
+    d.state = im.state();
+    d.lastError = im.lastError().isEmpty() ? null : im.lastError();
+    d.stateName = im.model().states();
+    d.parameter = new ArrayList<>();
+    for (ParameterSpec p : im.model().parameters()) {
+      ParameterInfo i = fill(new ParameterInfo(), p.name(), p.spec(), p.description());
+      i.settableIn = ValueMapping.sorted(p.settableIn());
+      try {
+        i.value =
+            ValueMapping.toXml(
+                im.getParameter(p.name()), null, p.spec().units(), VectorEncoding.XML);
+      } catch (ImException e) {
+        throw fault(e, path, p.name());
+      }
+      d.parameter.add(i);
+    }
+    d.attribute = new ArrayList<>();
+    for (AttributeSpec a : im.model().attributes()) {
+      AttributeInfo i = fill(new AttributeInfo(), a.name(), a.spec(), a.description());
+      i.writable = a.writable();
+      i.subscribable = a.subscribable();
+      i.readableIn = ValueMapping.sorted(a.readableIn());
+      i.writableIn = ValueMapping.sorted(a.writableIn());
+      d.attribute.add(i);
+    }
+    d.command = new ArrayList<>();
+    for (CommandSpec c : im.model().commands()) {
+      CommandInfo i = new CommandInfo();
+      i.name = c.name();
+      i.description = c.description();
+      i.allowedIn = ValueMapping.sorted(c.allowedIn());
+      i.targetState = c.targetState();
+      i.argument = new ArrayList<>();
+      for (ArgumentSpec a : c.arguments()) {
+        ArgumentInfo ai = fill(new ArgumentInfo(), a.name(), a.spec(), a.description());
+        ai.required = a.required();
+        ai.defaultValue =
+            a.defaultValue() == null
+                ? null
+                : ValueMapping.toXml(a.defaultValue(), null, a.spec().units(), VectorEncoding.XML);
+        i.argument.add(ai);
+      }
+      d.command.add(i);
+    }
+    d.child = n.children();
+    DescribeInstrumentManagerResponse r = new DescribeInstrumentManagerResponse();
+    r.description = d;
+    return r;
+  }
+
+  @Override
+  public GetStateResponse getState(GetState request) throws InstrumentElementFault {
+    ImNode n = node(required(request == null ? null : request.im, "im"));
+    GetStateResponse r = new GetStateResponse();
+    r.state = n.im().state();
+    r.lastError = n.im().lastError().isEmpty() ? null : n.im().lastError();
+    return r;
+  }
+
+  @Override
+  public GetAttributeResponse getAttribute(GetAttribute request) throws InstrumentElementFault {
+    String path = required(request == null ? null : request.im, "im");
+    String name = required(request.attribute, "attribute");
+    InstrumentManager im = node(path).im();
+    try {
+      GetAttributeResponse r = new GetAttributeResponse();
+      r.value =
+          ValueMapping.toXml(
+              im.getAttribute(name), null, units(im, name), encoding(request.encoding));
+      return r;
+    } catch (ImException e) {
+      throw fault(e, path, name);
+    }
+  }
+
+  @Override
+  public GetAttributesResponse getAttributes(GetAttributes request) throws InstrumentElementFault {
+    String path = required(request == null ? null : request.im, "im");
+    List<String> names = request.attribute == null ? List.of() : request.attribute;
+    if (names.size() > MAX_ATTRIBUTES_PER_CALL) {
+      throw fault(
+          new ImException(
+              ErrorCode.REQUEST_TOO_LARGE,
+              names.size() + " attributes in one call; at most " + MAX_ATTRIBUTES_PER_CALL),
+          path,
+          null);
+    }
+    InstrumentManager im = node(path).im();
+    GetAttributesResponse r = new GetAttributesResponse();
+    r.value = new ArrayList<>(names.size());
+    VectorEncoding enc = encoding(request.encoding);
+    for (String name : names) {
+      try {
+        r.value.add(ValueMapping.toXml(im.getAttribute(name), name, units(im, name), enc));
+      } catch (ImException e) {
+        throw fault(e, path, name);
+      }
+    }
+    return r;
+  }
+
+  @Override
+  public GetParameterResponse getParameter(GetParameter request) throws InstrumentElementFault {
+    String path = required(request == null ? null : request.im, "im");
+    String name = required(request.parameter, "parameter");
+    InstrumentManager im = node(path).im();
+    try {
+      GetParameterResponse r = new GetParameterResponse();
+      r.value =
+          ValueMapping.toXml(
+              im.getParameter(name),
+              null,
+              im.model().parameter(name).spec().units(),
+              VectorEncoding.XML);
+      return r;
+    } catch (ImException e) {
+      throw fault(e, path, name);
+    }
+  }
+
+  @Override
+  public SetParameterResponse setParameter(SetParameter request) throws InstrumentElementFault {
+    String path = required(request == null ? null : request.im, "im");
+    String name = required(request.parameter, "parameter");
+    InstrumentManager im = node(path).im();
+    try {
+      ParameterSpec spec = im.model().parameter(name);
+      SetParameterResponse r = new SetParameterResponse();
+      r.value =
+          ValueMapping.toXml(
+              im.setParameter(name, ValueMapping.fromXml(request.value, name)),
+              null,
+              spec.spec().units(),
+              VectorEncoding.XML);
+      return r;
+    } catch (ImException e) {
+      throw fault(e, path, name);
+    }
+  }
+
+  @Override
+  public SetAttributeResponse setAttribute(SetAttribute request) throws InstrumentElementFault {
+    String path = required(request == null ? null : request.im, "im");
+    String name = required(request.attribute, "attribute");
+    InstrumentManager im = node(path).im();
+    try {
+      AttributeSpec spec = im.model().attribute(name);
+      SetAttributeResponse r = new SetAttributeResponse();
+      r.value =
+          ValueMapping.toXml(
+              im.setAttribute(name, ValueMapping.fromXml(request.value, name)),
+              null,
+              spec.spec().units(),
+              VectorEncoding.XML);
+      return r;
+    } catch (ImException e) {
+      throw fault(e, path, name);
+    }
+  }
+
+  @Override
+  public ExecuteCommandResponse executeCommand(ExecuteCommand request)
+      throws InstrumentElementFault {
+    String path = required(request == null ? null : request.im, "im");
+    String name = required(request.command, "command");
+    InstrumentManager im = node(path).im();
+    List<Value> given = request.argument == null ? List.of() : request.argument;
+    try {
+      if (given.size() > MAX_ARGUMENTS_PER_CALL) {
+        throw new ImException(
+            ErrorCode.REQUEST_TOO_LARGE,
+            given.size() + " arguments; at most " + MAX_ARGUMENTS_PER_CALL);
+      }
+      Map<String, org.instrumentelement.im.model.Value> args = new HashMap<>();
+      for (Value a : given) {
+        if (a == null || a.name == null || a.name.isBlank()) {
+          throw new ImException(
+              ErrorCode.MALFORMED_REQUEST, "every argument needs a name attribute");
+        }
+        if (args.put(a.name, ValueMapping.fromXml(a, name + " argument " + a.name)) != null) {
+          throw new ImException(
+              ErrorCode.MALFORMED_REQUEST, "argument '" + a.name + "' given twice");
+        }
+      }
+      org.instrumentelement.im.model.Value result = im.executeCommand(name, args);
+      ExecuteCommandResponse r = new ExecuteCommandResponse();
+      r.state = im.state();
+      r.result = result == null ? null : ValueMapping.toXml(result, null, null, VectorEncoding.XML);
+      return r;
+    } catch (ImException e) {
+      throw fault(e, path, name);
+    }
+  }
+
+  // ---- helpers -------------------------------------------------------------------------------
+
+  private ImNode node(String path) throws InstrumentElementFault {
+    try {
+      return ie.node(path);
+    } catch (ImException e) {
+      throw fault(e, path, null);
+    }
+  }
+
+  private static String description(ImNode n) {
+    String configured = n.config().description();
+    return configured.isEmpty() ? n.im().model().description() : configured;
+  }
+
+  private static String units(InstrumentManager im, String attribute) throws ImException {
+    return im.model().attribute(attribute).spec().units();
+  }
+
+  private static VectorEncoding encoding(VectorEncoding e) {
+    return e == null ? VectorEncoding.XML : e;
+  }
+
+  private static String required(String value, String field) throws InstrumentElementFault {
+    if (value == null || value.isBlank()) {
+      throw InstrumentElementFault.of(
+          ErrorCode.MALFORMED_REQUEST, "the request has no '" + field + "'");
+    }
+    return value;
+  }
+
+  private static InstrumentElementFault fault(ImException e, String im, String item) {
+    return InstrumentElementFault.of(e, im, item);
+  }
+
+  private static <T extends ItemInfo> T fill(T i, String name, ValueSpec spec, String description) {
+    i.name = name;
+    i.type = ValueType.valueOf(spec.type().name());
+    i.units = spec.units().isEmpty() ? null : spec.units();
+    if (spec.hasRange()) {
+      i.minimum = spec.min();
+      i.maximum = spec.max();
+    }
+    i.choice = spec.choices().isEmpty() ? null : spec.choices();
+    if (spec.type() == org.instrumentelement.im.model.ValueType.STRING
+        || spec.type() == org.instrumentelement.im.model.ValueType.DOUBLE_ARRAY) {
+      i.maxLength = spec.maxLength();
+    }
+    i.description = description;
+    return i;
+  }
+}

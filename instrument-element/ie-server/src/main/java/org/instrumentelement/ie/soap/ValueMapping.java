@@ -1,0 +1,110 @@
+package org.instrumentelement.ie.soap;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.time.Instant;
+import java.util.List;
+import org.instrumentelement.ie.soap.types.Quality;
+import org.instrumentelement.ie.soap.types.Value;
+import org.instrumentelement.ie.soap.types.ValueType;
+import org.instrumentelement.ie.soap.types.VectorEncoding;
+import org.instrumentelement.im.model.ErrorCode;
+import org.instrumentelement.im.model.ImException;
+
+/** Converts values between the IM model and the XML messages. */
+final class ValueMapping {
+  private ValueMapping() {}
+
+  /** The XML form of a model value. */
+  static Value toXml(
+      org.instrumentelement.im.model.Value v, String name, String units, VectorEncoding encoding) {
+    Value x = new Value();
+    x.name = name;
+    x.type = ValueType.valueOf(v.type().name());
+    x.timestamp = v.timestamp();
+    x.quality = Quality.valueOf(v.quality().name());
+    x.units = units == null || units.isEmpty() ? null : units;
+    switch (v.type()) {
+      case DOUBLE -> x.doubleValue = v.asDouble();
+      case INTEGER -> x.integerValue = v.asLong();
+      case BOOLEAN -> x.booleanValue = v.asBoolean();
+      case STRING, ENUM -> x.stringValue = v.asString();
+      case DOUBLE_ARRAY -> {
+        double[] d = v.asDoubles();
+        x.length = d.length;
+        if (encoding == VectorEncoding.BINARY) {
+          x.data = littleEndian(d);
+        } else {
+          x.doubles = d;
+        }
+      }
+    }
+    return x;
+  }
+
+  /** The raw IEEE-754 doubles, little-endian: the BINARY encoding. */
+  static byte[] littleEndian(double[] d) {
+    ByteBuffer b = ByteBuffer.allocate(d.length * Double.BYTES).order(ByteOrder.LITTLE_ENDIAN);
+    b.asDoubleBuffer().put(d);
+    return b.array();
+  }
+
+  /**
+   * The model form of a value a client sent. The payload element present decides the type; the
+   * item's spec converts and checks it afterwards.
+   *
+   * @throws ImException WRONG_TYPE if no payload or several are present, or the binary data is not
+   *     whole doubles
+   */
+  static org.instrumentelement.im.model.Value fromXml(Value x, String what) throws ImException {
+    if (x == null) {
+      throw new ImException(ErrorCode.WRONG_TYPE, what + ": no value given");
+    }
+    int present =
+        count(x.doubleValue, x.integerValue, x.booleanValue, x.stringValue, x.doubles, x.data);
+    if (present != 1) {
+      throw new ImException(
+          ErrorCode.WRONG_TYPE,
+          what
+              + ": a value needs exactly one of doubleValue, integerValue, booleanValue,"
+              + " stringValue, doubles, data; got "
+              + present);
+    }
+    Instant now = Instant.now();
+    if (x.doubleValue != null) {
+      return org.instrumentelement.im.model.Value.ofDouble(x.doubleValue, now);
+    } else if (x.integerValue != null) {
+      return org.instrumentelement.im.model.Value.ofInteger(x.integerValue, now);
+    } else if (x.booleanValue != null) {
+      return org.instrumentelement.im.model.Value.ofBoolean(x.booleanValue, now);
+    } else if (x.stringValue != null) {
+      return x.type == ValueType.ENUM
+          ? org.instrumentelement.im.model.Value.ofEnum(x.stringValue, now)
+          : org.instrumentelement.im.model.Value.ofString(x.stringValue, now);
+    } else if (x.doubles != null) {
+      return org.instrumentelement.im.model.Value.ofDoubles(x.doubles.clone(), now);
+    }
+    if (x.data.length % Double.BYTES != 0) {
+      throw new ImException(
+          ErrorCode.WRONG_TYPE,
+          what + ": binary data of " + x.data.length + " bytes is not whole doubles");
+    }
+    double[] d = new double[x.data.length / Double.BYTES];
+    ByteBuffer.wrap(x.data).order(ByteOrder.LITTLE_ENDIAN).asDoubleBuffer().get(d);
+    return org.instrumentelement.im.model.Value.ofDoubles(d, now);
+  }
+
+  private static int count(Object... payloads) {
+    int n = 0;
+    for (Object p : payloads) {
+      if (p != null) {
+        n++;
+      }
+    }
+    return n;
+  }
+
+  static List<String> sorted(java.util.Set<String> states) {
+    return states.stream().sorted().toList();
+  }
+}

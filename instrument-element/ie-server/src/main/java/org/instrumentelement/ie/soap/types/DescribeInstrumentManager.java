@@ -1,0 +1,14 @@
+package org.instrumentelement.ie.soap.types;
+
+import jakarta.xml.bind.annotation.XmlElement;
+import jakarta.xml.bind.annotation.XmlType;
+
+/** Request: the model and state of one IM. */
+@XmlType(
+    name = "DescribeInstrumentManager",
+    propOrder = {"im"})
+public class DescribeInstrumentManager {
+  /** The IM's path. */
+  @XmlElement(required = true)
+  public String im;
+}

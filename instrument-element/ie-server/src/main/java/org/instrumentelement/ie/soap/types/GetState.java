@@ -1,0 +1,14 @@
+package org.instrumentelement.ie.soap.types;
+
+import jakarta.xml.bind.annotation.XmlElement;
+import jakarta.xml.bind.annotation.XmlType;
+
+/** Request: the current state of one IM. */
+@XmlType(
+    name = "GetState",
+    propOrder = {"im"})
+public class GetState {
+  /** The IM's path. */
+  @XmlElement(required = true)
+  public String im;
+}

@@ -1,0 +1,51 @@
+package org.instrumentelement.ie.soap.types;
+
+import jakarta.xml.bind.annotation.XmlAttribute;
+import jakarta.xml.bind.annotation.XmlList;
+import jakarta.xml.bind.annotation.XmlSchemaType;
+import jakarta.xml.bind.annotation.XmlType;
+import jakarta.xml.bind.annotation.adapters.XmlJavaTypeAdapter;
+import java.time.Instant;
+
+/**
+ * A typed value. Exactly one payload element is present: the one {@code type} names. In requests
+ * {@code type}, {@code timestamp} and {@code quality} may be left out (the payload element says the
+ * type); responses always carry them.
+ */
+@XmlType(
+    name = "Value",
+    propOrder = {"doubleValue", "integerValue", "booleanValue", "stringValue", "doubles", "data"})
+public class Value {
+  public Double doubleValue;
+  public Long integerValue;
+  public Boolean booleanValue;
+  public String stringValue;
+
+  /** A vector as a space-separated list of doubles (encoding XML). */
+  @XmlList public double[] doubles;
+
+  /**
+   * A vector as little-endian IEEE-754 float64 values (encoding BINARY): base64 inline, or an MTOM
+   * attachment when the request came as MTOM. (No xmime annotation: it would import a schema some
+   * toolkits cannot resolve.)
+   */
+  public byte[] data;
+
+  /** The item's name, where a response carries several values or a request names arguments. */
+  @XmlAttribute public String name;
+
+  @XmlAttribute public ValueType type;
+
+  /** When the instrument produced the value. */
+  @XmlAttribute
+  @XmlSchemaType(name = "dateTime")
+  @XmlJavaTypeAdapter(InstantAdapter.class)
+  public Instant timestamp;
+
+  @XmlAttribute public Quality quality;
+
+  /** Number of doubles in a vector. */
+  @XmlAttribute public Integer length;
+
+  @XmlAttribute public String units;
+}

@@ -1,0 +1,132 @@
+package org.instrumentelement.ie.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ConfigLoaderTest {
+
+  @Test
+  void withoutAFileTheMockLabIsServedWithDefaults() throws Exception {
+    IeConfig c = ConfigLoader.load(List.of(), Map.of());
+    assertEquals("ie", c.name());
+    assertEquals(8080, c.httpPort());
+    assertEquals("localhost", c.httpHost());
+    assertEquals("/ie", c.contextPath());
+    assertEquals(
+        List.of("lab", "array1250", "array2500", "scope"),
+        c.ims().stream().map(ImConfig::name).toList());
+    ImConfig array = c.ims().stream().filter(i -> i.name().equals("array2500")).findFirst().get();
+    assertEquals("2500", array.parameters().get("length"));
+    assertEquals("lab", array.parent());
+    assertEquals(Duration.ofSeconds(2), array.timeout());
+  }
+
+  @Test
+  void commandLineBeatsEnvironmentBeatsFileBeatsDefault() throws Exception {
+    Map<String, String> file =
+        Map.of("http.port", "1111", "ie.name", "fromFile", "http.contextPath", "/lab");
+    Map<String, String> env = Map.of("IE_HTTP_PORT", "2222", "IE_IE_NAME", "fromEnv");
+    Map<String, String> cli = Map.of("http.port", "3333");
+    IeConfig c = ConfigLoader.resolve(cli, env, file);
+    assertEquals(3333, c.httpPort());
+    assertEquals("fromEnv", c.name());
+    assertEquals("/lab", c.contextPath());
+    assertEquals("localhost", c.httpHost());
+  }
+
+  @Test
+  void environmentReachesImSettingsOfTheFile() throws Exception {
+    Map<String, String> file =
+        Map.of(
+            "im.dmm.type", "array", "im.dmm.address", "MOCK::array", "im.dmm.param.length", "10");
+    IeConfig c = ConfigLoader.resolve(Map.of(), Map.of("IE_IM_DMM_PARAM_LENGTH", "20"), file);
+    assertEquals("20", c.ims().get(0).parameters().get("length"));
+    assertEquals("IE_HTTP_CONTEXTPATH", ConfigLoader.envName("http.contextPath"));
+  }
+
+  @Test
+  void configFileComesFromTheOptionOrTheEnvironment(@TempDir Path dir) throws Exception {
+    Path f = dir.resolve("lab.properties");
+    Files.writeString(f, "ie.name = bench\nim.a.type = array\nim.a.address = MOCK::array\n");
+    assertEquals("bench", ConfigLoader.load(List.of("--config", f.toString()), Map.of()).name());
+    assertEquals("bench", ConfigLoader.load(List.of("--config=" + f), Map.of()).name());
+    IeConfig viaEnv = ConfigLoader.load(List.of(), Map.of("IE_CONFIG", f.toString()));
+    assertEquals(1, viaEnv.ims().size(), "the file replaces the built-in lab");
+    ConfigException e =
+        assertThrows(
+            ConfigException.class,
+            () ->
+                ConfigLoader.load(
+                    List.of("--config", dir.resolve("missing").toString()), Map.of()));
+    assertTrue(e.getMessage().contains("cannot read"), e.getMessage());
+  }
+
+  @Test
+  void parentsComeBeforeChildrenWhateverTheFileOrder() throws Exception {
+    Map<String, String> file =
+        Map.of(
+            "im.c.type",
+            "array",
+            "im.c.parent",
+            "b",
+            "im.b.type",
+            "group",
+            "im.b.parent",
+            "a",
+            "im.a.type",
+            "group");
+    assertEquals(
+        List.of("a", "b", "c"),
+        ConfigLoader.resolve(Map.of(), Map.of(), file).ims().stream().map(ImConfig::name).toList());
+  }
+
+  @Test
+  void mistakesAreReportedWithTheKey() {
+    assertError(Map.of("http.prot", "80"), "unknown configuration key 'http.prot'");
+    assertError(Map.of("http.port", "eighty"), "http.port must be an integer");
+    assertError(Map.of("http.port", "70000"), "http.port must be in [0, 65535]");
+    assertError(Map.of("im.a.address", "MOCK::array"), "im.a.type is missing");
+    assertError(Map.of("im.a.type", "array", "im.a.adress", "x"), "unknown setting 'im.a.adress'");
+    assertError(Map.of("im.a.type", "array", "im.a.parent", "nobody"), "which is not configured");
+    assertError(
+        Map.of("im.a.type", "group", "im.a.parent", "b", "im.b.type", "group", "im.b.parent", "a"),
+        "forms a cycle");
+    assertError(Map.of("im.a.type", "array", "im.a.timeout", "soon"), "im.a.timeout");
+    assertError(Map.of("im.a.type", "array", "im.a.autoLink", "yes"), "must be true or false");
+    assertError(Map.of("ie.name", "my lab"), "ie.name must be letters");
+    assertError(Map.of("http.contextPath", "ie/"), "http.contextPath must start with '/'");
+  }
+
+  private static void assertError(Map<String, String> file, String expected) {
+    ConfigException e =
+        assertThrows(ConfigException.class, () -> ConfigLoader.resolve(Map.of(), Map.of(), file));
+    assertTrue(e.getMessage().contains(expected), e.getMessage());
+  }
+
+  @Test
+  void durationsNeedAUnit() throws Exception {
+    assertEquals(Duration.ofMillis(500), ConfigLoader.parseDuration("500ms", "k"));
+    assertEquals(Duration.ofMillis(1500), ConfigLoader.parseDuration("1.5s", "k"));
+    assertEquals(Duration.ofMinutes(2), ConfigLoader.parseDuration("2m", "k"));
+    assertEquals(Duration.ofSeconds(3), ConfigLoader.parseDuration("PT3S", "k"));
+    assertThrows(ConfigException.class, () -> ConfigLoader.parseDuration("500", "k"));
+    assertThrows(ConfigException.class, () -> ConfigLoader.parseDuration("0s", "k"));
+  }
+
+  @Test
+  void commandLineSyntaxErrorsAreExplained() {
+    ConfigException e =
+        assertThrows(
+            ConfigException.class, () -> ConfigLoader.load(List.of("http.port=1"), Map.of()));
+    assertTrue(e.getMessage().contains("--key=value"), e.getMessage());
+  }
+}
