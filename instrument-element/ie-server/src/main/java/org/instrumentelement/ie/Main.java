@@ -36,25 +36,17 @@ public final class Main {
       System.exit(2);
       return;
     }
-    InstrumentElement ie = new InstrumentElement(config);
-    EmbeddedServer server = new EmbeddedServer(ie);
+    InstrumentElementRuntime runtime = new InstrumentElementRuntime(config);
     try {
-      ie.start();
-      server.start();
+      runtime.start(true);
     } catch (ConfigException e) {
       System.err.println("configuration error: " + e.getMessage());
-      ie.close();
       System.exit(2);
       return;
     }
-    Runtime.getRuntime()
-        .addShutdownHook(
-            new Thread(
-                () -> {
-                  server.close();
-                  ie.close();
-                },
-                "shutdown"));
+    Runtime.getRuntime().addShutdownHook(new Thread(runtime::close, "shutdown"));
+    InstrumentElement ie = runtime.instrumentElement();
+    EmbeddedServer server = runtime.server();
     LOG.info(
         "Instrument Element '{}' serving {} Instrument Managers", ie.name(), ie.nodes().size());
     for (ImNode n : ie.nodes()) {
@@ -67,5 +59,18 @@ public final class Main {
     }
     LOG.info("SOAP endpoint: {}", server.serviceUrl());
     LOG.info("WSDL:          {}?wsdl", server.serviceUrl());
+    if (runtime.broker() != null) {
+      LOG.info(
+          "Embedded broker: {} (STOMP {}, MQTT {})",
+          runtime.broker().openWireUrl(),
+          runtime.broker().stompUrl(),
+          runtime.broker().mqttUrl());
+    } else {
+      LOG.info("Publishing to the external broker {}", config.broker().url());
+    }
+    runtime.subscriptions().list(null).stream()
+        .findFirst()
+        .ifPresent(
+            s -> LOG.info("Topics are named like {} (listSubscriptions has them all)", s.topic()));
   }
 }

@@ -12,19 +12,25 @@ import org.instrumentelement.ie.server.EmbeddedServer;
 
 /** An Instrument Element on embedded Tomcat on a free port, in the test's JVM. */
 public final class RunningElement implements AutoCloseable {
+  public final InstrumentElementRuntime runtime;
   public final InstrumentElement ie;
   public final EmbeddedServer server;
 
   private RunningElement(IeConfig config) throws Exception {
-    ie = new InstrumentElement(config.withHttpPort(0));
-    server = new EmbeddedServer(ie);
-    ie.start();
-    server.start();
+    runtime = new InstrumentElementRuntime(config);
+    runtime.start(true);
+    ie = runtime.instrumentElement();
+    server = runtime.server();
+  }
+
+  /** The configuration tests use: HTTP and every broker port on free ports. */
+  public static IeConfig freePorts(IeConfig config) {
+    return config.withHttpPort(0).withBroker(config.broker().withPorts(0, 0, 0));
   }
 
   /** The built-in mock laboratory. */
   public static RunningElement mockLab() throws Exception {
-    return new RunningElement(ConfigLoader.load(List.of(), Map.of()));
+    return new RunningElement(freePorts(ConfigLoader.load(List.of(), Map.of())));
   }
 
   public static RunningElement of(IeConfig config) throws Exception {
@@ -46,7 +52,6 @@ public final class RunningElement implements AutoCloseable {
 
   @Override
   public void close() {
-    server.close();
-    ie.close();
+    runtime.close();
   }
 }

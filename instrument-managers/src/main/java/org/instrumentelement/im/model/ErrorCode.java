@@ -17,6 +17,8 @@ public enum ErrorCode {
   INVALID_VALUE,
   READ_ONLY,
   NOT_ALLOWED_IN_STATE,
+  /** The attribute is not subscribable, so it has no topic. */
+  NOT_SUBSCRIBABLE,
   /** The instrument refused or reported an error. */
   INSTRUMENT_ERROR,
   /** The instrument did not answer in time. */

@@ -39,19 +39,37 @@ public final class ConfigLoader {
   public static final String CONFIG_ENV = "IE_CONFIG";
 
   private static final Pattern IM_KEY = Pattern.compile("im\\.([A-Za-z0-9_-]+)\\.(.+)");
+  private static final Pattern ATTRIBUTE_KEY =
+      Pattern.compile("attribute\\.([A-Za-z0-9_]+)\\.(.+)");
+  private static final Set<String> ATTRIBUTE_SETTINGS =
+      Set.of("subscribable", "period", "deadband", "relativeDeadband", "heartbeat");
   private static final Set<String> IM_SETTINGS =
       Set.of("type", "address", "parent", "description", "autoLink", "autoStart", "timeout");
 
   /** Every global key with its default. The README's configuration reference lists the same. */
-  static final Map<String, String> DEFAULTS =
-      Map.of(
-          "ie.name", "ie",
-          "http.host", "localhost",
-          "http.port", "8080",
-          "http.contextPath", "/ie",
-          "soap.maxRequestBytes", "16777216",
-          "instrument.timeout", "2s",
-          "mock.path", "");
+  static final Map<String, String> DEFAULTS = defaults();
+
+  private static Map<String, String> defaults() {
+    Map<String, String> d = new LinkedHashMap<>();
+    d.put("ie.name", "ie");
+    d.put("http.host", "localhost");
+    d.put("http.port", "8080");
+    d.put("http.contextPath", "/ie");
+    d.put("soap.maxRequestBytes", "16777216");
+    d.put("instrument.timeout", "2s");
+    d.put("mock.path", "");
+    d.put("broker.url", "");
+    d.put("broker.host", "localhost");
+    d.put("broker.port", "61616");
+    d.put("broker.stompPort", "61613");
+    d.put("broker.mqttPort", "1883");
+    d.put("broker.clientUrl", "");
+    d.put("broker.maxPendingMessages", "100");
+    d.put("broker.topicPrefix", "ie");
+    d.put("sampling.period", "1s");
+    d.put("sampling.heartbeat", "off");
+    return java.util.Collections.unmodifiableMap(d);
+  }
 
   private ConfigLoader() {}
 
@@ -186,6 +204,21 @@ public final class ConfigLoader {
         mockPath.add(Path.of(dir.trim()));
       }
     }
+    String topicPrefix = c.get("broker.topicPrefix");
+    if (!topicPrefix.matches("[A-Za-z0-9_-]+")) {
+      throw new ConfigException(
+          "broker.topicPrefix must be letters, digits, '-' or '_': " + topicPrefix);
+    }
+    BrokerConfig broker =
+        new BrokerConfig(
+            c.get("broker.url"),
+            c.get("broker.host"),
+            integer(c, "broker.port", 0, 65535),
+            integer(c, "broker.stompPort", -1, 65535),
+            integer(c, "broker.mqttPort", -1, 65535),
+            c.get("broker.clientUrl"),
+            integer(c, "broker.maxPendingMessages", 1, 1_000_000),
+            topicPrefix);
     return new IeConfig(
         name(c.get("ie.name"), "ie.name"),
         c.get("http.host"),
@@ -193,44 +226,73 @@ public final class ConfigLoader {
         contextPath,
         integer(c, "soap.maxRequestBytes", 1024, Integer.MAX_VALUE),
         mockPath,
+        broker,
+        optionalDuration(c.get("sampling.period"), "sampling.period"),
+        optionalDuration(c.get("sampling.heartbeat"), "sampling.heartbeat"),
         orderParentsFirst(ims));
   }
 
   private static ImConfig im(String name, Map<String, String> kv, Duration defaultTimeout)
       throws ConfigException {
+    String prefix = "im." + name + ".";
     Map<String, String> params = new LinkedHashMap<>();
+    Map<String, Map<String, String>> attributeKeys = new LinkedHashMap<>();
     for (Map.Entry<String, String> e : kv.entrySet()) {
       String k = e.getKey();
+      Matcher a = ATTRIBUTE_KEY.matcher(k);
       if (k.startsWith("param.")) {
         params.put(k.substring("param.".length()), e.getValue());
+      } else if (a.matches() && ATTRIBUTE_SETTINGS.contains(a.group(2))) {
+        attributeKeys
+            .computeIfAbsent(a.group(1), x -> new LinkedHashMap<>())
+            .put(a.group(2), e.getValue());
       } else if (!IM_SETTINGS.contains(k)) {
         throw new ConfigException(
-            "unknown setting 'im."
-                + name
-                + "."
+            "unknown setting '"
+                + prefix
                 + k
                 + "' (known: "
                 + IM_SETTINGS
-                + ", param.<name>)");
+                + ", param.<name>, attribute.<name>."
+                + ATTRIBUTE_SETTINGS
+                + ")");
       }
+    }
+    Map<String, AttributeConfig> attributes = new LinkedHashMap<>();
+    for (Map.Entry<String, Map<String, String>> e : attributeKeys.entrySet()) {
+      attributes.put(e.getKey(), attribute(prefix + "attribute." + e.getKey() + ".", e.getValue()));
     }
     String type = kv.get("type");
     if (type == null || type.isBlank()) {
-      throw new ConfigException("im." + name + ".type is missing");
+      throw new ConfigException(prefix + "type is missing");
     }
-    Map<String, String> withTimeout = new HashMap<>(kv);
     return new ImConfig(
         name,
         kv.getOrDefault("parent", ""),
         type,
         kv.getOrDefault("address", ""),
         kv.getOrDefault("description", ""),
-        bool(kv, "autoLink", name, true),
-        bool(kv, "autoStart", name, false),
-        withTimeout.containsKey("timeout")
-            ? parseDuration(withTimeout.get("timeout"), "im." + name + ".timeout")
+        kv.containsKey("autoLink") ? bool(kv, "autoLink", prefix) : true,
+        kv.containsKey("autoStart") ? bool(kv, "autoStart", prefix) : false,
+        kv.containsKey("timeout")
+            ? parseDuration(kv.get("timeout"), prefix + "timeout")
             : defaultTimeout,
-        params);
+        params,
+        attributes);
+  }
+
+  private static AttributeConfig attribute(String prefix, Map<String, String> a)
+      throws ConfigException {
+    return new AttributeConfig(
+        a.containsKey("subscribable") ? bool(a, "subscribable", prefix) : null,
+        a.containsKey("period") ? optionalDuration(a.get("period"), prefix + "period") : null,
+        a.containsKey("deadband") ? nonNegative(a.get("deadband"), prefix + "deadband") : null,
+        a.containsKey("relativeDeadband")
+            ? nonNegative(a.get("relativeDeadband"), prefix + "relativeDeadband")
+            : null,
+        a.containsKey("heartbeat")
+            ? optionalDuration(a.get("heartbeat"), prefix + "heartbeat")
+            : null);
   }
 
   private static List<ImConfig> orderParentsFirst(List<ImConfig> ims) throws ConfigException {
@@ -289,18 +351,35 @@ public final class ConfigLoader {
     }
   }
 
-  private static boolean bool(Map<String, String> kv, String key, String im, boolean fallback)
+  private static boolean bool(Map<String, String> kv, String key, String prefix)
       throws ConfigException {
     String v = kv.get(key);
-    if (v == null) {
-      return fallback;
-    }
     return switch (v.trim().toLowerCase(Locale.ROOT)) {
       case "true" -> true;
       case "false" -> false;
-      default ->
-          throw new ConfigException("im." + im + "." + key + " must be true or false: '" + v + "'");
+      default -> throw new ConfigException(prefix + key + " must be true or false: '" + v + "'");
     };
+  }
+
+  private static double nonNegative(String v, String key) throws ConfigException {
+    try {
+      double d = Double.parseDouble(v.trim());
+      if (!(d >= 0) || Double.isInfinite(d)) {
+        throw new ConfigException(key + " must be a number >= 0: '" + v + "'");
+      }
+      return d;
+    } catch (NumberFormatException e) {
+      throw new ConfigException(key + " must be a number >= 0: '" + v + "'");
+    }
+  }
+
+  /** A duration where {@code off} or {@code 0} means "disabled" (zero). */
+  public static Duration optionalDuration(String text, String key) throws ConfigException {
+    String t = text.trim().toLowerCase(Locale.ROOT);
+    if (t.equals("off") || t.equals("0")) {
+      return Duration.ZERO;
+    }
+    return parseDuration(text, key);
   }
 
   private static Duration duration(Map<String, String> c, String key) throws ConfigException {

@@ -1,6 +1,7 @@
 package org.instrumentelement.ie.config;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -12,6 +13,9 @@ import java.util.List;
  * @param contextPath web application path, e.g. {@code /ie}
  * @param maxRequestBytes largest SOAP request accepted
  * @param mockPath directories searched for mock device models before the built-in ones
+ * @param broker where samples of subscribable attributes are published
+ * @param samplingPeriod default sampling period of subscribable attributes (zero: off)
+ * @param samplingHeartbeat default heartbeat (zero: off)
  * @param ims the Instrument Managers, parents before children
  */
 public record IeConfig(
@@ -21,6 +25,9 @@ public record IeConfig(
     String contextPath,
     long maxRequestBytes,
     List<Path> mockPath,
+    BrokerConfig broker,
+    Duration samplingPeriod,
+    Duration samplingHeartbeat,
     List<ImConfig> ims) {
 
   public IeConfig {
@@ -30,6 +37,31 @@ public record IeConfig(
 
   /** The same configuration listening on another port (tests use 0). */
   public IeConfig withHttpPort(int port) {
-    return new IeConfig(name, httpHost, port, contextPath, maxRequestBytes, mockPath, ims);
+    return new IeConfig(
+        name,
+        httpHost,
+        port,
+        contextPath,
+        maxRequestBytes,
+        mockPath,
+        broker,
+        samplingPeriod,
+        samplingHeartbeat,
+        ims);
+  }
+
+  /** The same configuration with other broker settings. */
+  public IeConfig withBroker(BrokerConfig b) {
+    return new IeConfig(
+        name,
+        httpHost,
+        httpPort,
+        contextPath,
+        maxRequestBytes,
+        mockPath,
+        b,
+        samplingPeriod,
+        samplingHeartbeat,
+        ims);
   }
 }

@@ -11,6 +11,7 @@ import java.util.Map;
  * @param type a registered IM type or a class name
  * @param address the instrument's resource string (empty for a group)
  * @param parameters initial parameter values as text
+ * @param attributes sampling settings by attribute name
  */
 public record ImConfig(
     String name,
@@ -21,9 +22,11 @@ public record ImConfig(
     boolean autoLink,
     boolean autoStart,
     Duration timeout,
-    Map<String, String> parameters) {
+    Map<String, String> parameters,
+    Map<String, AttributeConfig> attributes) {
 
   public ImConfig {
     parameters = Map.copyOf(parameters);
+    attributes = Map.copyOf(attributes);
   }
 }

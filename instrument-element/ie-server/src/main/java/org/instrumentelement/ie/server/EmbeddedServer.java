@@ -8,7 +8,8 @@ import org.apache.catalina.Context;
 import org.apache.catalina.LifecycleException;
 import org.apache.catalina.connector.Connector;
 import org.apache.catalina.startup.Tomcat;
-import org.instrumentelement.ie.InstrumentElement;
+import org.instrumentelement.ie.config.IeConfig;
+import org.instrumentelement.ie.soap.InstrumentElementService;
 
 /**
  * The Instrument Element on embedded Tomcat: one context at {@code http.contextPath} with the SOAP
@@ -18,16 +19,18 @@ public final class EmbeddedServer implements AutoCloseable {
   /** Where the SOAP servlet is mapped inside the context. */
   public static final String SERVICES_PATH = "/services";
 
-  private final InstrumentElement ie;
+  private final IeConfig config;
+  private final InstrumentElementService service;
   private Tomcat tomcat;
   private Connector connector;
   private Path baseDir;
 
-  public EmbeddedServer(InstrumentElement ie) {
-    this.ie = ie;
+  public EmbeddedServer(IeConfig config, InstrumentElementService service) {
+    this.config = config;
+    this.service = service;
   }
 
-  /** Starts listening; the IMs must already be started. */
+  /** Starts listening; the service must be ready. */
   public void start() throws LifecycleException {
     try {
       baseDir = Files.createTempDirectory("instrument-element-tomcat");
@@ -37,16 +40,17 @@ public final class EmbeddedServer implements AutoCloseable {
     tomcat = new Tomcat();
     tomcat.setBaseDir(baseDir.toString());
     connector = new Connector("HTTP/1.1");
-    connector.setPort(ie.config().httpPort());
-    connector.setProperty("address", ie.config().httpHost());
+    connector.setPort(config.httpPort());
+    connector.setProperty("address", config.httpHost());
     // Pollers keep their connection: don't make them reconnect every 100 requests.
     connector.setProperty("maxKeepAliveRequests", "-1");
     connector.setProperty("connectionTimeout", "20000");
-    connector.setProperty("maxSwallowSize", Long.toString(ie.config().maxRequestBytes()));
+    connector.setProperty("maxSwallowSize", Long.toString(config.maxRequestBytes()));
     tomcat.getService().addConnector(connector);
     tomcat.setConnector(connector);
-    Context ctx = tomcat.addContext(ie.config().contextPath(), baseDir.toString());
-    Tomcat.addServlet(ctx, "soap", new SoapServlet(ie)).setLoadOnStartup(1);
+    Context ctx = tomcat.addContext(config.contextPath(), baseDir.toString());
+    Tomcat.addServlet(ctx, "soap", new SoapServlet(service, config.maxRequestBytes()))
+        .setLoadOnStartup(1);
     ctx.addServletMappingDecoded(SERVICES_PATH + "/*", "soap");
     tomcat.start();
   }
@@ -58,7 +62,7 @@ public final class EmbeddedServer implements AutoCloseable {
 
   /** The SOAP endpoint's URL, as seen from this machine. */
   public String serviceUrl() {
-    String host = ie.config().httpHost();
+    String host = config.httpHost();
     if (host.equals("0.0.0.0") || host.equals("::")) {
       host = "localhost";
     }
@@ -66,7 +70,7 @@ public final class EmbeddedServer implements AutoCloseable {
         + host
         + ":"
         + port()
-        + ie.config().contextPath()
+        + config.contextPath()
         + SERVICES_PATH
         + SoapServlet.ENDPOINT;
   }

@@ -7,7 +7,6 @@ import javax.xml.namespace.QName;
 import org.apache.cxf.Bus;
 import org.apache.cxf.jaxws.JaxWsServerFactoryBean;
 import org.apache.cxf.transport.servlet.CXFNonSpringServlet;
-import org.instrumentelement.ie.InstrumentElement;
 import org.instrumentelement.ie.soap.InstrumentElementPort;
 import org.instrumentelement.ie.soap.InstrumentElementService;
 import org.instrumentelement.ie.soap.types.Namespaces;
@@ -32,12 +31,12 @@ public final class SoapServlet extends CXFNonSpringServlet {
   /** Most children of one element accepted in a request. */
   static final int MAX_CHILD_ELEMENTS = 10_000;
 
-  private final transient InstrumentElement ie;
+  private final transient InstrumentElementService service;
   private final long maxRequestBytes;
 
-  public SoapServlet(InstrumentElement ie) {
-    this.ie = ie;
-    this.maxRequestBytes = ie.config().maxRequestBytes();
+  public SoapServlet(InstrumentElementService service, long maxRequestBytes) {
+    this.service = service;
+    this.maxRequestBytes = maxRequestBytes;
   }
 
   @Override
@@ -49,7 +48,7 @@ public final class SoapServlet extends CXFNonSpringServlet {
     factory.setServiceClass(InstrumentElementPort.class);
     factory.setServiceName(new QName(Namespaces.IE, "InstrumentElement"));
     factory.setEndpointName(new QName(Namespaces.IE, "InstrumentElementPort"));
-    factory.setServiceBean(new InstrumentElementService(ie));
+    factory.setServiceBean(service);
     factory.setAddress(ENDPOINT);
     Map<String, Object> props = new HashMap<>();
     // StAX limits against hostile XML; CXF already refuses DTDs (no XXE, no entity expansion).

@@ -5,6 +5,8 @@ import jakarta.jws.WebParam;
 import jakarta.jws.WebResult;
 import jakarta.jws.WebService;
 import jakarta.jws.soap.SOAPBinding;
+import org.instrumentelement.ie.soap.types.ConfigureSampling;
+import org.instrumentelement.ie.soap.types.ConfigureSamplingResponse;
 import org.instrumentelement.ie.soap.types.DescribeInstrumentManager;
 import org.instrumentelement.ie.soap.types.DescribeInstrumentManagerResponse;
 import org.instrumentelement.ie.soap.types.ExecuteCommand;
@@ -17,8 +19,12 @@ import org.instrumentelement.ie.soap.types.GetParameter;
 import org.instrumentelement.ie.soap.types.GetParameterResponse;
 import org.instrumentelement.ie.soap.types.GetState;
 import org.instrumentelement.ie.soap.types.GetStateResponse;
+import org.instrumentelement.ie.soap.types.GetSubscriptionInfo;
+import org.instrumentelement.ie.soap.types.GetSubscriptionInfoResponse;
 import org.instrumentelement.ie.soap.types.ListInstrumentManagers;
 import org.instrumentelement.ie.soap.types.ListInstrumentManagersResponse;
+import org.instrumentelement.ie.soap.types.ListSubscriptions;
+import org.instrumentelement.ie.soap.types.ListSubscriptionsResponse;
 import org.instrumentelement.ie.soap.types.Namespaces;
 import org.instrumentelement.ie.soap.types.SetAttribute;
 import org.instrumentelement.ie.soap.types.SetAttributeResponse;
@@ -138,5 +144,47 @@ public interface InstrumentElementPort {
   ExecuteCommandResponse executeCommand(
       @WebParam(name = "executeCommand", targetNamespace = Namespaces.IE, partName = "parameters")
           ExecuteCommand request)
+      throws InstrumentElementFault;
+
+  /** The subscribable attributes (of one IM, or of all) with topics and figures. */
+  @WebMethod(operationName = "listSubscriptions")
+  @WebResult(
+      name = "listSubscriptionsResponse",
+      targetNamespace = Namespaces.IE,
+      partName = "parameters")
+  ListSubscriptionsResponse listSubscriptions(
+      @WebParam(
+              name = "listSubscriptions",
+              targetNamespace = Namespaces.IE,
+              partName = "parameters")
+          ListSubscriptions request)
+      throws InstrumentElementFault;
+
+  /** What to subscribe to for one attribute: broker URLs, topic, message format. */
+  @WebMethod(operationName = "getSubscriptionInfo")
+  @WebResult(
+      name = "getSubscriptionInfoResponse",
+      targetNamespace = Namespaces.IE,
+      partName = "parameters")
+  GetSubscriptionInfoResponse getSubscriptionInfo(
+      @WebParam(
+              name = "getSubscriptionInfo",
+              targetNamespace = Namespaces.IE,
+              partName = "parameters")
+          GetSubscriptionInfo request)
+      throws InstrumentElementFault;
+
+  /** Changes the sampling period, deadbands or heartbeat of a subscribable attribute. */
+  @WebMethod(operationName = "configureSampling")
+  @WebResult(
+      name = "configureSamplingResponse",
+      targetNamespace = Namespaces.IE,
+      partName = "parameters")
+  ConfigureSamplingResponse configureSampling(
+      @WebParam(
+              name = "configureSampling",
+              targetNamespace = Namespaces.IE,
+              partName = "parameters")
+          ConfigureSampling request)
       throws InstrumentElementFault;
 }

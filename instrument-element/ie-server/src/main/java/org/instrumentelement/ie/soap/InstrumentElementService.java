@@ -1,15 +1,23 @@
 package org.instrumentelement.ie.soap;
 
 import jakarta.jws.WebService;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.instrumentelement.ie.ImNode;
 import org.instrumentelement.ie.InstrumentElement;
+import org.instrumentelement.ie.pubsub.BrokerEndpoints;
+import org.instrumentelement.ie.pubsub.MessageFormat;
+import org.instrumentelement.ie.pubsub.Publishing;
+import org.instrumentelement.ie.pubsub.SampledAttribute;
+import org.instrumentelement.ie.pubsub.TopicNames;
 import org.instrumentelement.ie.soap.types.ArgumentInfo;
 import org.instrumentelement.ie.soap.types.AttributeInfo;
 import org.instrumentelement.ie.soap.types.CommandInfo;
+import org.instrumentelement.ie.soap.types.ConfigureSampling;
+import org.instrumentelement.ie.soap.types.ConfigureSamplingResponse;
 import org.instrumentelement.ie.soap.types.DescribeInstrumentManager;
 import org.instrumentelement.ie.soap.types.DescribeInstrumentManagerResponse;
 import org.instrumentelement.ie.soap.types.ExecuteCommand;
@@ -22,17 +30,22 @@ import org.instrumentelement.ie.soap.types.GetParameter;
 import org.instrumentelement.ie.soap.types.GetParameterResponse;
 import org.instrumentelement.ie.soap.types.GetState;
 import org.instrumentelement.ie.soap.types.GetStateResponse;
+import org.instrumentelement.ie.soap.types.GetSubscriptionInfo;
+import org.instrumentelement.ie.soap.types.GetSubscriptionInfoResponse;
 import org.instrumentelement.ie.soap.types.ImDescription;
 import org.instrumentelement.ie.soap.types.ImSummary;
 import org.instrumentelement.ie.soap.types.ItemInfo;
 import org.instrumentelement.ie.soap.types.ListInstrumentManagers;
 import org.instrumentelement.ie.soap.types.ListInstrumentManagersResponse;
+import org.instrumentelement.ie.soap.types.ListSubscriptions;
+import org.instrumentelement.ie.soap.types.ListSubscriptionsResponse;
 import org.instrumentelement.ie.soap.types.Namespaces;
 import org.instrumentelement.ie.soap.types.ParameterInfo;
 import org.instrumentelement.ie.soap.types.SetAttribute;
 import org.instrumentelement.ie.soap.types.SetAttributeResponse;
 import org.instrumentelement.ie.soap.types.SetParameter;
 import org.instrumentelement.ie.soap.types.SetParameterResponse;
+import org.instrumentelement.ie.soap.types.SubscriptionInfo;
 import org.instrumentelement.ie.soap.types.Value;
 import org.instrumentelement.ie.soap.types.ValueType;
 import org.instrumentelement.ie.soap.types.VectorEncoding;
@@ -44,6 +57,8 @@ import org.instrumentelement.im.model.ErrorCode;
 import org.instrumentelement.im.model.ImException;
 import org.instrumentelement.im.model.ParameterSpec;
 import org.instrumentelement.im.model.ValueSpec;
+import org.instrumentelement.im.sampling.ChangeFilter;
+import org.instrumentelement.im.sampling.SamplingSettings;
 
 /**
  * The SOAP operations over an {@link InstrumentElement}. A plain class: tests call it directly, and
@@ -62,10 +77,15 @@ public class InstrumentElementService implements InstrumentElementPort {
   /** Most arguments one executeCommand call may carry. */
   static final int MAX_ARGUMENTS_PER_CALL = 64;
 
-  private final InstrumentElement ie;
+  /** Longest sampling period accepted by configureSampling. */
+  static final long MAX_PERIOD_MILLIS = 86_400_000L;
 
-  public InstrumentElementService(InstrumentElement ie) {
+  private final InstrumentElement ie;
+  private final Publishing publishing;
+
+  public InstrumentElementService(InstrumentElement ie, Publishing publishing) {
     this.ie = ie;
+    this.publishing = publishing;
   }
 
   @Override
@@ -290,6 +310,117 @@ public class InstrumentElementService implements InstrumentElementPort {
     } catch (ImException e) {
       throw fault(e, path, name);
     }
+  }
+
+  @Override
+  public ListSubscriptionsResponse listSubscriptions(ListSubscriptions request)
+      throws InstrumentElementFault {
+    String path = request == null || request.im == null || request.im.isBlank() ? null : request.im;
+    if (path != null) {
+      node(path);
+    }
+    ListSubscriptionsResponse r = new ListSubscriptionsResponse();
+    r.subscription = new ArrayList<>();
+    for (SampledAttribute s : publishing.subscriptions().list(path)) {
+      r.subscription.add(info(s));
+    }
+    return r;
+  }
+
+  @Override
+  public GetSubscriptionInfoResponse getSubscriptionInfo(GetSubscriptionInfo request)
+      throws InstrumentElementFault {
+    String path = required(request == null ? null : request.im, "im");
+    String name = required(request.attribute, "attribute");
+    try {
+      GetSubscriptionInfoResponse r = new GetSubscriptionInfoResponse();
+      r.subscription = info(publishing.subscriptions().get(path, name));
+      return r;
+    } catch (ImException e) {
+      throw fault(e, path, name);
+    }
+  }
+
+  @Override
+  public ConfigureSamplingResponse configureSampling(ConfigureSampling request)
+      throws InstrumentElementFault {
+    String path = required(request == null ? null : request.im, "im");
+    String name = required(request.attribute, "attribute");
+    try {
+      SampledAttribute s = publishing.subscriptions().get(path, name);
+      SamplingSettings old = s.sampler().settings();
+      Duration period =
+          request.samplingPeriodMillis == null
+              ? old.period()
+              : Duration.ofMillis(millis(request.samplingPeriodMillis, "samplingPeriodMillis"));
+      Duration heartbeat =
+          request.heartbeatMillis == null
+              ? old.heartbeat()
+              : Duration.ofMillis(millis(request.heartbeatMillis, "heartbeatMillis"));
+      double absolute =
+          request.deadband == null
+              ? old.filter().absolute()
+              : deadband(request.deadband, "deadband");
+      double relative =
+          request.relativeDeadband == null
+              ? old.filter().relative()
+              : deadband(request.relativeDeadband, "relativeDeadband");
+      s.sampler()
+          .update(new SamplingSettings(period, new ChangeFilter(absolute, relative), heartbeat));
+      ConfigureSamplingResponse r = new ConfigureSamplingResponse();
+      r.subscription = info(s);
+      return r;
+    } catch (ImException e) {
+      throw fault(e, path, name);
+    }
+  }
+
+  private SubscriptionInfo info(SampledAttribute s) {
+    SubscriptionInfo i = new SubscriptionInfo();
+    BrokerEndpoints endpoints = publishing.endpoints();
+    i.im = s.imPath();
+    i.attribute = s.spec().name();
+    i.topic = s.topic();
+    i.brokerUrl = endpoints.openWire();
+    i.stompUrl = endpoints.stomp();
+    i.stompDestination = endpoints.stomp() == null ? null : TopicNames.stompDestination(s.topic());
+    i.mqttUrl = endpoints.mqtt();
+    i.mqttTopic = endpoints.mqtt() == null ? null : TopicNames.mqttTopic(s.topic());
+    i.messageFormat = MessageFormat.DESCRIPTION;
+    i.valueType = ValueType.valueOf(s.spec().spec().type().name());
+    i.units = s.spec().spec().units().isEmpty() ? null : s.spec().spec().units();
+    SamplingSettings settings = s.sampler().settings();
+    i.samplingPeriodMillis = settings.period().toMillis();
+    i.deadband = settings.filter().absolute();
+    i.relativeDeadband = settings.filter().relative();
+    i.heartbeatMillis = settings.heartbeat().toMillis();
+    i.published = s.sampler().published();
+    i.superseded =
+        publishing.publisher() == null ? 0 : publishing.publisher().superseded(s.topic());
+    i.sampleFailures = s.sampler().failures();
+    if (publishing.broker() != null) {
+      i.subscribers = publishing.broker().subscribers(s.topic());
+      i.discarded = publishing.broker().discarded(s.topic());
+    }
+    return i;
+  }
+
+  private static long millis(long v, String field) throws ImException {
+    if (v < 0 || v > MAX_PERIOD_MILLIS) {
+      throw new ImException(
+          ErrorCode.OUT_OF_RANGE, field + ": " + v + " is not in [0, " + MAX_PERIOD_MILLIS + "]");
+    }
+    return v;
+  }
+
+  private static double deadband(double v, String field) throws ImException {
+    if (!Double.isFinite(v)) {
+      throw new ImException(ErrorCode.INVALID_VALUE, field + ": " + v + " is not a finite number");
+    }
+    if (v < 0) {
+      throw new ImException(ErrorCode.OUT_OF_RANGE, field + ": " + v + " is negative");
+    }
+    return v;
   }
 
   // ---- helpers -------------------------------------------------------------------------------

@@ -8,6 +8,10 @@ import java.util.List;
 import java.util.Map;
 import org.instrumentelement.ie.InstrumentElement;
 import org.instrumentelement.ie.config.ConfigLoader;
+import org.instrumentelement.ie.config.IeConfig;
+import org.instrumentelement.ie.pubsub.BrokerEndpoints;
+import org.instrumentelement.ie.pubsub.Publishing;
+import org.instrumentelement.ie.pubsub.Subscriptions;
 import org.instrumentelement.ie.soap.types.ExecuteCommand;
 import org.instrumentelement.ie.soap.types.GetAttribute;
 import org.instrumentelement.ie.soap.types.GetState;
@@ -26,9 +30,18 @@ class InstrumentElementServiceTest {
 
   @BeforeEach
   void start() throws Exception {
-    ie = new InstrumentElement(ConfigLoader.load(List.of(), Map.of()));
+    IeConfig config = ConfigLoader.load(List.of(), Map.of());
+    ie = new InstrumentElement(config);
     ie.start();
-    service = new InstrumentElementService(ie);
+    Subscriptions subscriptions = new Subscriptions(ie, config);
+    service =
+        new InstrumentElementService(
+            ie,
+            new Publishing(
+                subscriptions,
+                null,
+                new BrokerEndpoints("tcp://localhost:61616", null, null),
+                null));
   }
 
   @AfterEach

@@ -1,0 +1,268 @@
+package org.instrumentelement.ie.client.subscription;
+
+import jakarta.jms.BytesMessage;
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
+import jakarta.jms.MessageConsumer;
+import jakarta.jms.Session;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.Supplier;
+import org.apache.activemq.ActiveMQConnection;
+import org.apache.activemq.ActiveMQConnectionFactory;
+import org.apache.activemq.transport.TransportListener;
+import org.instrumentelement.ie.client.soap.GetAttribute;
+import org.instrumentelement.ie.client.soap.GetSubscriptionInfo;
+import org.instrumentelement.ie.client.soap.InstrumentElementFault;
+import org.instrumentelement.ie.client.soap.InstrumentElementPort;
+import org.instrumentelement.ie.client.soap.SubscriptionInfo;
+import org.instrumentelement.ie.client.soap.Value;
+import org.instrumentelement.ie.client.soap.VectorEncoding;
+
+/**
+ * Subscribes to attributes of Instrument Elements over one broker connection that reconnects by
+ * itself (ActiveMQ failover). Each subscription has its own JMS session, so a slow listener delays
+ * only its own values. Sequence numbers are checked: missed values are reported as gaps, and a
+ * value delivered twice (the broker's last image after a reconnect) is passed on once.
+ *
+ * <pre>{@code
+ * try (AttributeSubscriber s = AttributeSubscriber.connect(info.getBrokerUrl())) {
+ *   s.subscribe(iePort, "lab/scope", "waveform", value -> plot(value.doubles()));
+ *   ...
+ * }
+ * }</pre>
+ */
+public final class AttributeSubscriber implements AutoCloseable {
+
+  /**
+   * @param prefetch messages the broker may push ahead to each subscription; a stalled listener
+   *     holds at most this many, and the broker drops the oldest beyond its own limit
+   * @param maxReconnectDelay longest wait between two reconnection attempts
+   */
+  public record Options(int prefetch, Duration maxReconnectDelay) {
+    public static final Options DEFAULTS = new Options(500, Duration.ofSeconds(2));
+  }
+
+  private final ActiveMQConnection connection;
+  private final List<Subscription> subscriptions = new CopyOnWriteArrayList<>();
+  private final ExecutorService resync =
+      Executors.newSingleThreadExecutor(
+          r -> {
+            Thread t = new Thread(r, "ie-subscriber-resync");
+            t.setDaemon(true);
+            return t;
+          });
+
+  private AttributeSubscriber(ActiveMQConnection connection) {
+    this.connection = connection;
+  }
+
+  /** Connects with default options. */
+  public static AttributeSubscriber connect(String brokerUrl) throws JMSException {
+    return connect(brokerUrl, Options.DEFAULTS);
+  }
+
+  /** Connects to a broker (a plain URL is wrapped in {@code failover:(...)}). */
+  public static AttributeSubscriber connect(String brokerUrl, Options options) throws JMSException {
+    String url =
+        brokerUrl.startsWith("failover:")
+            ? brokerUrl
+            : "failover:("
+                + brokerUrl
+                + ")?initialReconnectDelay=50&maxReconnectDelay="
+                + options.maxReconnectDelay().toMillis();
+    ActiveMQConnectionFactory cf = new ActiveMQConnectionFactory(url);
+    cf.setWatchTopicAdvisories(false);
+    cf.getPrefetchPolicy().setTopicPrefetch(options.prefetch());
+    ActiveMQConnection c = (ActiveMQConnection) cf.createConnection();
+    AttributeSubscriber s = new AttributeSubscriber(c);
+    c.addTransportListener(s.new Reconnection());
+    c.start();
+    return s;
+  }
+
+  /** Subscribes to a topic by name. */
+  public Subscription subscribe(String topic, SubscriptionListener listener) throws JMSException {
+    return subscribe(topic, listener, null);
+  }
+
+  /**
+   * Subscribes to an attribute: asks the Instrument Element for its topic, and after every
+   * reconnect reads the current value with getAttribute.
+   */
+  public Subscription subscribe(
+      InstrumentElementPort ie, String im, String attribute, SubscriptionListener listener)
+      throws JMSException, InstrumentElementFault {
+    GetSubscriptionInfo q = new GetSubscriptionInfo();
+    q.setIm(im);
+    q.setAttribute(attribute);
+    SubscriptionInfo info = ie.getSubscriptionInfo(q).getSubscription();
+    Supplier<Value> current =
+        () -> {
+          GetAttribute g = new GetAttribute();
+          g.setIm(im);
+          g.setAttribute(attribute);
+          g.setEncoding(VectorEncoding.BINARY);
+          try {
+            return ie.getAttribute(g).getValue();
+          } catch (InstrumentElementFault e) {
+            return null;
+          }
+        };
+    return subscribe(info.getTopic(), listener, current);
+  }
+
+  private Subscription subscribe(
+      String topic, SubscriptionListener listener, Supplier<Value> current) throws JMSException {
+    Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+    Subscription s = new Subscription(topic, listener, current, session);
+    s.consumer = session.createConsumer(session.createTopic(topic));
+    s.consumer.setMessageListener(s::deliver);
+    subscriptions.add(s);
+    return s;
+  }
+
+  @Override
+  public void close() {
+    resync.shutdownNow();
+    try {
+      connection.close();
+    } catch (JMSException e) {
+      // closing anyway
+    }
+  }
+
+  /** One topic's subscription and its sequence bookkeeping. */
+  public final class Subscription implements AutoCloseable {
+    private final String topic;
+    private final SubscriptionListener listener;
+    private final Supplier<Value> current;
+    private final Session session;
+    private MessageConsumer consumer;
+    private long lastSequence;
+    private long lastEpoch;
+    private long received;
+    private long missed;
+    private long gaps;
+    private long duplicates;
+
+    private Subscription(
+        String topic, SubscriptionListener listener, Supplier<Value> current, Session session) {
+      this.topic = topic;
+      this.listener = listener;
+      this.current = current;
+      this.session = session;
+    }
+
+    public String topic() {
+      return topic;
+    }
+
+    /** Values passed to the listener. */
+    public synchronized long received() {
+      return received;
+    }
+
+    /** Values known to be missed (the sum of all gaps). */
+    public synchronized long missed() {
+      return missed;
+    }
+
+    /** Gaps reported. */
+    public synchronized long gaps() {
+      return gaps;
+    }
+
+    /** Values received twice and passed on once. */
+    public synchronized long duplicates() {
+      return duplicates;
+    }
+
+    private void deliver(Message message) {
+      SampledValue v;
+      try {
+        v = decode(topic, (BytesMessage) message);
+      } catch (JMSException | ClassCastException e) {
+        return; // not an Instrument Element message
+      }
+      synchronized (this) {
+        if (lastEpoch != 0 && v.epoch() != lastEpoch) {
+          listener.onRestart(topic, lastEpoch, v.epoch());
+          lastSequence = 0;
+        }
+        if (lastSequence != 0 && v.sequence() <= lastSequence) {
+          duplicates++;
+          return;
+        }
+        if (lastSequence != 0 && v.sequence() > lastSequence + 1) {
+          gaps++;
+          missed += v.sequence() - lastSequence - 1;
+          listener.onGap(topic, lastSequence + 1, v.sequence());
+        }
+        lastSequence = v.sequence();
+        lastEpoch = v.epoch();
+        received++;
+      }
+      listener.onValue(v);
+    }
+
+    @Override
+    public void close() throws JMSException {
+      subscriptions.remove(this);
+      session.close();
+    }
+  }
+
+  static SampledValue decode(String topic, BytesMessage m) throws JMSException {
+    byte[] body = new byte[(int) m.getBodyLength()];
+    m.readBytes(body);
+    return new SampledValue(
+        topic,
+        m.getStringProperty("ieIm"),
+        m.getStringProperty("ieAttribute"),
+        m.getLongProperty("ieSequence"),
+        m.getLongProperty("ieEpoch"),
+        SampledValue.fromMicros(m.getLongProperty("ieAcquired")),
+        SampledValue.fromMicros(m.getLongProperty("iePublished")),
+        m.getStringProperty("ieType"),
+        m.getIntProperty("ieLength"),
+        m.getStringProperty("ieUnits"),
+        m.getStringProperty("ieQuality"),
+        m.getBooleanProperty("ieHeartbeat"),
+        body);
+  }
+
+  /** Tells listeners about the connection and resynchronises them when it returns. */
+  private final class Reconnection implements TransportListener {
+    @Override
+    public void onCommand(Object command) {}
+
+    @Override
+    public void onException(IOException error) {}
+
+    @Override
+    public void transportInterupted() {
+      subscriptions.forEach(s -> s.listener.onConnectionLost());
+    }
+
+    @Override
+    public void transportResumed() {
+      for (Subscription s : subscriptions) {
+        s.listener.onConnectionRestored();
+        if (s.current != null) {
+          resync.execute(
+              () -> {
+                Value v = s.current.get();
+                if (v != null) {
+                  s.listener.onResynchronised(s.topic, v);
+                }
+              });
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,35 @@
+package org.instrumentelement.ie.client.subscription;
+
+import org.instrumentelement.ie.client.soap.Value;
+
+/**
+ * Told of values and of everything that may mean values were missed. Called on the subscriber's
+ * delivery thread (values) or its reconnection thread (the rest): return quickly.
+ */
+public interface SubscriptionListener {
+
+  /** A new value, in sequence order. */
+  void onValue(SampledValue value);
+
+  /**
+   * Values were missed: the next expected sequence number was {@code expected}, {@code received}
+   * arrived. Reported, never hidden: after a broker restart, or when this subscriber was too slow
+   * and the broker dropped its oldest messages.
+   */
+  default void onGap(String topic, long expected, long received) {}
+
+  /** The publishing Instrument Element restarted: sequences begin again. */
+  default void onRestart(String topic, long oldEpoch, long newEpoch) {}
+
+  /** The connection to the broker was lost; the subscriber is reconnecting. */
+  default void onConnectionLost() {}
+
+  /** The connection is back. */
+  default void onConnectionRestored() {}
+
+  /**
+   * After a reconnect, the current value read with getAttribute (for subscriptions made through an
+   * Instrument Element port), so the client is up to date before the next change arrives.
+   */
+  default void onResynchronised(String topic, Value current) {}
+}

@@ -1,0 +1,36 @@
+package org.instrumentelement.ie.config;
+
+/**
+ * Where samples are published.
+ *
+ * @param url an external broker or broker network (e.g. {@code
+ *     failover:(tcp://a:61616,tcp://b:61616)}); empty to run the embedded broker
+ * @param host interface the embedded broker listens on
+ * @param port OpenWire port of the embedded broker; 0 picks a free one
+ * @param stompPort STOMP port of the embedded broker; 0 picks a free one, -1 disables
+ * @param mqttPort MQTT port of the embedded broker; 0 picks a free one, -1 disables
+ * @param clientUrl the broker URL given to clients; empty: derived from the above
+ * @param maxPendingMessages messages held for one slow subscriber before the oldest are dropped
+ * @param topicPrefix first segment of every topic name
+ */
+public record BrokerConfig(
+    String url,
+    String host,
+    int port,
+    int stompPort,
+    int mqttPort,
+    String clientUrl,
+    int maxPendingMessages,
+    String topicPrefix) {
+
+  /** Whether the Instrument Element runs its own broker. */
+  public boolean embedded() {
+    return url.isBlank();
+  }
+
+  /** The same with another OpenWire port (tests restart the broker on a fixed free port). */
+  public BrokerConfig withPorts(int openWire, int stomp, int mqtt) {
+    return new BrokerConfig(
+        url, host, openWire, stomp, mqtt, clientUrl, maxPendingMessages, topicPrefix);
+  }
+}

@@ -1,0 +1,145 @@
+package org.instrumentelement.ie.pubsub;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.instrumentelement.ie.ImNode;
+import org.instrumentelement.ie.InstrumentElement;
+import org.instrumentelement.ie.config.AttributeConfig;
+import org.instrumentelement.ie.config.ConfigException;
+import org.instrumentelement.ie.config.IeConfig;
+import org.instrumentelement.im.model.AttributeSpec;
+import org.instrumentelement.im.model.ErrorCode;
+import org.instrumentelement.im.model.ImException;
+import org.instrumentelement.im.sampling.AttributeSampler;
+import org.instrumentelement.im.sampling.ChangeFilter;
+import org.instrumentelement.im.sampling.SampleSink;
+import org.instrumentelement.im.sampling.SamplingSettings;
+
+/**
+ * The subscribable attributes of an Instrument Element and their samplers. An attribute is
+ * subscribable when its IM's model says so, unless the configuration says otherwise ({@code
+ * im.<name>.attribute.<attribute>.subscribable}); its sampling settings come from the
+ * configuration, then the global {@code sampling.*} defaults, and can be changed at run time.
+ */
+public final class Subscriptions implements AutoCloseable {
+  private final InstrumentElement ie;
+  private final IeConfig config;
+  private final Map<String, SampledAttribute> byKey = new LinkedHashMap<>();
+  private ScheduledExecutorService scheduler;
+
+  public Subscriptions(InstrumentElement ie, IeConfig config) {
+    this.ie = ie;
+    this.config = config;
+  }
+
+  /** The topic of an attribute under this element's naming convention. */
+  public String topic(String imPath, String attribute) {
+    return TopicNames.topic(config.broker().topicPrefix(), config.name(), imPath, attribute);
+  }
+
+  /** Creates and starts a sampler for every subscribable attribute. The IMs must be started. */
+  public synchronized void start(SampleSink sink) throws ConfigException {
+    record Found(ImNode node, AttributeSpec spec, SamplingSettings settings) {}
+    List<Found> found = new ArrayList<>();
+    for (ImNode n : ie.nodes()) {
+      for (String name : n.config().attributes().keySet()) {
+        try {
+          n.im().model().attribute(name);
+        } catch (ImException ex) {
+          throw new ConfigException(
+              "im." + n.config().name() + ".attribute." + name + ": " + ex.getMessage());
+        }
+      }
+      for (AttributeSpec a : n.im().model().attributes()) {
+        AttributeConfig c = n.config().attributes().get(a.name());
+        boolean subscribable =
+            c != null && c.subscribable() != null ? c.subscribable() : a.subscribable();
+        if (subscribable) {
+          found.add(new Found(n, a, settings(c)));
+        }
+      }
+    }
+    AtomicInteger count = new AtomicInteger();
+    scheduler =
+        Executors.newScheduledThreadPool(
+            Math.max(2, Math.min(found.size(), 16)),
+            r -> {
+              Thread t = new Thread(r, "ie-sampler-" + count.incrementAndGet());
+              t.setDaemon(true);
+              return t;
+            });
+    for (Found f : found) {
+      String path = f.node().path();
+      AttributeSampler sampler =
+          new AttributeSampler(f.node().im(), f.spec().name(), f.settings(), sink, scheduler);
+      byKey.put(
+          key(path, f.spec().name()),
+          new SampledAttribute(path, f.spec(), topic(path, f.spec().name()), sampler));
+      sampler.start();
+    }
+  }
+
+  private SamplingSettings settings(AttributeConfig c) {
+    Duration period = c != null && c.period() != null ? c.period() : config.samplingPeriod();
+    double absolute = c != null && c.deadband() != null ? c.deadband() : 0;
+    double relative = c != null && c.relativeDeadband() != null ? c.relativeDeadband() : 0;
+    Duration heartbeat =
+        c != null && c.heartbeat() != null ? c.heartbeat() : config.samplingHeartbeat();
+    return new SamplingSettings(period, new ChangeFilter(absolute, relative), heartbeat);
+  }
+
+  /**
+   * A subscribable attribute.
+   *
+   * @throws ImException UNKNOWN_IM, UNKNOWN_ATTRIBUTE or NOT_SUBSCRIBABLE
+   */
+  public SampledAttribute get(String imPath, String attribute) throws ImException {
+    ImNode n = ie.node(imPath);
+    n.im().model().attribute(attribute);
+    SampledAttribute s;
+    synchronized (this) {
+      s = byKey.get(key(imPath, attribute));
+    }
+    if (s == null) {
+      throw new ImException(
+          ErrorCode.NOT_SUBSCRIBABLE,
+          "attribute '" + attribute + "' of " + imPath + " is not subscribable");
+    }
+    return s;
+  }
+
+  /** Every subscribable attribute, of one IM or (path {@code null}) of all. */
+  public synchronized List<SampledAttribute> list(String imPath) {
+    return byKey.values().stream()
+        .filter(s -> imPath == null || s.imPath().equals(imPath))
+        .toList();
+  }
+
+  /** Changes how an attribute is sampled, at once. */
+  public SampledAttribute configure(String imPath, String attribute, SamplingSettings settings)
+      throws ImException {
+    SampledAttribute s = get(imPath, attribute);
+    s.sampler().update(settings);
+    return s;
+  }
+
+  private static String key(String imPath, String attribute) {
+    return imPath + "#" + attribute;
+  }
+
+  @Override
+  public synchronized void close() {
+    byKey.values().forEach(s -> s.sampler().close());
+    byKey.clear();
+    if (scheduler != null) {
+      scheduler.shutdownNow();
+      scheduler = null;
+    }
+  }
+}

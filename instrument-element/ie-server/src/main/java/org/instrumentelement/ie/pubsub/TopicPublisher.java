@@ -1,0 +1,215 @@
+package org.instrumentelement.ie.pubsub;
+
+import jakarta.jms.BytesMessage;
+import jakarta.jms.Connection;
+import jakarta.jms.DeliveryMode;
+import jakarta.jms.JMSException;
+import jakarta.jms.MessageProducer;
+import jakarta.jms.Session;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.activemq.ActiveMQConnectionFactory;
+import org.instrumentelement.im.model.Value;
+import org.instrumentelement.im.sampling.Sample;
+import org.instrumentelement.im.sampling.SampleSink;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Sends samples to their topics from one thread of its own. Samplers only put the sample in a map
+ * holding the newest unsent sample per topic, so they never wait for the broker: if the broker is
+ * slow or down, an unsent sample is replaced by the next one (counted as superseded) and
+ * subscribers see the gap in the sequence numbers. The connection uses ActiveMQ's failover
+ * transport, so publishing resumes by itself when the broker returns.
+ */
+public final class TopicPublisher implements SampleSink, AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(TopicPublisher.class);
+  private static final long RETRY_MILLIS = 200;
+
+  /** What a topic needs besides the sample: its name and units. */
+  public interface Topics {
+    String topic(String imPath, String attribute);
+
+    String units(String imPath, String attribute);
+  }
+
+  private final String brokerUrl;
+  private final Topics topics;
+  private final long epoch;
+  private final Map<String, Sample> pending = new ConcurrentHashMap<>();
+  private final LinkedBlockingQueue<String> ready = new LinkedBlockingQueue<>();
+  private final AtomicLong sent = new AtomicLong();
+  private final AtomicLong superseded = new AtomicLong();
+  private final AtomicLong failures = new AtomicLong();
+  private final Map<String, MessageProducer> producers = new HashMap<>(); // publisher thread only
+  private final Map<String, AtomicLong> sentByTopic = new ConcurrentHashMap<>();
+  private final Map<String, AtomicLong> supersededByTopic = new ConcurrentHashMap<>();
+  private volatile boolean running;
+  private Thread thread;
+  private Connection connection;
+  private Session session;
+
+  /**
+   * @param brokerUrl any ActiveMQ URL; a plain one is wrapped in {@code failover:(...)}
+   * @param epoch sent with every message so subscribers tell a restarted Instrument Element
+   */
+  public TopicPublisher(String brokerUrl, Topics topics, long epoch) {
+    this.brokerUrl = failover(brokerUrl);
+    this.topics = topics;
+    this.epoch = epoch;
+  }
+
+  /**
+   * Makes a URL reconnect by itself: plain URLs go inside {@code failover:(...)}, and a send gives
+   * up after a few seconds (to be retried) rather than waiting forever for a broker.
+   */
+  static String failover(String url) {
+    String f = url.startsWith("failover:") ? url : "failover:(" + url + ")";
+    if (f.contains("timeout=")) {
+      return f;
+    }
+    String options = "timeout=3000&initialReconnectDelay=100&maxReconnectDelay=2000";
+    int close = f.lastIndexOf(')');
+    return f + (f.indexOf('?', close) >= 0 ? "&" : "?") + options;
+  }
+
+  public synchronized void start() throws JMSException {
+    ActiveMQConnectionFactory cf = new ActiveMQConnectionFactory(brokerUrl);
+    cf.setUseAsyncSend(true);
+    cf.setCopyMessageOnSend(false);
+    cf.setWatchTopicAdvisories(false);
+    connection = cf.createConnection();
+    connection.start();
+    session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+    running = true;
+    thread = new Thread(this::run, "ie-topic-publisher");
+    thread.setDaemon(true);
+    thread.start();
+  }
+
+  @Override
+  public void accept(Sample sample) {
+    String topic = topics.topic(sample.imPath(), sample.attribute());
+    if (pending.put(topic, sample) == null) {
+      ready.offer(topic);
+    } else {
+      superseded.incrementAndGet();
+      supersededByTopic.computeIfAbsent(topic, t -> new AtomicLong()).incrementAndGet();
+    }
+  }
+
+  private void run() {
+    while (running) {
+      String topic;
+      try {
+        topic = ready.poll(100, TimeUnit.MILLISECONDS);
+      } catch (InterruptedException e) {
+        return;
+      }
+      if (topic == null) {
+        continue;
+      }
+      Sample s = pending.remove(topic);
+      if (s == null) {
+        continue;
+      }
+      try {
+        send(topic, s);
+        sent.incrementAndGet();
+        sentByTopic.computeIfAbsent(topic, t -> new AtomicLong()).incrementAndGet();
+      } catch (JMSException | RuntimeException e) {
+        failures.incrementAndGet();
+        LOG.warn("publishing to {} failed, will retry: {}", topic, e.toString());
+        // Keep it unless a newer sample arrived meanwhile, then wait a little before retrying.
+        if (pending.putIfAbsent(topic, s) == null) {
+          ready.offer(topic);
+        }
+        try {
+          Thread.sleep(RETRY_MILLIS);
+        } catch (InterruptedException ie) {
+          return;
+        }
+      }
+    }
+  }
+
+  private void send(String topic, Sample s) throws JMSException {
+    MessageProducer p = producers.get(topic);
+    if (p == null) {
+      p = session.createProducer(session.createTopic(topic));
+      p.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
+      p.setDisableMessageID(true);
+      producers.put(topic, p);
+    }
+    Value v = s.value();
+    BytesMessage m = session.createBytesMessage();
+    m.writeBytes(MessageFormat.body(v));
+    m.setLongProperty(MessageFormat.SEQUENCE, s.sequence());
+    m.setLongProperty(MessageFormat.EPOCH, epoch);
+    m.setLongProperty(MessageFormat.ACQUIRED, MessageFormat.micros(v.timestamp()));
+    m.setStringProperty(MessageFormat.TYPE, v.type().name());
+    m.setIntProperty(MessageFormat.LENGTH, MessageFormat.length(v));
+    m.setStringProperty(MessageFormat.UNITS, topics.units(s.imPath(), s.attribute()));
+    m.setStringProperty(MessageFormat.QUALITY, v.quality().name());
+    m.setBooleanProperty(MessageFormat.HEARTBEAT, s.heartbeat());
+    m.setStringProperty(MessageFormat.IM, s.imPath());
+    m.setStringProperty(MessageFormat.ATTRIBUTE, s.attribute());
+    m.setStringProperty(MessageFormat.BYTE_ORDER, "LE");
+    m.setLongProperty(MessageFormat.PUBLISHED, MessageFormat.micros(Instant.now()));
+    p.send(m);
+  }
+
+  /** Messages sent to the broker. */
+  public long sent() {
+    return sent.get();
+  }
+
+  /** Messages sent to one topic. */
+  public long sent(String topic) {
+    AtomicLong n = sentByTopic.get(topic);
+    return n == null ? 0 : n.get();
+  }
+
+  /** Samples replaced by a newer one before they could be sent, for one topic. */
+  public long superseded(String topic) {
+    AtomicLong n = supersededByTopic.get(topic);
+    return n == null ? 0 : n.get();
+  }
+
+  /** Samples replaced by a newer one before they could be sent. */
+  public long superseded() {
+    return superseded.get();
+  }
+
+  /** Sends that failed (and were retried or superseded). */
+  public long failures() {
+    return failures.get();
+  }
+
+  @Override
+  public synchronized void close() {
+    running = false;
+    if (thread != null) {
+      thread.interrupt();
+      try {
+        thread.join(5000);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      thread = null;
+    }
+    if (connection != null) {
+      try {
+        connection.close();
+      } catch (JMSException e) {
+        LOG.debug("closing the publisher connection", e);
+      }
+      connection = null;
+    }
+  }
+}

@@ -1,0 +1,12 @@
+package org.instrumentelement.ie.soap.types;
+
+import jakarta.xml.bind.annotation.XmlType;
+
+/** Request: the subscribable attributes, of one IM or of all. */
+@XmlType(
+    name = "ListSubscriptions",
+    propOrder = {"im"})
+public class ListSubscriptions {
+  /** An IM's path; absent for all. */
+  public String im;
+}

@@ -1,0 +1,136 @@
+package org.instrumentelement.im.sampling;
+
+import java.lang.System.Logger.Level;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.instrumentelement.im.InstrumentManager;
+import org.instrumentelement.im.model.ImException;
+import org.instrumentelement.im.model.States;
+import org.instrumentelement.im.model.Value;
+
+/**
+ * Samples one attribute of one IM at a period and hands changes and heartbeats to a sink. Reads
+ * only while the IM is connected; a failed read is counted and skipped (the IM's state tells
+ * clients why). Runs on a shared scheduler; changing the period reschedules it.
+ */
+public final class AttributeSampler implements AutoCloseable {
+  private static final System.Logger LOG = System.getLogger(AttributeSampler.class.getName());
+
+  private final InstrumentManager im;
+  private final String attribute;
+  private final SampleSink sink;
+  private final ScheduledExecutorService scheduler;
+  private final AtomicLong sequence = new AtomicLong();
+  private final AtomicLong reads = new AtomicLong();
+  private final AtomicLong failures = new AtomicLong();
+  private volatile SamplingSettings settings;
+  private ScheduledFuture<?> task; // guarded by this
+  private Value lastPublished; // only touched by the sampling task
+  private long lastPublishedNanos;
+  private volatile boolean closed;
+
+  public AttributeSampler(
+      InstrumentManager im,
+      String attribute,
+      SamplingSettings settings,
+      SampleSink sink,
+      ScheduledExecutorService scheduler) {
+    this.im = im;
+    this.attribute = attribute;
+    this.settings = settings;
+    this.sink = sink;
+    this.scheduler = scheduler;
+  }
+
+  /** Begins sampling (if the period is not zero). */
+  public synchronized void start() {
+    reschedule();
+  }
+
+  public SamplingSettings settings() {
+    return settings;
+  }
+
+  /** Changes period, filter or heartbeat; takes effect at once. */
+  public synchronized void update(SamplingSettings newSettings) {
+    this.settings = newSettings;
+    if (!closed) {
+      reschedule();
+    }
+  }
+
+  /** Samples handed to the sink so far (the last sequence number used). */
+  public long published() {
+    return sequence.get();
+  }
+
+  /** Reads made so far. */
+  public long reads() {
+    return reads.get();
+  }
+
+  /** Reads that failed. */
+  public long failures() {
+    return failures.get();
+  }
+
+  private void reschedule() {
+    if (task != null) {
+      task.cancel(false);
+      task = null;
+    }
+    SamplingSettings s = settings;
+    if (s.enabled()) {
+      long nanos = s.period().toNanos();
+      task = scheduler.scheduleAtFixedRate(this::sampleSafely, 0, nanos, TimeUnit.NANOSECONDS);
+    }
+  }
+
+  private void sampleSafely() {
+    try {
+      sampleOnce();
+    } catch (RuntimeException e) {
+      // A scheduled task that throws is never run again: log and carry on.
+      failures.incrementAndGet();
+      LOG.log(Level.WARNING, "sampling " + im.path() + " " + attribute + " failed", e);
+    }
+  }
+
+  /** One sampling step; public so that tests can drive it without a scheduler. */
+  public void sampleOnce() {
+    if (closed || !States.CONNECTED.contains(im.state())) {
+      return;
+    }
+    Value v;
+    try {
+      reads.incrementAndGet();
+      v = im.getAttribute(attribute);
+    } catch (ImException e) {
+      failures.incrementAndGet();
+      LOG.log(Level.DEBUG, "{0} {1}: {2}", im.path(), attribute, e.getMessage());
+      return;
+    }
+    SamplingSettings s = settings;
+    long now = System.nanoTime();
+    boolean changed = s.filter().changed(lastPublished, v);
+    boolean heartbeat =
+        !changed && !s.heartbeat().isZero() && now - lastPublishedNanos >= s.heartbeat().toNanos();
+    if (changed || heartbeat) {
+      lastPublished = v;
+      lastPublishedNanos = now;
+      sink.accept(new Sample(im.path(), attribute, v, sequence.incrementAndGet(), heartbeat));
+    }
+  }
+
+  /** Stops sampling; a sample in progress completes. */
+  @Override
+  public synchronized void close() {
+    closed = true;
+    if (task != null) {
+      task.cancel(false);
+      task = null;
+    }
+  }
+}
