@@ -25,12 +25,14 @@ class ThirdPartyClientIT {
         probe.waitFor(30, TimeUnit.SECONDS) && probe.exitValue() == 0,
         "python3-zeep not installed");
     try (RunningElement e = RunningElement.mockLab()) {
+      Path output = Files.createTempFile("python-client", ".out");
       Process p =
           new ProcessBuilder(PYTHON, "src/test/python/zeep_client.py", e.url())
               .redirectErrorStream(true)
+              .redirectOutput(output.toFile())
               .start();
       boolean done = p.waitFor(120, TimeUnit.SECONDS);
-      String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      String out = Files.readString(output, StandardCharsets.UTF_8);
       if (!done) {
         p.destroyForcibly();
       }

@@ -1,0 +1,62 @@
+"""Python subscribers (stomp.py and paho-mqtt, standard client libraries) receiving one value of
+an Instrument Element topic each, as a Python program in a lab would.
+
+usage: stomp_mqtt_subscriber.py <host> <stomp-port> <stomp-destination> <mqtt-port> <mqtt-topic>
+Prints one JSON line: {"stomp": {...}, "mqtt": {...}} with the decoded doubles.
+"""
+import json
+import os
+import struct
+import sys
+import threading
+
+import paho.mqtt.client as mqtt
+import stomp
+
+host, stomp_port, destination, mqtt_port, mqtt_topic = sys.argv[1:6]
+received = {}
+done = {"stomp": threading.Event(), "mqtt": threading.Event()}
+
+
+def doubles(payload):
+    return list(struct.unpack("<%dd" % (len(payload) // 8), payload))  # little-endian float64
+
+
+class StompListener(stomp.ConnectionListener):
+    def on_message(self, frame):
+        if "stomp" not in received:
+            received["stomp"] = {
+                "sequence": int(frame.headers["ieSequence"]),
+                "type": frame.headers["ieType"],
+                "units": frame.headers["ieUnits"],
+                "doubles": doubles(frame.body),
+            }
+            done["stomp"].set()
+
+
+conn = stomp.Connection([(host, int(stomp_port))], auto_decode=False)
+conn.set_listener("", StompListener())
+conn.connect(wait=True)
+conn.subscribe(destination=destination, id="1", ack="auto")
+
+
+def on_mqtt_message(client, userdata, message):
+    if "mqtt" not in received:
+        received["mqtt"] = {"doubles": doubles(message.payload)}
+        done["mqtt"].set()
+
+
+client = mqtt.Client()
+client.on_message = on_mqtt_message
+client.on_connect = lambda c, u, f, rc: c.subscribe(mqtt_topic, qos=0)
+client.connect(host, int(mqtt_port))
+client.loop_start()
+
+ok = done["stomp"].wait(30) and done["mqtt"].wait(30)
+client.loop_stop()
+conn.disconnect()
+if not ok:
+    print(json.dumps({"error": "timed out", "got": list(received)}), flush=True)
+    os._exit(1)
+print(json.dumps(received), flush=True)
+os._exit(0)  # the client libraries' threads would keep the interpreter alive
