@@ -1,7 +1,7 @@
 """Python subscribers (stomp.py and paho-mqtt, standard client libraries) receiving one value of
 an Instrument Element topic each, as a Python program in a lab would.
 
-usage: stomp_mqtt_subscriber.py <host> <stomp-port> <stomp-destination> <mqtt-port> <mqtt-topic>
+usage: stomp_mqtt_subscriber.py <host> <stomp-port> <stomp-destination> <mqtt-port> <mqtt-topic> <user> <password>
 Prints one JSON line: {"stomp": {...}, "mqtt": {...}} with the decoded doubles.
 """
 import json
@@ -13,7 +13,7 @@ import threading
 import paho.mqtt.client as mqtt
 import stomp
 
-host, stomp_port, destination, mqtt_port, mqtt_topic = sys.argv[1:6]
+host, stomp_port, destination, mqtt_port, mqtt_topic, user, password = sys.argv[1:8]
 received = {}
 done = {"stomp": threading.Event(), "mqtt": threading.Event()}
 
@@ -36,7 +36,7 @@ class StompListener(stomp.ConnectionListener):
 
 conn = stomp.Connection([(host, int(stomp_port))], auto_decode=False)
 conn.set_listener("", StompListener())
-conn.connect(wait=True)
+conn.connect(user, password, wait=True)
 conn.subscribe(destination=destination, id="1", ack="auto")
 
 
@@ -47,6 +47,7 @@ def on_mqtt_message(client, userdata, message):
 
 
 client = mqtt.Client()
+client.username_pw_set(user, password)
 client.on_message = on_mqtt_message
 client.on_connect = lambda c, u, f, rc: c.subscribe(mqtt_topic, qos=0)
 client.connect(host, int(mqtt_port))

@@ -1,14 +1,18 @@
 """A third-party SOAP toolkit (Python zeep) driving the Instrument Element from its WSDL.
 
-Run by ThirdPartyClientIT; also a usage example: python3 zeep_client.py <endpoint-url>
+Run by ThirdPartyClientIT; also a usage example: python3 zeep_client.py <endpoint-url> <user> <password>
 """
 import struct
 import sys
 
+import requests
 import zeep
+from zeep.transports import Transport
 
-url = sys.argv[1]
-ie = zeep.Client(url + "?wsdl").service
+url, user, password = sys.argv[1:4]
+session = requests.Session()
+session.auth = requests.auth.HTTPBasicAuth(user, password)  # HTTP Basic, over HTTPS in a lab
+ie = zeep.Client(url + "?wsdl", transport=Transport(session=session)).service
 
 paths = [im.path for im in ie.listInstrumentManagers()]
 assert "lab/array2500" in paths and "lab/scope" in paths, paths

@@ -2,12 +2,23 @@ package org.instrumentelement.ie;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.util.Base64;
+import org.apache.activemq.broker.BrokerPlugin;
 import org.instrumentelement.ie.config.IeConfig;
+import org.instrumentelement.ie.config.SecurityConfig;
 import org.instrumentelement.ie.pubsub.BrokerEndpoints;
 import org.instrumentelement.ie.pubsub.EmbeddedBroker;
 import org.instrumentelement.ie.pubsub.Publishing;
 import org.instrumentelement.ie.pubsub.Subscriptions;
 import org.instrumentelement.ie.pubsub.TopicPublisher;
+import org.instrumentelement.ie.security.AccessControl;
+import org.instrumentelement.ie.security.AuditLog;
+import org.instrumentelement.ie.security.BrokerSecurity;
+import org.instrumentelement.ie.security.Reservations;
+import org.instrumentelement.ie.security.UserStore;
+import org.instrumentelement.ie.server.AccessControlInterceptor;
 import org.instrumentelement.ie.server.EmbeddedServer;
 import org.instrumentelement.ie.soap.InstrumentElementService;
 
@@ -19,6 +30,8 @@ public final class InstrumentElementRuntime implements AutoCloseable {
   private final IeConfig config;
   private final InstrumentElement ie;
   private final long epoch = System.currentTimeMillis();
+  private AccessControl access;
+  private AuditLog audit;
   private EmbeddedBroker broker;
   private TopicPublisher publisher;
   private Subscriptions subscriptions;
@@ -38,10 +51,31 @@ public final class InstrumentElementRuntime implements AutoCloseable {
    */
   public synchronized void start(boolean http) throws Exception {
     try {
+      SecurityConfig security = config.security();
+      UserStore users = null;
+      if (security.enabled()) {
+        users =
+            security.usersFile() == null
+                ? UserStore.developmentUsers()
+                : UserStore.load(security.usersFile());
+      }
+      access = new AccessControl(users, new Reservations(Clock.systemUTC()));
+      audit = new AuditLog(security.auditFile());
       String publishUrl;
+      String publishUser = null;
+      String publishPassword = null;
       BrokerEndpoints endpoints;
       if (config.broker().embedded()) {
-        broker = new EmbeddedBroker(config.broker(), config.name());
+        BrokerPlugin[] plugins = new BrokerPlugin[0];
+        if (users != null) {
+          publishUser = BrokerSecurity.PUBLISHER;
+          publishPassword = randomSecret();
+          plugins =
+              new BrokerSecurity(
+                      users, publishPassword, config.broker().topicPrefix(), config.name())
+                  .plugins();
+        }
+        broker = new EmbeddedBroker(config.broker(), config.name(), plugins);
         broker.start();
         publishUrl = broker.openWireUrl();
         endpoints =
@@ -51,6 +85,10 @@ public final class InstrumentElementRuntime implements AutoCloseable {
                 reachable(broker.mqttUrl()));
       } else {
         publishUrl = config.broker().url();
+        if (!config.broker().username().isBlank()) {
+          publishUser = config.broker().username();
+          publishPassword = config.broker().password();
+        }
         endpoints = new BrokerEndpoints(clientUrl(config.broker().url()), null, null);
       }
       ie.start();
@@ -58,6 +96,8 @@ public final class InstrumentElementRuntime implements AutoCloseable {
       publisher =
           new TopicPublisher(
               publishUrl,
+              publishUser,
+              publishPassword,
               new TopicPublisher.Topics() {
                 @Override
                 public String topic(String imPath, String attribute) {
@@ -78,9 +118,12 @@ public final class InstrumentElementRuntime implements AutoCloseable {
       subscriptions.start(publisher);
       service =
           new InstrumentElementService(
-              ie, new Publishing(subscriptions, publisher, endpoints, broker));
+              ie,
+              new Publishing(subscriptions, publisher, endpoints, broker),
+              access,
+              AccessControlInterceptor.currentCaller());
       if (http) {
-        server = new EmbeddedServer(config, service);
+        server = new EmbeddedServer(config, service, access, audit);
         server.start();
       }
     } catch (Exception e) {
@@ -105,6 +148,22 @@ public final class InstrumentElementRuntime implements AutoCloseable {
     } catch (UnknownHostException e) {
       return url;
     }
+  }
+
+  private static String randomSecret() {
+    byte[] b = new byte[24];
+    new SecureRandom().nextBytes(b);
+    return Base64.getUrlEncoder().withoutPadding().encodeToString(b);
+  }
+
+  /** Who may do what, and the reservations. */
+  public AccessControl access() {
+    return access;
+  }
+
+  /** The audit log (for a servlet container publishing the service). */
+  public AuditLog audit() {
+    return audit;
   }
 
   public IeConfig config() {
@@ -156,6 +215,14 @@ public final class InstrumentElementRuntime implements AutoCloseable {
     if (broker != null) {
       broker.close();
       broker = null;
+    }
+    if (audit != null) {
+      try {
+        audit.close();
+      } catch (java.io.IOException e) {
+        // nothing more to record
+      }
+      audit = null;
     }
   }
 }

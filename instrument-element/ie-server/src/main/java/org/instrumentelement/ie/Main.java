@@ -18,6 +18,10 @@ public final class Main {
 
   private Main() {}
 
+  private static boolean isLoopback(String host) {
+    return host.equals("localhost") || host.startsWith("127.") || host.equals("::1");
+  }
+
   public static void main(String[] args) throws Exception {
     if (args.length > 0 && (args[0].equals("--help") || args[0].equals("-h"))) {
       System.out.println(
@@ -56,6 +60,17 @@ public final class Main {
           n.im().model().type(),
           n.im().state(),
           n.config().address());
+    }
+    if (!config.security().enabled()) {
+      LOG.warn(
+          "Access control is DISABLED (security.enabled=false): anyone may control the instruments");
+    } else if (runtime.access().users().isDevelopment()) {
+      LOG.warn(
+          "Development users (no security.users file): admin/admin, operator/operator,"
+              + " observer/observer. Never use them on a laboratory network.");
+    }
+    if (!config.security().tls() && config.security().enabled() && !isLoopback(config.httpHost())) {
+      LOG.warn("Passwords travel in clear over HTTP: configure http.tls.keystore for HTTPS");
     }
     LOG.info("SOAP endpoint: {}", server.serviceUrl());
     LOG.info("WSDL:          {}?wsdl", server.serviceUrl());

@@ -26,6 +26,8 @@ import org.junit.jupiter.api.Test;
  */
 class HostileRequestIT {
   static final int LIMIT = 64 * 1024;
+  static final String ADMIN_BASIC =
+      "Basic " + java.util.Base64.getEncoder().encodeToString("admin:admin".getBytes());
   static RunningElement running;
   static final HttpClient HTTP =
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
@@ -70,6 +72,7 @@ class HostileRequestIT {
         HttpRequest.newBuilder(URI.create(running.url()))
             .header("Content-Type", "text/xml; charset=utf-8")
             .header("SOAPAction", "\"\"")
+            .header("Authorization", ADMIN_BASIC)
             .timeout(Duration.ofSeconds(30))
             .POST(HttpRequest.BodyPublishers.ofString(body))
             .build(),

@@ -149,7 +149,8 @@ class InstrumentElementIT {
     assertEquals(2500 * 8, binary.getData().length);
     InstrumentElementPort mtom =
         InstrumentElementClient.connect(
-            running.url(), InstrumentElementClient.Options.DEFAULTS.withMtom());
+            running.url(),
+            InstrumentElementClient.Options.DEFAULTS.withMtom().withCredentials("admin", "admin"));
     GetAttribute r = new GetAttribute();
     r.setIm("lab/array1250");
     r.setAttribute("vector");

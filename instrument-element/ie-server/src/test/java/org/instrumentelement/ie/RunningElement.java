@@ -8,6 +8,7 @@ import org.instrumentelement.ie.client.InstrumentElementClient;
 import org.instrumentelement.ie.client.soap.InstrumentElementPort;
 import org.instrumentelement.ie.config.ConfigLoader;
 import org.instrumentelement.ie.config.IeConfig;
+import org.instrumentelement.ie.config.SecurityConfig;
 import org.instrumentelement.ie.server.EmbeddedServer;
 
 /** An Instrument Element on embedded Tomcat on a free port, in the test's JVM. */
@@ -23,9 +24,23 @@ public final class RunningElement implements AutoCloseable {
     server = runtime.server();
   }
 
-  /** The configuration tests use: HTTP and every broker port on free ports. */
-  public static IeConfig freePorts(IeConfig config) {
-    return config.withHttpPort(0).withBroker(config.broker().withPorts(0, 0, 0));
+  /** The development user with every right, which tests use unless they test rights. */
+  public static final String ADMIN = "admin";
+
+  /**
+   * The configuration tests use: HTTP and every broker port on free ports, the audit log in a
+   * temporary file.
+   */
+  public static IeConfig freePorts(IeConfig config) throws java.io.IOException {
+    SecurityConfig s = config.security();
+    java.nio.file.Path audit = java.nio.file.Files.createTempFile("ie-audit", ".log");
+    audit.toFile().deleteOnExit();
+    return config
+        .withHttpPort(0)
+        .withBroker(config.broker().withPorts(0, 0, 0))
+        .withSecurity(
+            new SecurityConfig(
+                s.enabled(), s.usersFile(), audit, s.tlsKeystore(), s.tlsKeystorePassword()));
   }
 
   /** The built-in mock laboratory. */
@@ -41,8 +56,14 @@ public final class RunningElement implements AutoCloseable {
     return server.serviceUrl();
   }
 
+  /** A SOAP port signed in as the development admin. */
   public InstrumentElementPort client() {
-    return InstrumentElementClient.connect(url());
+    return client(ADMIN, ADMIN);
+  }
+
+  /** A SOAP port signed in as {@code user}. */
+  public InstrumentElementPort client(String user, String password) {
+    return InstrumentElementClient.connect(url(), user, password);
   }
 
   /** The simulated instrument behind a MOCK resource string. */

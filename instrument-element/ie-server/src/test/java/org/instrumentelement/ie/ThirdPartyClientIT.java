@@ -27,7 +27,12 @@ class ThirdPartyClientIT {
     try (RunningElement e = RunningElement.mockLab()) {
       Path output = Files.createTempFile("python-client", ".out");
       Process p =
-          new ProcessBuilder(PYTHON, "src/test/python/zeep_client.py", e.url())
+          new ProcessBuilder(
+                  PYTHON,
+                  "src/test/python/zeep_client.py",
+                  e.url(),
+                  RunningElement.ADMIN,
+                  RunningElement.ADMIN)
               .redirectErrorStream(true)
               .redirectOutput(output.toFile())
               .start();

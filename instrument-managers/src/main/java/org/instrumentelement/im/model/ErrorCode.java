@@ -23,6 +23,12 @@ public enum ErrorCode {
   INSTRUMENT_ERROR,
   /** The instrument did not answer in time. */
   INSTRUMENT_TIMEOUT,
+  /** No valid credentials came with a request that needs them. */
+  NOT_AUTHENTICATED,
+  /** The caller's roles do not allow this operation on this IM. */
+  NOT_AUTHORIZED,
+  /** Another user holds a reservation on this IM (or an IM above or below it). */
+  RESERVED,
   /** The request itself is not well-formed (bad XML, wrong structure, hostile content). */
   MALFORMED_REQUEST,
   /** The request exceeds a size or count limit. */

@@ -2,11 +2,19 @@ package org.instrumentelement.ie.client;
 
 import jakarta.xml.ws.BindingProvider;
 import jakarta.xml.ws.soap.SOAPBinding;
+import java.io.IOException;
+import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import javax.net.ssl.TrustManagerFactory;
+import org.apache.cxf.configuration.jsse.TLSClientParameters;
 import org.apache.cxf.endpoint.Client;
 import org.apache.cxf.frontend.ClientProxy;
 import org.apache.cxf.transport.http.HTTPConduit;
@@ -34,16 +42,46 @@ public final class InstrumentElementClient {
 
   private InstrumentElementClient() {}
 
-  /** How a port talks to the server. */
-  public record Options(boolean mtom, Duration connectTimeout, Duration receiveTimeout) {
-    /** Plain SOAP, 5 s to connect, 30 s for an answer. */
+  /**
+   * How a port talks to the server.
+   *
+   * @param username HTTP Basic user name, or null to send no credentials
+   * @param trustStore a PKCS#12 file of certificates to trust for HTTPS (e.g. a self-signed
+   *     development certificate), or null for the JVM's default trust
+   */
+  public record Options(
+      boolean mtom,
+      Duration connectTimeout,
+      Duration receiveTimeout,
+      String username,
+      String password,
+      Path trustStore,
+      String trustStorePassword) {
+    /** Plain SOAP, no credentials, 5 s to connect, 30 s for an answer. */
     public static final Options DEFAULTS =
-        new Options(false, Duration.ofSeconds(5), Duration.ofSeconds(30));
+        new Options(false, Duration.ofSeconds(5), Duration.ofSeconds(30), null, null, null, null);
 
     /** The same, sending requests (and so receiving binary vectors) as MTOM. */
     public Options withMtom() {
-      return new Options(true, connectTimeout, receiveTimeout);
+      return new Options(
+          true, connectTimeout, receiveTimeout, username, password, trustStore, trustStorePassword);
     }
+
+    /** The same, with HTTP Basic credentials. */
+    public Options withCredentials(String user, String pass) {
+      return new Options(
+          mtom, connectTimeout, receiveTimeout, user, pass, trustStore, trustStorePassword);
+    }
+
+    /** The same, trusting the certificates of a PKCS#12 file for HTTPS. */
+    public Options withTrustStore(Path file, String pass) {
+      return new Options(mtom, connectTimeout, receiveTimeout, username, password, file, pass);
+    }
+  }
+
+  /** A port to the endpoint at {@code url} with HTTP Basic credentials. */
+  public static InstrumentElementPort connect(String url, String username, String password) {
+    return connect(url, Options.DEFAULTS.withCredentials(username, password));
   }
 
   /** A port to the endpoint at {@code url} with default options. */
@@ -63,6 +101,10 @@ public final class InstrumentElementClient {
     if (options.mtom()) {
       ((SOAPBinding) bp.getBinding()).setMTOMEnabled(true);
     }
+    if (options.username() != null) {
+      ctx.put(BindingProvider.USERNAME_PROPERTY, options.username());
+      ctx.put(BindingProvider.PASSWORD_PROPERTY, options.password());
+    }
     Client client = ClientProxy.getClient(port);
     HTTPConduit conduit = (HTTPConduit) client.getConduit();
     HTTPClientPolicy policy = new HTTPClientPolicy();
@@ -70,7 +112,26 @@ public final class InstrumentElementClient {
     policy.setReceiveTimeout(options.receiveTimeout().toMillis());
     policy.setAllowChunking(false);
     conduit.setClient(policy);
+    if (options.trustStore() != null) {
+      conduit.setTlsClientParameters(tls(options.trustStore(), options.trustStorePassword()));
+    }
     return port;
+  }
+
+  private static TLSClientParameters tls(Path trustStore, String password) {
+    try (InputStream in = Files.newInputStream(trustStore)) {
+      KeyStore ks = KeyStore.getInstance("PKCS12");
+      ks.load(in, password == null ? null : password.toCharArray());
+      TrustManagerFactory tmf =
+          TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+      tmf.init(ks);
+      TLSClientParameters p = new TLSClientParameters();
+      p.setTrustManagers(tmf.getTrustManagers());
+      return p;
+    } catch (IOException | GeneralSecurityException e) {
+      throw new IllegalArgumentException(
+          "cannot read trust store " + trustStore + ": " + e.getMessage(), e);
+    }
   }
 
   /** The doubles of a vector value, whichever encoding it came in. */

@@ -12,6 +12,8 @@ package org.instrumentelement.ie.config;
  * @param clientUrl the broker URL given to clients; empty: derived from the above
  * @param maxPendingMessages messages held for one slow subscriber before the oldest are dropped
  * @param topicPrefix first segment of every topic name
+ * @param username account the publisher uses on an external broker (empty: none)
+ * @param password its password
  */
 public record BrokerConfig(
     String url,
@@ -21,7 +23,9 @@ public record BrokerConfig(
     int mqttPort,
     String clientUrl,
     int maxPendingMessages,
-    String topicPrefix) {
+    String topicPrefix,
+    String username,
+    String password) {
 
   /** Whether the Instrument Element runs its own broker. */
   public boolean embedded() {
@@ -31,6 +35,15 @@ public record BrokerConfig(
   /** The same with another OpenWire port (tests restart the broker on a fixed free port). */
   public BrokerConfig withPorts(int openWire, int stomp, int mqtt) {
     return new BrokerConfig(
-        url, host, openWire, stomp, mqtt, clientUrl, maxPendingMessages, topicPrefix);
+        url,
+        host,
+        openWire,
+        stomp,
+        mqtt,
+        clientUrl,
+        maxPendingMessages,
+        topicPrefix,
+        username,
+        password);
   }
 }

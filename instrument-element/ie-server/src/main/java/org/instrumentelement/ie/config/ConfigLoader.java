@@ -64,8 +64,18 @@ public final class ConfigLoader {
     d.put("broker.stompPort", "61613");
     d.put("broker.mqttPort", "1883");
     d.put("broker.clientUrl", "");
+    d.put("broker.username", "");
+    d.put("broker.password", "");
     d.put("broker.maxPendingMessages", "100");
     d.put("broker.topicPrefix", "ie");
+    d.put("http.maxConnections", "1000");
+    d.put("http.maxThreads", "200");
+    d.put("http.connectionTimeout", "20s");
+    d.put("http.tls.keystore", "");
+    d.put("http.tls.keystorePassword", "");
+    d.put("security.enabled", "true");
+    d.put("security.users", "");
+    d.put("audit.file", "instrument-element-audit.log");
     d.put("sampling.period", "1s");
     d.put("sampling.heartbeat", "off");
     return java.util.Collections.unmodifiableMap(d);
@@ -218,7 +228,21 @@ public final class ConfigLoader {
             integer(c, "broker.mqttPort", -1, 65535),
             c.get("broker.clientUrl"),
             integer(c, "broker.maxPendingMessages", 1, 1_000_000),
-            topicPrefix);
+            topicPrefix,
+            c.get("broker.username"),
+            c.get("broker.password"));
+    SecurityConfig security =
+        new SecurityConfig(
+            bool(c, "security.enabled", ""),
+            path(c.get("security.users")),
+            c.get("audit.file").equalsIgnoreCase("off") ? null : path(c.get("audit.file")),
+            path(c.get("http.tls.keystore")),
+            c.get("http.tls.keystorePassword"));
+    HttpLimits limits =
+        new HttpLimits(
+            integer(c, "http.maxConnections", 1, 1_000_000),
+            integer(c, "http.maxThreads", 1, 10_000),
+            parseDuration(c.get("http.connectionTimeout"), "http.connectionTimeout"));
     return new IeConfig(
         name(c.get("ie.name"), "ie.name"),
         c.get("http.host"),
@@ -229,6 +253,8 @@ public final class ConfigLoader {
         broker,
         optionalDuration(c.get("sampling.period"), "sampling.period"),
         optionalDuration(c.get("sampling.heartbeat"), "sampling.heartbeat"),
+        security,
+        limits,
         orderParentsFirst(ims));
   }
 
@@ -359,6 +385,10 @@ public final class ConfigLoader {
       case "false" -> false;
       default -> throw new ConfigException(prefix + key + " must be true or false: '" + v + "'");
     };
+  }
+
+  private static Path path(String v) {
+    return v == null || v.isBlank() ? null : Path.of(v.trim());
   }
 
   private static double nonNegative(String v, String key) throws ConfigException {

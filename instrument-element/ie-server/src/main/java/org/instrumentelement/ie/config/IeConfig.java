@@ -16,6 +16,8 @@ import java.util.List;
  * @param broker where samples of subscribable attributes are published
  * @param samplingPeriod default sampling period of subscribable attributes (zero: off)
  * @param samplingHeartbeat default heartbeat (zero: off)
+ * @param security access control, audit and TLS
+ * @param httpLimits connection limits of the HTTP connector
  * @param ims the Instrument Managers, parents before children
  */
 public record IeConfig(
@@ -28,6 +30,8 @@ public record IeConfig(
     BrokerConfig broker,
     Duration samplingPeriod,
     Duration samplingHeartbeat,
+    SecurityConfig security,
+    HttpLimits httpLimits,
     List<ImConfig> ims) {
 
   public IeConfig {
@@ -47,6 +51,8 @@ public record IeConfig(
         broker,
         samplingPeriod,
         samplingHeartbeat,
+        security,
+        httpLimits,
         ims);
   }
 
@@ -62,6 +68,25 @@ public record IeConfig(
         b,
         samplingPeriod,
         samplingHeartbeat,
+        security,
+        httpLimits,
+        ims);
+  }
+
+  /** The same configuration with other security settings. */
+  public IeConfig withSecurity(SecurityConfig s) {
+    return new IeConfig(
+        name,
+        httpHost,
+        httpPort,
+        contextPath,
+        maxRequestBytes,
+        mockPath,
+        broker,
+        samplingPeriod,
+        samplingHeartbeat,
+        s,
+        httpLimits,
         ims);
   }
 }

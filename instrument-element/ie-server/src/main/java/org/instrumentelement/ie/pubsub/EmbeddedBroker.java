@@ -3,6 +3,7 @@ package org.instrumentelement.ie.pubsub;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.activemq.broker.BrokerPlugin;
 import org.apache.activemq.broker.BrokerService;
 import org.apache.activemq.broker.TransportConnector;
 import org.apache.activemq.broker.region.Destination;
@@ -26,14 +27,19 @@ import org.instrumentelement.ie.config.BrokerConfig;
 public final class EmbeddedBroker implements AutoCloseable {
   private final BrokerConfig config;
   private final String name;
+  private final BrokerPlugin[] plugins;
   private BrokerService broker;
   private int openWirePort;
   private int stompPort;
   private int mqttPort;
 
-  public EmbeddedBroker(BrokerConfig config, String name) {
+  /**
+   * @param plugins security plugins (authentication, authorization), or none for an open broker
+   */
+  public EmbeddedBroker(BrokerConfig config, String name, BrokerPlugin... plugins) {
     this.config = config;
     this.name = name;
+    this.plugins = plugins.clone();
     this.openWirePort = config.port();
     this.stompPort = config.stompPort();
     this.mqttPort = config.mqttPort();
@@ -49,6 +55,9 @@ public final class EmbeddedBroker implements AutoCloseable {
     b.setAdvisorySupport(true);
     b.getSystemUsage().getMemoryUsage().setLimit(512L * 1024 * 1024);
     b.setDestinationPolicy(policy());
+    if (plugins.length > 0) {
+      b.setPlugins(plugins);
+    }
     String host = config.host();
     TransportConnector openWire =
         b.addConnector("tcp://" + host + ":" + openWirePort + "?transport.tcpNoDelay=true");

@@ -39,6 +39,8 @@ public final class TopicPublisher implements SampleSink, AutoCloseable {
   }
 
   private final String brokerUrl;
+  private final String user;
+  private final String password;
   private final Topics topics;
   private final long epoch;
   private final Map<String, Sample> pending = new ConcurrentHashMap<>();
@@ -56,10 +58,13 @@ public final class TopicPublisher implements SampleSink, AutoCloseable {
 
   /**
    * @param brokerUrl any ActiveMQ URL; a plain one is wrapped in {@code failover:(...)}
+   * @param user the broker account to publish with, or null for none
    * @param epoch sent with every message so subscribers tell a restarted Instrument Element
    */
-  public TopicPublisher(String brokerUrl, Topics topics, long epoch) {
+  public TopicPublisher(String brokerUrl, String user, String password, Topics topics, long epoch) {
     this.brokerUrl = failover(brokerUrl);
+    this.user = user;
+    this.password = password;
     this.topics = topics;
     this.epoch = epoch;
   }
@@ -83,6 +88,10 @@ public final class TopicPublisher implements SampleSink, AutoCloseable {
     cf.setUseAsyncSend(true);
     cf.setCopyMessageOnSend(false);
     cf.setWatchTopicAdvisories(false);
+    if (user != null) {
+      cf.setUserName(user);
+      cf.setPassword(password);
+    }
     connection = cf.createConnection();
     connection.start();
     session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);

@@ -8,7 +8,13 @@ import org.apache.catalina.Context;
 import org.apache.catalina.LifecycleException;
 import org.apache.catalina.connector.Connector;
 import org.apache.catalina.startup.Tomcat;
+import org.apache.tomcat.util.net.SSLHostConfig;
+import org.apache.tomcat.util.net.SSLHostConfigCertificate;
+import org.instrumentelement.ie.config.HttpLimits;
 import org.instrumentelement.ie.config.IeConfig;
+import org.instrumentelement.ie.config.SecurityConfig;
+import org.instrumentelement.ie.security.AccessControl;
+import org.instrumentelement.ie.security.AuditLog;
 import org.instrumentelement.ie.soap.InstrumentElementService;
 
 /**
@@ -21,13 +27,18 @@ public final class EmbeddedServer implements AutoCloseable {
 
   private final IeConfig config;
   private final InstrumentElementService service;
+  private final AccessControl access;
+  private final AuditLog audit;
   private Tomcat tomcat;
   private Connector connector;
   private Path baseDir;
 
-  public EmbeddedServer(IeConfig config, InstrumentElementService service) {
+  public EmbeddedServer(
+      IeConfig config, InstrumentElementService service, AccessControl access, AuditLog audit) {
     this.config = config;
     this.service = service;
+    this.access = access;
+    this.audit = audit;
   }
 
   /** Starts listening; the service must be ready. */
@@ -44,15 +55,40 @@ public final class EmbeddedServer implements AutoCloseable {
     connector.setProperty("address", config.httpHost());
     // Pollers keep their connection: don't make them reconnect every 100 requests.
     connector.setProperty("maxKeepAliveRequests", "-1");
-    connector.setProperty("connectionTimeout", "20000");
+    HttpLimits limits = config.httpLimits();
+    connector.setProperty(
+        "connectionTimeout", Long.toString(limits.connectionTimeout().toMillis()));
+    connector.setProperty("keepAliveTimeout", Long.toString(limits.connectionTimeout().toMillis()));
+    connector.setProperty("maxConnections", Integer.toString(limits.maxConnections()));
+    connector.setProperty("maxThreads", Integer.toString(limits.maxThreads()));
+    if (config.security().tls()) {
+      enableTls(connector, config.security());
+    }
     connector.setProperty("maxSwallowSize", Long.toString(config.maxRequestBytes()));
     tomcat.getService().addConnector(connector);
     tomcat.setConnector(connector);
     Context ctx = tomcat.addContext(config.contextPath(), baseDir.toString());
-    Tomcat.addServlet(ctx, "soap", new SoapServlet(service, config.maxRequestBytes()))
+    Tomcat.addServlet(
+            ctx, "soap", new SoapServlet(service, config.maxRequestBytes(), access, audit))
         .setLoadOnStartup(1);
     ctx.addServletMappingDecoded(SERVICES_PATH + "/*", "soap");
     tomcat.start();
+  }
+
+  /** HTTPS with the configured PKCS#12 keystore. */
+  private static void enableTls(Connector connector, SecurityConfig security) {
+    connector.setScheme("https");
+    connector.setSecure(true);
+    connector.setProperty("SSLEnabled", "true");
+    SSLHostConfig ssl = new SSLHostConfig();
+    ssl.setProtocols("TLSv1.2+TLSv1.3");
+    SSLHostConfigCertificate cert =
+        new SSLHostConfigCertificate(ssl, SSLHostConfigCertificate.Type.UNDEFINED);
+    cert.setCertificateKeystoreFile(security.tlsKeystore().toAbsolutePath().toString());
+    cert.setCertificateKeystorePassword(security.tlsKeystorePassword());
+    cert.setCertificateKeystoreType("PKCS12");
+    ssl.addCertificate(cert);
+    connector.addSslHostConfig(ssl);
   }
 
   /** The port the connector listens on. */
@@ -66,7 +102,7 @@ public final class EmbeddedServer implements AutoCloseable {
     if (host.equals("0.0.0.0") || host.equals("::")) {
       host = "localhost";
     }
-    return "http://"
+    return (config.security().tls() ? "https://" : "http://")
         + host
         + ":"
         + port()

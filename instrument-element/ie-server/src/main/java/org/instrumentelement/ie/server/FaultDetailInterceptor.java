@@ -38,6 +38,19 @@ public final class FaultDetailInterceptor extends AbstractSoapInterceptor {
     }
     ErrorCode code = classify(fault, message);
     fault.setFaultCode(isServerSide(code) ? SERVER : CLIENT);
+    if (code == ErrorCode.NOT_AUTHENTICATED) {
+      // Plain HTTP authentication: toolkits retry with credentials on a 401 challenge.
+      message.put(org.apache.cxf.message.Message.RESPONSE_CODE, 401);
+      @SuppressWarnings("unchecked")
+      java.util.Map<String, java.util.List<String>> headers =
+          (java.util.Map<String, java.util.List<String>>)
+              message.get(org.apache.cxf.message.Message.PROTOCOL_HEADERS);
+      if (headers == null) {
+        headers = new java.util.TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+        message.put(org.apache.cxf.message.Message.PROTOCOL_HEADERS, headers);
+      }
+      headers.put("WWW-Authenticate", java.util.List.of("Basic realm=\"Instrument Element\""));
+    }
     if (fault.getCause() instanceof InstrumentElementFault) {
       return; // WebFaultOutInterceptor has written the declared detail already
     }

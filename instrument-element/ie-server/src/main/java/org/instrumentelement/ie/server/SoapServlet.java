@@ -7,6 +7,8 @@ import javax.xml.namespace.QName;
 import org.apache.cxf.Bus;
 import org.apache.cxf.jaxws.JaxWsServerFactoryBean;
 import org.apache.cxf.transport.servlet.CXFNonSpringServlet;
+import org.instrumentelement.ie.security.AccessControl;
+import org.instrumentelement.ie.security.AuditLog;
 import org.instrumentelement.ie.soap.InstrumentElementPort;
 import org.instrumentelement.ie.soap.InstrumentElementService;
 import org.instrumentelement.ie.soap.types.Namespaces;
@@ -33,10 +35,18 @@ public final class SoapServlet extends CXFNonSpringServlet {
 
   private final transient InstrumentElementService service;
   private final long maxRequestBytes;
+  private final transient AccessControl access;
+  private final transient AuditLog audit;
 
-  public SoapServlet(InstrumentElementService service, long maxRequestBytes) {
+  public SoapServlet(
+      InstrumentElementService service,
+      long maxRequestBytes,
+      AccessControl access,
+      AuditLog audit) {
     this.service = service;
     this.maxRequestBytes = maxRequestBytes;
+    this.access = access;
+    this.audit = audit;
   }
 
   @Override
@@ -61,7 +71,11 @@ public final class SoapServlet extends CXFNonSpringServlet {
     props.put("org.apache.cxf.stax.maxAttributeSize", 64 * 1024);
     factory.setProperties(props);
     factory.getInInterceptors().add(new RequestSizeInterceptor(maxRequestBytes));
+    factory.getInInterceptors().add(new AccessControlInterceptor(access));
     factory.getInInterceptors().add(new FaultDetailInterceptor.InvocationMarker());
+    AuditInterceptor auditing = new AuditInterceptor(audit);
+    factory.getOutInterceptors().add(auditing);
+    factory.getOutFaultInterceptors().add(auditing);
     factory.getOutInterceptors().add(new MtomNegotiationInterceptor());
     factory.getOutFaultInterceptors().add(new FaultDetailInterceptor());
     factory.create();

@@ -5,6 +5,8 @@ import jakarta.jws.WebParam;
 import jakarta.jws.WebResult;
 import jakarta.jws.WebService;
 import jakarta.jws.soap.SOAPBinding;
+import org.instrumentelement.ie.soap.types.BreakReservation;
+import org.instrumentelement.ie.soap.types.BreakReservationResponse;
 import org.instrumentelement.ie.soap.types.ConfigureSampling;
 import org.instrumentelement.ie.soap.types.ConfigureSamplingResponse;
 import org.instrumentelement.ie.soap.types.DescribeInstrumentManager;
@@ -23,9 +25,17 @@ import org.instrumentelement.ie.soap.types.GetSubscriptionInfo;
 import org.instrumentelement.ie.soap.types.GetSubscriptionInfoResponse;
 import org.instrumentelement.ie.soap.types.ListInstrumentManagers;
 import org.instrumentelement.ie.soap.types.ListInstrumentManagersResponse;
+import org.instrumentelement.ie.soap.types.ListReservations;
+import org.instrumentelement.ie.soap.types.ListReservationsResponse;
 import org.instrumentelement.ie.soap.types.ListSubscriptions;
 import org.instrumentelement.ie.soap.types.ListSubscriptionsResponse;
 import org.instrumentelement.ie.soap.types.Namespaces;
+import org.instrumentelement.ie.soap.types.ReleaseReservation;
+import org.instrumentelement.ie.soap.types.ReleaseReservationResponse;
+import org.instrumentelement.ie.soap.types.RenewReservation;
+import org.instrumentelement.ie.soap.types.RenewReservationResponse;
+import org.instrumentelement.ie.soap.types.Reserve;
+import org.instrumentelement.ie.soap.types.ReserveResponse;
 import org.instrumentelement.ie.soap.types.SetAttribute;
 import org.instrumentelement.ie.soap.types.SetAttributeResponse;
 import org.instrumentelement.ie.soap.types.SetParameter;
@@ -186,5 +196,63 @@ public interface InstrumentElementPort {
               targetNamespace = Namespaces.IE,
               partName = "parameters")
           ConfigureSampling request)
+      throws InstrumentElementFault;
+
+  /**
+   * Reserves an IM subtree for the caller: nobody else may control it until it lapses or is
+   * released.
+   */
+  @WebMethod(operationName = "reserve")
+  @WebResult(name = "reserveResponse", targetNamespace = Namespaces.IE, partName = "parameters")
+  ReserveResponse reserve(
+      @WebParam(name = "reserve", targetNamespace = Namespaces.IE, partName = "parameters")
+          Reserve request)
+      throws InstrumentElementFault;
+
+  /** Extends the caller's reservation before it lapses. */
+  @WebMethod(operationName = "renewReservation")
+  @WebResult(
+      name = "renewReservationResponse",
+      targetNamespace = Namespaces.IE,
+      partName = "parameters")
+  RenewReservationResponse renewReservation(
+      @WebParam(name = "renewReservation", targetNamespace = Namespaces.IE, partName = "parameters")
+          RenewReservation request)
+      throws InstrumentElementFault;
+
+  /** Gives up the caller's reservation. */
+  @WebMethod(operationName = "releaseReservation")
+  @WebResult(
+      name = "releaseReservationResponse",
+      targetNamespace = Namespaces.IE,
+      partName = "parameters")
+  ReleaseReservationResponse releaseReservation(
+      @WebParam(
+              name = "releaseReservation",
+              targetNamespace = Namespaces.IE,
+              partName = "parameters")
+          ReleaseReservation request)
+      throws InstrumentElementFault;
+
+  /** Removes someone's reservation (admin). */
+  @WebMethod(operationName = "breakReservation")
+  @WebResult(
+      name = "breakReservationResponse",
+      targetNamespace = Namespaces.IE,
+      partName = "parameters")
+  BreakReservationResponse breakReservation(
+      @WebParam(name = "breakReservation", targetNamespace = Namespaces.IE, partName = "parameters")
+          BreakReservation request)
+      throws InstrumentElementFault;
+
+  /** The reservations in force. */
+  @WebMethod(operationName = "listReservations")
+  @WebResult(
+      name = "listReservationsResponse",
+      targetNamespace = Namespaces.IE,
+      partName = "parameters")
+  ListReservationsResponse listReservations(
+      @WebParam(name = "listReservations", targetNamespace = Namespaces.IE, partName = "parameters")
+          ListReservations request)
       throws InstrumentElementFault;
 }

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import org.instrumentelement.ie.ImNode;
 import org.instrumentelement.ie.InstrumentElement;
 import org.instrumentelement.ie.pubsub.BrokerEndpoints;
@@ -13,8 +14,15 @@ import org.instrumentelement.ie.pubsub.MessageFormat;
 import org.instrumentelement.ie.pubsub.Publishing;
 import org.instrumentelement.ie.pubsub.SampledAttribute;
 import org.instrumentelement.ie.pubsub.TopicNames;
+import org.instrumentelement.ie.security.AccessControl;
+import org.instrumentelement.ie.security.Caller;
+import org.instrumentelement.ie.security.Reservation;
+import org.instrumentelement.ie.security.Reservations;
+import org.instrumentelement.ie.security.Role;
 import org.instrumentelement.ie.soap.types.ArgumentInfo;
 import org.instrumentelement.ie.soap.types.AttributeInfo;
+import org.instrumentelement.ie.soap.types.BreakReservation;
+import org.instrumentelement.ie.soap.types.BreakReservationResponse;
 import org.instrumentelement.ie.soap.types.CommandInfo;
 import org.instrumentelement.ie.soap.types.ConfigureSampling;
 import org.instrumentelement.ie.soap.types.ConfigureSamplingResponse;
@@ -37,10 +45,19 @@ import org.instrumentelement.ie.soap.types.ImSummary;
 import org.instrumentelement.ie.soap.types.ItemInfo;
 import org.instrumentelement.ie.soap.types.ListInstrumentManagers;
 import org.instrumentelement.ie.soap.types.ListInstrumentManagersResponse;
+import org.instrumentelement.ie.soap.types.ListReservations;
+import org.instrumentelement.ie.soap.types.ListReservationsResponse;
 import org.instrumentelement.ie.soap.types.ListSubscriptions;
 import org.instrumentelement.ie.soap.types.ListSubscriptionsResponse;
 import org.instrumentelement.ie.soap.types.Namespaces;
 import org.instrumentelement.ie.soap.types.ParameterInfo;
+import org.instrumentelement.ie.soap.types.ReleaseReservation;
+import org.instrumentelement.ie.soap.types.ReleaseReservationResponse;
+import org.instrumentelement.ie.soap.types.RenewReservation;
+import org.instrumentelement.ie.soap.types.RenewReservationResponse;
+import org.instrumentelement.ie.soap.types.ReservationInfo;
+import org.instrumentelement.ie.soap.types.Reserve;
+import org.instrumentelement.ie.soap.types.ReserveResponse;
 import org.instrumentelement.ie.soap.types.SetAttribute;
 import org.instrumentelement.ie.soap.types.SetAttributeResponse;
 import org.instrumentelement.ie.soap.types.SetParameter;
@@ -80,19 +97,36 @@ public class InstrumentElementService implements InstrumentElementPort {
   /** Longest sampling period accepted by configureSampling. */
   static final long MAX_PERIOD_MILLIS = 86_400_000L;
 
+  /** Reservation length when a request names none. */
+  static final Duration DEFAULT_RESERVATION = Duration.ofMinutes(5);
+
   private final InstrumentElement ie;
   private final Publishing publishing;
+  private final AccessControl access;
+  private final Supplier<Caller> caller;
 
-  public InstrumentElementService(InstrumentElement ie, Publishing publishing) {
+  /**
+   * @param access who may do what; operations are checked by an interceptor before they get here,
+   *     this class only filters lists by what the caller may see and keeps reservations
+   * @param caller who makes the current request
+   */
+  public InstrumentElementService(
+      InstrumentElement ie, Publishing publishing, AccessControl access, Supplier<Caller> caller) {
     this.ie = ie;
     this.publishing = publishing;
+    this.access = access;
+    this.caller = caller;
   }
 
   @Override
   public ListInstrumentManagersResponse listInstrumentManagers(ListInstrumentManagers request) {
     ListInstrumentManagersResponse r = new ListInstrumentManagersResponse();
     r.instrumentManager = new ArrayList<>();
+    Caller c = caller.get();
     for (ImNode n : ie.nodes()) {
+      if (!c.may(Role.OBSERVE, n.path())) {
+        continue;
+      }
       ImSummary s = new ImSummary();
       s.path = n.path();
       s.name = n.config().name();
@@ -321,8 +355,11 @@ public class InstrumentElementService implements InstrumentElementPort {
     }
     ListSubscriptionsResponse r = new ListSubscriptionsResponse();
     r.subscription = new ArrayList<>();
+    Caller c = caller.get();
     for (SampledAttribute s : publishing.subscriptions().list(path)) {
-      r.subscription.add(info(s));
+      if (c.may(Role.OBSERVE, s.imPath())) {
+        r.subscription.add(info(s));
+      }
     }
     return r;
   }
@@ -421,6 +458,97 @@ public class InstrumentElementService implements InstrumentElementPort {
       throw new ImException(ErrorCode.OUT_OF_RANGE, field + ": " + v + " is negative");
     }
     return v;
+  }
+
+  @Override
+  public ReserveResponse reserve(Reserve request) throws InstrumentElementFault {
+    String path = required(request == null ? null : request.im, "im");
+    node(path);
+    try {
+      ReserveResponse r = new ReserveResponse();
+      r.reservation =
+          info(
+              access
+                  .reservations()
+                  .reserve(caller.get().name(), path, duration(request.durationMillis)));
+      return r;
+    } catch (ImException e) {
+      throw fault(e, path, null);
+    }
+  }
+
+  @Override
+  public RenewReservationResponse renewReservation(RenewReservation request)
+      throws InstrumentElementFault {
+    String path = required(request == null ? null : request.im, "im");
+    node(path);
+    try {
+      RenewReservationResponse r = new RenewReservationResponse();
+      r.reservation =
+          info(
+              access
+                  .reservations()
+                  .renew(caller.get().name(), path, duration(request.durationMillis)));
+      return r;
+    } catch (ImException e) {
+      throw fault(e, path, null);
+    }
+  }
+
+  @Override
+  public ReleaseReservationResponse releaseReservation(ReleaseReservation request)
+      throws InstrumentElementFault {
+    String path = required(request == null ? null : request.im, "im");
+    ReleaseReservationResponse r = new ReleaseReservationResponse();
+    r.released = access.reservations().release(caller.get().name(), path);
+    return r;
+  }
+
+  @Override
+  public BreakReservationResponse breakReservation(BreakReservation request)
+      throws InstrumentElementFault {
+    String path = required(request == null ? null : request.im, "im");
+    BreakReservationResponse r = new BreakReservationResponse();
+    r.broken = access.reservations().breakReservation(path);
+    return r;
+  }
+
+  @Override
+  public ListReservationsResponse listReservations(ListReservations request) {
+    ListReservationsResponse r = new ListReservationsResponse();
+    r.reservation = new ArrayList<>();
+    Caller c = caller.get();
+    for (Reservation res : access.reservations().list()) {
+      if (c.may(Role.OBSERVE, res.subtree())) {
+        r.reservation.add(info(res));
+      }
+    }
+    return r;
+  }
+
+  private static ReservationInfo info(Reservation res) {
+    ReservationInfo i = new ReservationInfo();
+    i.im = res.subtree();
+    i.holder = res.holder();
+    i.acquired = res.acquired();
+    i.expires = res.expires();
+    return i;
+  }
+
+  private static Duration duration(Long millis) throws ImException {
+    if (millis == null) {
+      return DEFAULT_RESERVATION;
+    }
+    if (millis <= 0 || millis > Reservations.MAX_DURATION.toMillis()) {
+      throw new ImException(
+          ErrorCode.OUT_OF_RANGE,
+          "durationMillis: "
+              + millis
+              + " is not in [1, "
+              + Reservations.MAX_DURATION.toMillis()
+              + "]");
+    }
+    return Duration.ofMillis(millis);
   }
 
   // ---- helpers -------------------------------------------------------------------------------

@@ -37,7 +37,7 @@ class BrokerRestartIT {
       AttributeSampler sampler =
           running.runtime.subscriptions().get("lab/array2500", "vector").sampler();
 
-      try (AttributeSubscriber sub = AttributeSubscriber.connect(url)) {
+      try (AttributeSubscriber sub = AttributeSubscriber.connect(url, "admin", "admin")) {
         Collector c = new Collector();
         sub.subscribe(ie, "lab/array2500", "vector", c);
         c.awaitCount(5, WAIT);

@@ -73,7 +73,9 @@ class NonJavaSubscriberIT {
                   stompPort,
                   info.getStompDestination(),
                   mqttPort,
-                  info.getMqttTopic())
+                  info.getMqttTopic(),
+                  RunningElement.ADMIN,
+                  RunningElement.ADMIN)
               .redirectErrorStream(true)
               .redirectOutput(output.toFile())
               .start();

@@ -45,11 +45,14 @@ class SlowSubscriberIT {
       try {
         AttributeSubscriber slow =
             AttributeSubscriber.connect(
-                url, new AttributeSubscriber.Options(1, Duration.ofSeconds(1)));
+                url,
+                AttributeSubscriber.Options.DEFAULTS
+                    .withPrefetch(1)
+                    .withCredentials("admin", "admin"));
         connections.add(slow);
         slow.subscribe(ie, "lab/array1250", "vector", stuck);
         for (int i = 0; i < 10; i++) {
-          AttributeSubscriber s = AttributeSubscriber.connect(url);
+          AttributeSubscriber s = AttributeSubscriber.connect(url, "admin", "admin");
           connections.add(s);
           Collector c = new Collector();
           s.subscribe(ie, "lab/array1250", "vector", c);

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import org.instrumentelement.ie.InstrumentElement;
@@ -12,6 +13,9 @@ import org.instrumentelement.ie.config.IeConfig;
 import org.instrumentelement.ie.pubsub.BrokerEndpoints;
 import org.instrumentelement.ie.pubsub.Publishing;
 import org.instrumentelement.ie.pubsub.Subscriptions;
+import org.instrumentelement.ie.security.AccessControl;
+import org.instrumentelement.ie.security.Caller;
+import org.instrumentelement.ie.security.Reservations;
 import org.instrumentelement.ie.soap.types.ExecuteCommand;
 import org.instrumentelement.ie.soap.types.GetAttribute;
 import org.instrumentelement.ie.soap.types.GetState;
@@ -41,7 +45,9 @@ class InstrumentElementServiceTest {
                 subscriptions,
                 null,
                 new BrokerEndpoints("tcp://localhost:61616", null, null),
-                null));
+                null),
+            new AccessControl(null, new Reservations(Clock.systemUTC())),
+            () -> Caller.UNRESTRICTED);
   }
 
   @AfterEach

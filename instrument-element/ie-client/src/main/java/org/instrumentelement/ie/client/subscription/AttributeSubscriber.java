@@ -42,9 +42,25 @@ public final class AttributeSubscriber implements AutoCloseable {
    * @param prefetch messages the broker may push ahead to each subscription; a stalled listener
    *     holds at most this many, and the broker drops the oldest beyond its own limit
    * @param maxReconnectDelay longest wait between two reconnection attempts
+   * @param username the broker account (the same user as for the SOAP API), or null
    */
-  public record Options(int prefetch, Duration maxReconnectDelay) {
-    public static final Options DEFAULTS = new Options(500, Duration.ofSeconds(2));
+  public record Options(
+      int prefetch, Duration maxReconnectDelay, String username, String password) {
+    public static final Options DEFAULTS = new Options(500, Duration.ofSeconds(2), null, null);
+
+    public Options withCredentials(String user, String pass) {
+      return new Options(prefetch, maxReconnectDelay, user, pass);
+    }
+
+    public Options withPrefetch(int n) {
+      return new Options(n, maxReconnectDelay, username, password);
+    }
+  }
+
+  /** Connects with the given credentials and default options. */
+  public static AttributeSubscriber connect(String brokerUrl, String username, String password)
+      throws JMSException {
+    return connect(brokerUrl, Options.DEFAULTS.withCredentials(username, password));
   }
 
   private final ActiveMQConnection connection;
@@ -78,6 +94,10 @@ public final class AttributeSubscriber implements AutoCloseable {
     ActiveMQConnectionFactory cf = new ActiveMQConnectionFactory(url);
     cf.setWatchTopicAdvisories(false);
     cf.getPrefetchPolicy().setTopicPrefetch(options.prefetch());
+    if (options.username() != null) {
+      cf.setUserName(options.username());
+      cf.setPassword(options.password());
+    }
     ActiveMQConnection c = (ActiveMQConnection) cf.createConnection();
     AttributeSubscriber s = new AttributeSubscriber(c);
     c.addTransportListener(s.new Reconnection());

@@ -14,7 +14,7 @@ import jakarta.xml.bind.annotation.XmlType;
       "relativeDeadband",
       "heartbeatMillis"
     })
-public class ConfigureSampling {
+public class ConfigureSampling implements ImRequest {
   /** The IM's path. */
   @XmlElement(required = true)
   public String im;
@@ -33,4 +33,9 @@ public class ConfigureSampling {
 
   /** Republish an unchanged value this often; 0 disables. */
   public Long heartbeatMillis;
+
+  @Override
+  public String targetIm() {
+    return im;
+  }
 }

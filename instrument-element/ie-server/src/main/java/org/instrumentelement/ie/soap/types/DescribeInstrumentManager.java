@@ -7,8 +7,13 @@ import jakarta.xml.bind.annotation.XmlType;
 @XmlType(
     name = "DescribeInstrumentManager",
     propOrder = {"im"})
-public class DescribeInstrumentManager {
+public class DescribeInstrumentManager implements ImRequest {
   /** The IM's path. */
   @XmlElement(required = true)
   public String im;
+
+  @Override
+  public String targetIm() {
+    return im;
+  }
 }

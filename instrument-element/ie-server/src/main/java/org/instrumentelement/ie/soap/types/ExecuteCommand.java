@@ -8,7 +8,7 @@ import java.util.List;
 @XmlType(
     name = "ExecuteCommand",
     propOrder = {"im", "command", "argument"})
-public class ExecuteCommand {
+public class ExecuteCommand implements ImRequest {
   /** The IM's path. */
   @XmlElement(required = true)
   public String im;
@@ -17,4 +17,9 @@ public class ExecuteCommand {
   public String command;
 
   public List<Value> argument;
+
+  @Override
+  public String targetIm() {
+    return im;
+  }
 }

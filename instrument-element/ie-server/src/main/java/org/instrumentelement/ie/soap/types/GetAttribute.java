@@ -7,7 +7,7 @@ import jakarta.xml.bind.annotation.XmlType;
 @XmlType(
     name = "GetAttribute",
     propOrder = {"im", "attribute", "encoding"})
-public class GetAttribute {
+public class GetAttribute implements ImRequest {
   /** The IM's path. */
   @XmlElement(required = true)
   public String im;
@@ -17,4 +17,9 @@ public class GetAttribute {
 
   /** How vectors come back; XML when absent. */
   public VectorEncoding encoding;
+
+  @Override
+  public String targetIm() {
+    return im;
+  }
 }

@@ -8,7 +8,7 @@ import java.util.List;
 @XmlType(
     name = "GetAttributes",
     propOrder = {"im", "attribute", "encoding"})
-public class GetAttributes {
+public class GetAttributes implements ImRequest {
   /** The IM's path. */
   @XmlElement(required = true)
   public String im;
@@ -17,4 +17,9 @@ public class GetAttributes {
 
   /** How vectors come back; XML when absent. */
   public VectorEncoding encoding;
+
+  @Override
+  public String targetIm() {
+    return im;
+  }
 }

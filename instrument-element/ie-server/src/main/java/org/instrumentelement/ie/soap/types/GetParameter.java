@@ -7,11 +7,16 @@ import jakarta.xml.bind.annotation.XmlType;
 @XmlType(
     name = "GetParameter",
     propOrder = {"im", "parameter"})
-public class GetParameter {
+public class GetParameter implements ImRequest {
   /** The IM's path. */
   @XmlElement(required = true)
   public String im;
 
   @XmlElement(required = true)
   public String parameter;
+
+  @Override
+  public String targetIm() {
+    return im;
+  }
 }

@@ -7,8 +7,13 @@ import jakarta.xml.bind.annotation.XmlType;
 @XmlType(
     name = "GetState",
     propOrder = {"im"})
-public class GetState {
+public class GetState implements ImRequest {
   /** The IM's path. */
   @XmlElement(required = true)
   public String im;
+
+  @Override
+  public String targetIm() {
+    return im;
+  }
 }

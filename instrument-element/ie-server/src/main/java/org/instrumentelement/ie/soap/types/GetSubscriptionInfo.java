@@ -7,11 +7,16 @@ import jakarta.xml.bind.annotation.XmlType;
 @XmlType(
     name = "GetSubscriptionInfo",
     propOrder = {"im", "attribute"})
-public class GetSubscriptionInfo {
+public class GetSubscriptionInfo implements ImRequest {
   /** The IM's path. */
   @XmlElement(required = true)
   public String im;
 
   @XmlElement(required = true)
   public String attribute;
+
+  @Override
+  public String targetIm() {
+    return im;
+  }
 }

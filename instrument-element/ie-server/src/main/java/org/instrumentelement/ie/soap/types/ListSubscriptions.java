@@ -6,7 +6,12 @@ import jakarta.xml.bind.annotation.XmlType;
 @XmlType(
     name = "ListSubscriptions",
     propOrder = {"im"})
-public class ListSubscriptions {
+public class ListSubscriptions implements ImRequest {
   /** An IM's path; absent for all. */
   public String im;
+
+  @Override
+  public String targetIm() {
+    return im;
+  }
 }

@@ -7,7 +7,7 @@ import jakarta.xml.bind.annotation.XmlType;
 @XmlType(
     name = "SetAttribute",
     propOrder = {"im", "attribute", "value"})
-public class SetAttribute {
+public class SetAttribute implements ImRequest {
   /** The IM's path. */
   @XmlElement(required = true)
   public String im;
@@ -17,4 +17,9 @@ public class SetAttribute {
 
   @XmlElement(required = true)
   public Value value;
+
+  @Override
+  public String targetIm() {
+    return im;
+  }
 }

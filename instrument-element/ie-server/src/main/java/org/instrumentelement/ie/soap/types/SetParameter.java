@@ -7,7 +7,7 @@ import jakarta.xml.bind.annotation.XmlType;
 @XmlType(
     name = "SetParameter",
     propOrder = {"im", "parameter", "value"})
-public class SetParameter {
+public class SetParameter implements ImRequest {
   /** The IM's path. */
   @XmlElement(required = true)
   public String im;
@@ -17,4 +17,9 @@ public class SetParameter {
 
   @XmlElement(required = true)
   public Value value;
+
+  @Override
+  public String targetIm() {
+    return im;
+  }
 }

@@ -1,0 +1,97 @@
+package org.instrumentelement.ie.security;
+
+import java.util.Optional;
+import org.instrumentelement.im.model.ErrorCode;
+import org.instrumentelement.im.model.ImException;
+
+/**
+ * The access rules of one Instrument Element: who the users are, what their roles allow, and the
+ * reservations in force. Disabled, it lets everyone do everything (for a lab protected otherwise).
+ */
+public final class AccessControl {
+  private final UserStore users;
+  private final Reservations reservations;
+
+  /**
+   * @param users the user store, or null to disable access control
+   */
+  public AccessControl(UserStore users, Reservations reservations) {
+    this.users = users;
+    this.reservations = reservations;
+  }
+
+  public boolean enabled() {
+    return users != null;
+  }
+
+  /** The user store, or null when disabled. */
+  public UserStore users() {
+    return users;
+  }
+
+  public Reservations reservations() {
+    return reservations;
+  }
+
+  /** The caller with these credentials, if they are valid (or anyone, when disabled). */
+  public Optional<Caller> authenticate(String name, String password) {
+    if (users == null) {
+      return Optional.of(Caller.UNRESTRICTED);
+    }
+    return users.authenticate(name, password).map(u -> new Caller(u.name(), u));
+  }
+
+  /**
+   * Checks that the caller holds {@code role} on the IM at {@code path}; for CONTROL, also that
+   * nobody else has reserved it.
+   *
+   * @throws ImException NOT_AUTHORIZED or RESERVED
+   */
+  public void check(Caller caller, Role role, String path) throws ImException {
+    checkRole(caller, role, path);
+    if (role == Role.CONTROL) {
+      reservations.checkControl(caller.name(), path);
+    }
+  }
+
+  /**
+   * Checks the role only (for reserving, where reservations are the subject, not an obstacle).
+   *
+   * @throws ImException NOT_AUTHORIZED
+   */
+  public void checkRole(Caller caller, Role role, String path) throws ImException {
+    if (!caller.may(role, path)) {
+      throw new ImException(
+          ErrorCode.NOT_AUTHORIZED,
+          caller.name()
+              + " may not "
+              + verb(role)
+              + " "
+              + path
+              + " (needs the "
+              + role.name().toLowerCase(java.util.Locale.ROOT)
+              + " role there)");
+    }
+  }
+
+  /**
+   * Checks that the caller holds {@code role} somewhere (operations not about one IM).
+   *
+   * @throws ImException NOT_AUTHORIZED
+   */
+  public void checkAnywhere(Caller caller, Role role) throws ImException {
+    if (!caller.mayAnywhere(role)) {
+      throw new ImException(
+          ErrorCode.NOT_AUTHORIZED,
+          caller.name() + " holds no " + role.name().toLowerCase(java.util.Locale.ROOT) + " role");
+    }
+  }
+
+  private static String verb(Role role) {
+    return switch (role) {
+      case OBSERVE -> "observe";
+      case CONTROL -> "control";
+      case ADMIN -> "administer";
+    };
+  }
+}

@@ -1,0 +1,25 @@
+package org.instrumentelement.ie.security;
+
+import java.util.List;
+
+/** A user with a hashed password and the roles granted on IM subtrees. */
+public record User(String name, String passwordHash, List<Grant> grants) {
+  public User {
+    grants = List.copyOf(grants);
+  }
+
+  /** Whether the user holds {@code role} (or a higher one) on the IM at {@code path}. */
+  public boolean may(Role role, String path) {
+    for (Grant g : grants) {
+      if (g.role().includes(role) && g.covers(path)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether the user holds {@code role} on some IM. */
+  public boolean mayAnywhere(Role role) {
+    return grants.stream().anyMatch(g -> g.role().includes(role));
+  }
+}

@@ -1,0 +1,169 @@
+package org.instrumentelement.ie.security;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.concurrent.ConcurrentHashMap;
+import org.instrumentelement.ie.config.ConfigException;
+
+/**
+ * The users of an Instrument Element, from one properties file:
+ *
+ * <pre>
+ * user.alice.password = pbkdf2-sha256:600000:...   (PasswordHash output)
+ * user.alice.grants   = observe:*, control:lab/scope
+ * </pre>
+ *
+ * <p>Checking a password costs a deliberately slow key derivation, so a successful check is
+ * remembered (by a SHA-256 of name and password, never the password) and later requests with the
+ * same credentials are cheap.
+ */
+public final class UserStore {
+  private final Map<String, User> users;
+  private final Map<String, String> verified = new ConcurrentHashMap<>();
+  private final boolean development;
+
+  private UserStore(Map<String, User> users, boolean development) {
+    this.users = Map.copyOf(users);
+    this.development = development;
+  }
+
+  /** Reads the users file. */
+  public static UserStore load(Path file) throws ConfigException {
+    Properties p = new Properties();
+    try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+      p.load(r);
+    } catch (IOException e) {
+      throw new ConfigException("cannot read users file " + file + ": " + e.getMessage(), e);
+    }
+    Map<String, Map<String, String>> byUser = new LinkedHashMap<>();
+    for (String key : p.stringPropertyNames()) {
+      String[] parts = key.split("\\.");
+      if (parts.length != 3 || !parts[0].equals("user") || !parts[1].matches("[A-Za-z0-9_.@-]+")) {
+        throw new ConfigException(
+            file + ": unknown key '" + key + "' (user.<name>.password, user.<name>.grants)");
+      }
+      byUser
+          .computeIfAbsent(parts[1], k -> new LinkedHashMap<>())
+          .put(parts[2], p.getProperty(key).trim());
+    }
+    Map<String, User> users = new LinkedHashMap<>();
+    for (Map.Entry<String, Map<String, String>> e : byUser.entrySet()) {
+      String name = e.getKey();
+      Map<String, String> kv = e.getValue();
+      for (String k : kv.keySet()) {
+        if (!k.equals("password") && !k.equals("grants")) {
+          throw new ConfigException(file + ": unknown setting user." + name + "." + k);
+        }
+      }
+      String hash = kv.get("password");
+      if (hash == null || !PasswordHash.wellFormed(hash)) {
+        throw new ConfigException(
+            file
+                + ": user."
+                + name
+                + ".password must be a hash made by PasswordHash (see the README)");
+      }
+      users.put(
+          name,
+          new User(name, hash, grants(kv.getOrDefault("grants", ""), file + ": user." + name)));
+    }
+    return new UserStore(users, false);
+  }
+
+  private static List<Grant> grants(String text, String where) throws ConfigException {
+    List<Grant> out = new ArrayList<>();
+    for (String g : text.split(",")) {
+      if (!g.isBlank()) {
+        try {
+          out.add(Grant.parse(g));
+        } catch (IllegalArgumentException e) {
+          throw new ConfigException(where + ".grants: " + e.getMessage());
+        }
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Development users for the quick start, with well-known passwords: {@code admin/admin} (admin on
+   * everything), {@code operator/operator} (control) and {@code observer/observer} (observe). Never
+   * for a laboratory network.
+   */
+  public static UserStore developmentUsers() {
+    Map<String, User> users = new LinkedHashMap<>();
+    for (String[] u :
+        new String[][] {
+          {"admin", "admin:*"}, {"operator", "control:*"}, {"observer", "observe:*"}
+        }) {
+      users.put(
+          u[0],
+          new User(u[0], PasswordHash.hash(u[0].toCharArray(), 1_000), List.of(Grant.parse(u[1]))));
+    }
+    return new UserStore(users, true);
+  }
+
+  /** A store with the given users (tests, and the broker's internal publisher account). */
+  public static UserStore of(Collection<User> users) {
+    Map<String, User> m = new LinkedHashMap<>();
+    users.forEach(u -> m.put(u.name(), u));
+    return new UserStore(m, false);
+  }
+
+  /** Whether these are the well-known development users. */
+  public boolean isDevelopment() {
+    return development;
+  }
+
+  public Collection<User> users() {
+    return users.values();
+  }
+
+  public Optional<User> user(String name) {
+    return Optional.ofNullable(users.get(name));
+  }
+
+  /** The user if {@code password} is theirs. */
+  public Optional<User> authenticate(String name, String password) {
+    if (name == null || password == null) {
+      return Optional.empty();
+    }
+    User u = users.get(name);
+    if (u == null) {
+      return Optional.empty();
+    }
+    String fingerprint = fingerprint(name, password);
+    if (fingerprint.equals(verified.get(name))) {
+      return Optional.of(u);
+    }
+    if (PasswordHash.verify(password.toCharArray(), u.passwordHash())) {
+      verified.put(name, fingerprint);
+      return Optional.of(u);
+    }
+    return Optional.empty();
+  }
+
+  private static String fingerprint(String name, String password) {
+    try {
+      MessageDigest d = MessageDigest.getInstance("SHA-256");
+      d.update(name.getBytes(StandardCharsets.UTF_8));
+      d.update((byte) 0);
+      d.update(password.getBytes(StandardCharsets.UTF_8));
+      return HexFormat.of().formatHex(d.digest());
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}

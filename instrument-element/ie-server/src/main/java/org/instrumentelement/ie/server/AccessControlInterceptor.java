@@ -1,0 +1,90 @@
+package org.instrumentelement.ie.server;
+
+import java.util.List;
+import java.util.function.Supplier;
+import org.apache.cxf.configuration.security.AuthorizationPolicy;
+import org.apache.cxf.interceptor.Fault;
+import org.apache.cxf.message.Exchange;
+import org.apache.cxf.message.Message;
+import org.apache.cxf.message.MessageContentsList;
+import org.apache.cxf.phase.AbstractPhaseInterceptor;
+import org.apache.cxf.phase.Phase;
+import org.apache.cxf.phase.PhaseInterceptorChain;
+import org.apache.cxf.service.model.BindingOperationInfo;
+import org.instrumentelement.ie.security.AccessControl;
+import org.instrumentelement.ie.security.Caller;
+import org.instrumentelement.ie.security.Role;
+import org.instrumentelement.ie.soap.InstrumentElementFault;
+import org.instrumentelement.ie.soap.types.ImRequest;
+import org.instrumentelement.im.model.ErrorCode;
+import org.instrumentelement.im.model.ImException;
+
+/**
+ * Authenticates the caller from the transport (HTTP Basic credentials, over TLS in a laboratory)
+ * and checks, before the service runs, that the caller's role allows the operation on the IM the
+ * request names, and that no one else's reservation covers it. The operations themselves carry no
+ * credentials.
+ */
+public final class AccessControlInterceptor extends AbstractPhaseInterceptor<Message> {
+  static final String CALLER = Caller.class.getName();
+
+  private final AccessControl access;
+
+  public AccessControlInterceptor(AccessControl access) {
+    super(Phase.PRE_INVOKE);
+    this.access = access;
+  }
+
+  @Override
+  public void handleMessage(Message message) {
+    Exchange exchange = message.getExchange();
+    BindingOperationInfo bop = exchange.getBindingOperationInfo();
+    String operation = bop == null ? "" : bop.getName().getLocalPart();
+    List<?> contents = MessageContentsList.getContentsList(message);
+    Object request = contents == null || contents.isEmpty() ? null : contents.get(0);
+    String im = request instanceof ImRequest r ? r.targetIm() : null;
+    try {
+      Caller caller = authenticate(message);
+      exchange.put(CALLER, caller);
+      Role role = Operations.role(operation);
+      if (im == null || im.isBlank()) {
+        access.checkAnywhere(caller, role);
+      } else if (Operations.CONTROLLING.contains(operation)) {
+        access.check(caller, role, im);
+      } else {
+        access.checkRole(caller, role, im);
+      }
+    } catch (ImException e) {
+      throw new Fault(InstrumentElementFault.of(e, im, null));
+    }
+  }
+
+  private Caller authenticate(Message message) throws ImException {
+    if (!access.enabled()) {
+      return Caller.UNRESTRICTED;
+    }
+    AuthorizationPolicy policy = message.get(AuthorizationPolicy.class);
+    if (policy == null || policy.getUserName() == null) {
+      throw new ImException(ErrorCode.NOT_AUTHENTICATED, "credentials required (HTTP Basic)");
+    }
+    return access
+        .authenticate(policy.getUserName(), policy.getPassword())
+        .orElseThrow(
+            () -> new ImException(ErrorCode.NOT_AUTHENTICATED, "wrong user name or password"));
+  }
+
+  /** The caller of the request being served on this thread; nobody if none authenticated. */
+  public static Supplier<Caller> currentCaller() {
+    return () -> {
+      Message m = PhaseInterceptorChain.getCurrentMessage();
+      Object c = m == null ? null : m.getExchange().get(CALLER);
+      return c instanceof Caller caller ? caller : Caller.NOBODY;
+    };
+  }
+
+  /** The caller stored on an exchange, or null if authentication did not get that far. */
+  static Caller caller(Exchange exchange) {
+    Object c = exchange == null ? null : exchange.get(CALLER);
+    return c instanceof Caller caller ? caller : null;
+  }
+}
