@@ -185,6 +185,36 @@ class HostileRequestIT {
   }
 
   @Test
+  void infinityAndNanAreRefusedWhereANumberIsExpected() throws Exception {
+    for (String v : new String[] {"INF", "-INF", "NaN"}) {
+      assertFault(
+          post(
+              envelope(
+                  "<ie:setParameter><ie:im>lab/scope</ie:im><ie:parameter>timebase</ie:parameter>"
+                      + "<ie:value><ie:doubleValue>"
+                      + v
+                      + "</ie:doubleValue></ie:value></ie:setParameter>")),
+          "INVALID_VALUE");
+    }
+  }
+
+  @Test
+  void hugeVectorIsRefusedBeforeItIsRead() throws Exception {
+    StringBuilder doubles = new StringBuilder();
+    while (doubles.length() < 2 * LIMIT) {
+      doubles.append("1.0 ");
+    }
+    assertFault(
+        post(
+            envelope(
+                "<ie:setAttribute><ie:im>lab/scope</ie:im><ie:attribute>triggerLevel</ie:attribute>"
+                    + "<ie:value><ie:doubles>"
+                    + doubles
+                    + "</ie:doubles></ie:value></ie:setAttribute>")),
+        "REQUEST_TOO_LARGE");
+  }
+
+  @Test
   void scpiInjectionThroughAnEnumIsRefused() throws Exception {
     assertFault(
         post(

@@ -1,0 +1,126 @@
+package org.instrumentelement.ie.security;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.instrumentelement.ie.RunningElement;
+import org.instrumentelement.ie.client.InstrumentElementClient;
+import org.instrumentelement.ie.client.soap.InstrumentElementPort;
+import org.instrumentelement.ie.client.soap.ListInstrumentManagers;
+import org.instrumentelement.ie.config.ConfigLoader;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** HTTPS with a self-signed development key, made with the JDK's keytool as the README says. */
+class TlsIT {
+  @TempDir Path dir;
+
+  static void keytool(String... args) throws Exception {
+    List<String> cmd = new java.util.ArrayList<>();
+    cmd.add(Path.of(System.getProperty("java.home"), "bin", "keytool").toString());
+    cmd.addAll(List.of(args));
+    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+    String out = new String(p.getInputStream().readAllBytes());
+    assertTrue(p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0, out);
+  }
+
+  @Test
+  void soapOverHttpsWithASelfSignedKey() throws Exception {
+    Path keystore = dir.resolve("ie.p12");
+    Path cert = dir.resolve("ie.cer");
+    Path truststore = dir.resolve("trust.p12");
+    keytool(
+        "-genkeypair",
+        "-alias",
+        "ie",
+        "-keyalg",
+        "RSA",
+        "-keysize",
+        "2048",
+        "-validity",
+        "2",
+        "-storetype",
+        "PKCS12",
+        "-keystore",
+        keystore.toString(),
+        "-storepass",
+        "changeit",
+        "-dname",
+        "CN=localhost",
+        "-ext",
+        "SAN=dns:localhost,ip:127.0.0.1");
+    keytool(
+        "-exportcert",
+        "-alias",
+        "ie",
+        "-keystore",
+        keystore.toString(),
+        "-storepass",
+        "changeit",
+        "-file",
+        cert.toString());
+    keytool(
+        "-importcert",
+        "-noprompt",
+        "-alias",
+        "ie",
+        "-file",
+        cert.toString(),
+        "-storetype",
+        "PKCS12",
+        "-keystore",
+        truststore.toString(),
+        "-storepass",
+        "changeit");
+
+    try (RunningElement running =
+        RunningElement.of(
+            RunningElement.freePorts(
+                ConfigLoader.load(
+                    List.of(
+                        "--http.tls.keystore=" + keystore, "--http.tls.keystorePassword=changeit"),
+                    Map.of())))) {
+      String url = running.url();
+      assertTrue(url.startsWith("https://localhost:"), url);
+      InstrumentElementPort ie =
+          InstrumentElementClient.connect(
+              url,
+              InstrumentElementClient.Options.DEFAULTS
+                  .withCredentials("observer", "observer")
+                  .withTrustStore(truststore, "changeit"));
+      assertEquals(
+          4, ie.listInstrumentManagers(new ListInstrumentManagers()).getInstrumentManager().size());
+
+      InstrumentElementPort untrusting =
+          InstrumentElementClient.connect(url, "observer", "observer");
+      assertThrows(
+          Exception.class,
+          () -> untrusting.listInstrumentManagers(new ListInstrumentManagers()),
+          "a client that does not trust the key is refused by its own TLS check");
+
+      String plain = url.replace("https://", "http://") + "?wsdl";
+      boolean plainRefused;
+      try {
+        HttpResponse<String> r =
+            HttpClient.newHttpClient()
+                .send(
+                    HttpRequest.newBuilder(URI.create(plain)).build(),
+                    HttpResponse.BodyHandlers.ofString());
+        plainRefused = r.statusCode() >= 400;
+      } catch (IOException e) {
+        plainRefused = true;
+      }
+      assertTrue(plainRefused, "plain HTTP is not served on the TLS port");
+    }
+  }
+}
