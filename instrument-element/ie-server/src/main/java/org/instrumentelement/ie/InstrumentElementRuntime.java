@@ -8,6 +8,7 @@ import java.util.Base64;
 import org.apache.activemq.broker.BrokerPlugin;
 import org.instrumentelement.ie.config.IeConfig;
 import org.instrumentelement.ie.config.SecurityConfig;
+import org.instrumentelement.ie.monitoring.Monitoring;
 import org.instrumentelement.ie.pubsub.BrokerEndpoints;
 import org.instrumentelement.ie.pubsub.EmbeddedBroker;
 import org.instrumentelement.ie.pubsub.Publishing;
@@ -36,6 +37,7 @@ public final class InstrumentElementRuntime implements AutoCloseable {
   private TopicPublisher publisher;
   private Subscriptions subscriptions;
   private InstrumentElementService service;
+  private Monitoring monitoring;
   private EmbeddedServer server;
 
   public InstrumentElementRuntime(IeConfig config) {
@@ -116,14 +118,16 @@ public final class InstrumentElementRuntime implements AutoCloseable {
               epoch);
       publisher.start();
       subscriptions.start(publisher);
+      monitoring = new Monitoring(this);
       service =
           new InstrumentElementService(
               ie,
               new Publishing(subscriptions, publisher, endpoints, broker),
               access,
-              AccessControlInterceptor.currentCaller());
+              AccessControlInterceptor.currentCaller(),
+              monitoring);
       if (http) {
-        server = new EmbeddedServer(config, service, access, audit);
+        server = new EmbeddedServer(this);
         server.start();
       }
     } catch (Exception e) {
@@ -177,6 +181,11 @@ public final class InstrumentElementRuntime implements AutoCloseable {
   /** The SOAP implementation (for a servlet container to publish). */
   public InstrumentElementService service() {
     return service;
+  }
+
+  /** Health and figures. */
+  public Monitoring monitoring() {
+    return monitoring;
   }
 
   /** The embedded broker, or null with an external one. */

@@ -6,6 +6,7 @@ import jakarta.jms.DeliveryMode;
 import jakarta.jms.JMSException;
 import jakarta.jms.MessageProducer;
 import jakarta.jms.Session;
+import java.io.IOException;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
@@ -13,7 +14,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import org.apache.activemq.ActiveMQConnection;
 import org.apache.activemq.ActiveMQConnectionFactory;
+import org.apache.activemq.transport.TransportListener;
 import org.instrumentelement.im.model.Value;
 import org.instrumentelement.im.sampling.Sample;
 import org.instrumentelement.im.sampling.SampleSink;
@@ -52,6 +55,7 @@ public final class TopicPublisher implements SampleSink, AutoCloseable {
   private final Map<String, AtomicLong> sentByTopic = new ConcurrentHashMap<>();
   private final Map<String, AtomicLong> supersededByTopic = new ConcurrentHashMap<>();
   private volatile boolean running;
+  private volatile boolean connected;
   private Thread thread;
   private Connection connection;
   private Session session;
@@ -83,22 +87,74 @@ public final class TopicPublisher implements SampleSink, AutoCloseable {
     return f + (f.indexOf('?', close) >= 0 ? "&" : "?") + options;
   }
 
-  public synchronized void start() throws JMSException {
-    ActiveMQConnectionFactory cf = new ActiveMQConnectionFactory(brokerUrl);
-    cf.setUseAsyncSend(true);
-    cf.setCopyMessageOnSend(false);
-    cf.setWatchTopicAdvisories(false);
-    if (user != null) {
-      cf.setUserName(user);
-      cf.setPassword(password);
-    }
-    connection = cf.createConnection();
-    connection.start();
-    session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+  /**
+   * Starts the publishing thread. It connects to the broker by itself (and keeps trying), so an
+   * Instrument Element starts even while its broker is down.
+   */
+  public synchronized void start() {
     running = true;
     thread = new Thread(this::run, "ie-topic-publisher");
     thread.setDaemon(true);
     thread.start();
+  }
+
+  /** Connects, retrying until it works or the publisher stops; false if stopped first. */
+  private boolean connect() {
+    long delay = 100;
+    while (running) {
+      try {
+        ActiveMQConnectionFactory cf = new ActiveMQConnectionFactory(brokerUrl);
+        cf.setUseAsyncSend(true);
+        cf.setCopyMessageOnSend(false);
+        cf.setWatchTopicAdvisories(false);
+        if (user != null) {
+          cf.setUserName(user);
+          cf.setPassword(password);
+        }
+        ActiveMQConnection c = (ActiveMQConnection) cf.createConnection();
+        c.addTransportListener(
+            new TransportListener() {
+              @Override
+              public void onCommand(Object command) {}
+
+              @Override
+              public void onException(IOException error) {
+                connected = false;
+              }
+
+              @Override
+              public void transportInterupted() {
+                connected = false;
+              }
+
+              @Override
+              public void transportResumed() {
+                connected = true;
+              }
+            });
+        c.start();
+        synchronized (this) {
+          connection = c;
+          session = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+        }
+        connected = true;
+        return true;
+      } catch (JMSException | RuntimeException e) {
+        LOG.warn("cannot connect to the broker {} yet: {}", brokerUrl, e.toString());
+        try {
+          Thread.sleep(delay); // backoff between attempts of a background thread
+        } catch (InterruptedException ie) {
+          return false;
+        }
+        delay = Math.min(delay * 2, 5000);
+      }
+    }
+    return false;
+  }
+
+  /** Whether the publisher is connected to the broker now. */
+  public boolean connected() {
+    return connected;
   }
 
   @Override
@@ -113,6 +169,9 @@ public final class TopicPublisher implements SampleSink, AutoCloseable {
   }
 
   private void run() {
+    if (!connect()) {
+      return;
+    }
     while (running) {
       String topic;
       try {
@@ -201,17 +260,26 @@ public final class TopicPublisher implements SampleSink, AutoCloseable {
   }
 
   @Override
-  public synchronized void close() {
+  public void close() {
     running = false;
-    if (thread != null) {
-      thread.interrupt();
+    Thread t;
+    synchronized (this) {
+      t = thread;
+      thread = null;
+    }
+    if (t != null) {
+      t.interrupt();
       try {
-        thread.join(5000);
+        t.join(5000);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
-      thread = null;
     }
+    closeConnection();
+  }
+
+  private synchronized void closeConnection() {
+    connected = false;
     if (connection != null) {
       try {
         connection.close();

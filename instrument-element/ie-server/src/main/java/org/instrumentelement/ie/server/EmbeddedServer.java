@@ -10,35 +10,26 @@ import org.apache.catalina.connector.Connector;
 import org.apache.catalina.startup.Tomcat;
 import org.apache.tomcat.util.net.SSLHostConfig;
 import org.apache.tomcat.util.net.SSLHostConfigCertificate;
+import org.instrumentelement.ie.InstrumentElementRuntime;
 import org.instrumentelement.ie.config.HttpLimits;
 import org.instrumentelement.ie.config.IeConfig;
 import org.instrumentelement.ie.config.SecurityConfig;
-import org.instrumentelement.ie.security.AccessControl;
-import org.instrumentelement.ie.security.AuditLog;
-import org.instrumentelement.ie.soap.InstrumentElementService;
 
 /**
  * The Instrument Element on embedded Tomcat: one context at {@code http.contextPath} with the SOAP
  * servlet at {@code /services/*}. Port 0 picks a free port ({@link #port()} tells which).
  */
 public final class EmbeddedServer implements AutoCloseable {
-  /** Where the SOAP servlet is mapped inside the context. */
-  public static final String SERVICES_PATH = "/services";
 
+  private final InstrumentElementRuntime runtime;
   private final IeConfig config;
-  private final InstrumentElementService service;
-  private final AccessControl access;
-  private final AuditLog audit;
   private Tomcat tomcat;
   private Connector connector;
   private Path baseDir;
 
-  public EmbeddedServer(
-      IeConfig config, InstrumentElementService service, AccessControl access, AuditLog audit) {
-    this.config = config;
-    this.service = service;
-    this.access = access;
-    this.audit = audit;
+  public EmbeddedServer(InstrumentElementRuntime runtime) {
+    this.runtime = runtime;
+    this.config = runtime.config();
   }
 
   /** Starts listening; the service must be ready. */
@@ -68,10 +59,8 @@ public final class EmbeddedServer implements AutoCloseable {
     tomcat.getService().addConnector(connector);
     tomcat.setConnector(connector);
     Context ctx = tomcat.addContext(config.contextPath(), baseDir.toString());
-    Tomcat.addServlet(
-            ctx, "soap", new SoapServlet(service, config.maxRequestBytes(), access, audit))
-        .setLoadOnStartup(1);
-    ctx.addServletMappingDecoded(SERVICES_PATH + "/*", "soap");
+    ctx.addServletContainerInitializer(
+        (classes, servletContext) -> WebApplication.register(servletContext, runtime), null);
     tomcat.start();
   }
 
@@ -107,7 +96,7 @@ public final class EmbeddedServer implements AutoCloseable {
         + ":"
         + port()
         + config.contextPath()
-        + SERVICES_PATH
+        + WebApplication.SERVICES_PATH
         + SoapServlet.ENDPOINT;
   }
 

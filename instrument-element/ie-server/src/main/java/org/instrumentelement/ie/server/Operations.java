@@ -32,6 +32,7 @@ final class Operations {
           Map.entry("listSubscriptions", Role.OBSERVE),
           Map.entry("getSubscriptionInfo", Role.OBSERVE),
           Map.entry("listReservations", Role.OBSERVE),
+          Map.entry("getStatus", Role.OBSERVE),
           Map.entry("setParameter", Role.CONTROL),
           Map.entry("setAttribute", Role.CONTROL),
           Map.entry("executeCommand", Role.CONTROL),

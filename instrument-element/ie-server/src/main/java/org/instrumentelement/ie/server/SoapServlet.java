@@ -7,10 +7,8 @@ import javax.xml.namespace.QName;
 import org.apache.cxf.Bus;
 import org.apache.cxf.jaxws.JaxWsServerFactoryBean;
 import org.apache.cxf.transport.servlet.CXFNonSpringServlet;
-import org.instrumentelement.ie.security.AccessControl;
-import org.instrumentelement.ie.security.AuditLog;
+import org.instrumentelement.ie.InstrumentElementRuntime;
 import org.instrumentelement.ie.soap.InstrumentElementPort;
-import org.instrumentelement.ie.soap.InstrumentElementService;
 import org.instrumentelement.ie.soap.types.Namespaces;
 
 /**
@@ -33,32 +31,23 @@ public final class SoapServlet extends CXFNonSpringServlet {
   /** Most children of one element accepted in a request. */
   static final int MAX_CHILD_ELEMENTS = 10_000;
 
-  private final transient InstrumentElementService service;
-  private final long maxRequestBytes;
-  private final transient AccessControl access;
-  private final transient AuditLog audit;
+  private final transient InstrumentElementRuntime runtime;
 
-  public SoapServlet(
-      InstrumentElementService service,
-      long maxRequestBytes,
-      AccessControl access,
-      AuditLog audit) {
-    this.service = service;
-    this.maxRequestBytes = maxRequestBytes;
-    this.access = access;
-    this.audit = audit;
+  public SoapServlet(InstrumentElementRuntime runtime) {
+    this.runtime = runtime;
   }
 
   @Override
   protected void loadBus(ServletConfig servletConfig) {
     super.loadBus(servletConfig);
     Bus bus = getBus();
+    long maxRequestBytes = runtime.config().maxRequestBytes();
     JaxWsServerFactoryBean factory = new JaxWsServerFactoryBean();
     factory.setBus(bus);
     factory.setServiceClass(InstrumentElementPort.class);
     factory.setServiceName(new QName(Namespaces.IE, "InstrumentElement"));
     factory.setEndpointName(new QName(Namespaces.IE, "InstrumentElementPort"));
-    factory.setServiceBean(service);
+    factory.setServiceBean(runtime.service());
     factory.setAddress(ENDPOINT);
     Map<String, Object> props = new HashMap<>();
     // StAX limits against hostile XML; CXF already refuses DTDs (no XXE, no entity expansion).
@@ -70,10 +59,15 @@ public final class SoapServlet extends CXFNonSpringServlet {
     props.put("org.apache.cxf.stax.maxAttributeCount", 64);
     props.put("org.apache.cxf.stax.maxAttributeSize", 64 * 1024);
     factory.setProperties(props);
+    factory.getInInterceptors().add(new RequestMetricsInterceptor.Start());
     factory.getInInterceptors().add(new RequestSizeInterceptor(maxRequestBytes));
-    factory.getInInterceptors().add(new AccessControlInterceptor(access));
+    factory.getInInterceptors().add(new AccessControlInterceptor(runtime.access()));
     factory.getInInterceptors().add(new FaultDetailInterceptor.InvocationMarker());
-    AuditInterceptor auditing = new AuditInterceptor(audit);
+    RequestMetricsInterceptor.Finish timing =
+        new RequestMetricsInterceptor.Finish(runtime.monitoring());
+    factory.getOutInterceptors().add(timing);
+    factory.getOutFaultInterceptors().add(timing);
+    AuditInterceptor auditing = new AuditInterceptor(runtime.audit());
     factory.getOutInterceptors().add(auditing);
     factory.getOutFaultInterceptors().add(auditing);
     factory.getOutInterceptors().add(new MtomNegotiationInterceptor());

@@ -21,6 +21,8 @@ import org.instrumentelement.ie.soap.types.GetParameter;
 import org.instrumentelement.ie.soap.types.GetParameterResponse;
 import org.instrumentelement.ie.soap.types.GetState;
 import org.instrumentelement.ie.soap.types.GetStateResponse;
+import org.instrumentelement.ie.soap.types.GetStatus;
+import org.instrumentelement.ie.soap.types.GetStatusResponse;
 import org.instrumentelement.ie.soap.types.GetSubscriptionInfo;
 import org.instrumentelement.ie.soap.types.GetSubscriptionInfoResponse;
 import org.instrumentelement.ie.soap.types.ListInstrumentManagers;
@@ -254,5 +256,13 @@ public interface InstrumentElementPort {
   ListReservationsResponse listReservations(
       @WebParam(name = "listReservations", targetNamespace = Namespaces.IE, partName = "parameters")
           ListReservations request)
+      throws InstrumentElementFault;
+
+  /** Health and figures: readiness, IM states, process CPU time, request counts and latencies. */
+  @WebMethod(operationName = "getStatus")
+  @WebResult(name = "getStatusResponse", targetNamespace = Namespaces.IE, partName = "parameters")
+  GetStatusResponse getStatus(
+      @WebParam(name = "getStatus", targetNamespace = Namespaces.IE, partName = "parameters")
+          GetStatus request)
       throws InstrumentElementFault;
 }

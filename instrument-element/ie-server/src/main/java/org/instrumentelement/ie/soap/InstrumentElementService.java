@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.function.Supplier;
 import org.instrumentelement.ie.ImNode;
 import org.instrumentelement.ie.InstrumentElement;
+import org.instrumentelement.ie.monitoring.Monitoring;
 import org.instrumentelement.ie.pubsub.BrokerEndpoints;
 import org.instrumentelement.ie.pubsub.MessageFormat;
 import org.instrumentelement.ie.pubsub.Publishing;
@@ -38,9 +39,12 @@ import org.instrumentelement.ie.soap.types.GetParameter;
 import org.instrumentelement.ie.soap.types.GetParameterResponse;
 import org.instrumentelement.ie.soap.types.GetState;
 import org.instrumentelement.ie.soap.types.GetStateResponse;
+import org.instrumentelement.ie.soap.types.GetStatus;
+import org.instrumentelement.ie.soap.types.GetStatusResponse;
 import org.instrumentelement.ie.soap.types.GetSubscriptionInfo;
 import org.instrumentelement.ie.soap.types.GetSubscriptionInfoResponse;
 import org.instrumentelement.ie.soap.types.ImDescription;
+import org.instrumentelement.ie.soap.types.ImStatus;
 import org.instrumentelement.ie.soap.types.ImSummary;
 import org.instrumentelement.ie.soap.types.ItemInfo;
 import org.instrumentelement.ie.soap.types.ListInstrumentManagers;
@@ -50,6 +54,7 @@ import org.instrumentelement.ie.soap.types.ListReservationsResponse;
 import org.instrumentelement.ie.soap.types.ListSubscriptions;
 import org.instrumentelement.ie.soap.types.ListSubscriptionsResponse;
 import org.instrumentelement.ie.soap.types.Namespaces;
+import org.instrumentelement.ie.soap.types.OperationStatus;
 import org.instrumentelement.ie.soap.types.ParameterInfo;
 import org.instrumentelement.ie.soap.types.ReleaseReservation;
 import org.instrumentelement.ie.soap.types.ReleaseReservationResponse;
@@ -62,6 +67,7 @@ import org.instrumentelement.ie.soap.types.SetAttribute;
 import org.instrumentelement.ie.soap.types.SetAttributeResponse;
 import org.instrumentelement.ie.soap.types.SetParameter;
 import org.instrumentelement.ie.soap.types.SetParameterResponse;
+import org.instrumentelement.ie.soap.types.StatusInfo;
 import org.instrumentelement.ie.soap.types.SubscriptionInfo;
 import org.instrumentelement.ie.soap.types.Value;
 import org.instrumentelement.ie.soap.types.ValueType;
@@ -73,6 +79,7 @@ import org.instrumentelement.im.model.CommandSpec;
 import org.instrumentelement.im.model.ErrorCode;
 import org.instrumentelement.im.model.ImException;
 import org.instrumentelement.im.model.ParameterSpec;
+import org.instrumentelement.im.model.States;
 import org.instrumentelement.im.model.ValueSpec;
 import org.instrumentelement.im.sampling.ChangeFilter;
 import org.instrumentelement.im.sampling.SamplingSettings;
@@ -104,6 +111,7 @@ public class InstrumentElementService implements InstrumentElementPort {
   private final Publishing publishing;
   private final AccessControl access;
   private final Supplier<Caller> caller;
+  private final Monitoring monitoring;
 
   /**
    * @param access who may do what; operations are checked by an interceptor before they get here,
@@ -111,11 +119,16 @@ public class InstrumentElementService implements InstrumentElementPort {
    * @param caller who makes the current request
    */
   public InstrumentElementService(
-      InstrumentElement ie, Publishing publishing, AccessControl access, Supplier<Caller> caller) {
+      InstrumentElement ie,
+      Publishing publishing,
+      AccessControl access,
+      Supplier<Caller> caller,
+      Monitoring monitoring) {
     this.ie = ie;
     this.publishing = publishing;
     this.access = access;
     this.caller = caller;
+    this.monitoring = monitoring;
   }
 
   @Override
@@ -523,6 +536,43 @@ public class InstrumentElementService implements InstrumentElementPort {
         r.reservation.add(info(res));
       }
     }
+    return r;
+  }
+
+  @Override
+  public GetStatusResponse getStatus(GetStatus request) {
+    StatusInfo st = new StatusInfo();
+    st.ready = monitoring != null && monitoring.ready();
+    st.brokerConnected = monitoring != null && monitoring.brokerConnected();
+    st.uptimeMillis = monitoring == null ? 0 : monitoring.uptime().toMillis();
+    st.processCpuMillis = monitoring == null ? 0 : monitoring.processCpuNanos() / 1_000_000;
+    st.heapUsedBytes = monitoring == null ? 0 : monitoring.heapUsedBytes();
+    st.instrumentManager = new ArrayList<>();
+    Caller c = caller.get();
+    for (ImNode n : ie.nodes()) {
+      if (c.may(Role.OBSERVE, n.path())) {
+        ImStatus s = new ImStatus();
+        s.path = n.path();
+        s.state = n.im().state();
+        s.connected = States.CONNECTED.contains(s.state);
+        s.lastError = n.im().lastError().isEmpty() ? null : n.im().lastError();
+        st.instrumentManager.add(s);
+      }
+    }
+    st.operation = new ArrayList<>();
+    if (monitoring != null) {
+      for (var e : monitoring.operations()) {
+        OperationStatus o = new OperationStatus();
+        o.operation = e.getKey();
+        o.requests = e.getValue().requests();
+        o.faults = e.getValue().faults();
+        o.meanMillis = e.getValue().meanMillis();
+        o.maxMillis = e.getValue().maxMillis();
+        st.operation.add(o);
+      }
+    }
+    GetStatusResponse r = new GetStatusResponse();
+    r.status = st;
     return r;
   }
 

@@ -47,7 +47,8 @@ class InstrumentElementServiceTest {
                 new BrokerEndpoints("tcp://localhost:61616", null, null),
                 null),
             new AccessControl(null, new Reservations(Clock.systemUTC())),
-            () -> Caller.UNRESTRICTED);
+            () -> Caller.UNRESTRICTED,
+            null);
   }
 
   @AfterEach

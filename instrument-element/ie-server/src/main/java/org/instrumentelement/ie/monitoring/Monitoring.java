@@ -1,0 +1,181 @@
+package org.instrumentelement.ie.monitoring;
+
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
+import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
+import io.micrometer.core.instrument.binder.system.UptimeMetrics;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryMXBean;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.instrumentelement.ie.ImNode;
+import org.instrumentelement.ie.InstrumentElementRuntime;
+import org.instrumentelement.ie.pubsub.SampledAttribute;
+import org.instrumentelement.im.model.States;
+
+/**
+ * Figures about a running Instrument Element. Meters read their values from the parts they describe
+ * when scraped, so nothing on the request or sampling path pays for them beyond one timer per SOAP
+ * request.
+ */
+public final class Monitoring {
+  private final InstrumentElementRuntime runtime;
+  private final PrometheusMeterRegistry registry =
+      new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+  private final Instant started = Instant.now();
+  private final ConcurrentHashMap<String, OperationFigures> operations = new ConcurrentHashMap<>();
+
+  /** Counts of one SOAP operation, for getStatus. */
+  public static final class OperationFigures {
+    final AtomicLong requests = new AtomicLong();
+    final AtomicLong faults = new AtomicLong();
+    final AtomicLong totalNanos = new AtomicLong();
+    final AtomicLong maxNanos = new AtomicLong();
+
+    public long requests() {
+      return requests.get();
+    }
+
+    public long faults() {
+      return faults.get();
+    }
+
+    public double meanMillis() {
+      long n = requests.get();
+      return n == 0 ? 0 : totalNanos.get() / 1e6 / n;
+    }
+
+    public double maxMillis() {
+      return maxNanos.get() / 1e6;
+    }
+  }
+
+  public Monitoring(InstrumentElementRuntime runtime) {
+    this.runtime = runtime;
+    new JvmMemoryMetrics().bindTo(registry);
+    new JvmGcMetrics().bindTo(registry);
+    new JvmThreadMetrics().bindTo(registry);
+    new ClassLoaderMetrics().bindTo(registry);
+    new ProcessorMetrics().bindTo(registry);
+    new UptimeMetrics().bindTo(registry);
+    FunctionCounter.builder("ie.process.cpu.time", this, m -> m.processCpuNanos() / 1e9)
+        .description("CPU time used by the Instrument Element process (with its embedded broker)")
+        .baseUnit("seconds")
+        .register(registry);
+    Gauge.builder("ie.broker.connected", this, m -> m.brokerConnected() ? 1 : 0)
+        .description("1 while the publisher is connected to the broker")
+        .register(registry);
+    for (ImNode n : runtime.instrumentElement().nodes()) {
+      for (String state : n.im().model().states()) {
+        Gauge.builder("ie.im.state", n, node -> node.im().state().equals(state) ? 1 : 0)
+            .description("1 for the state the IM is in")
+            .tags(Tags.of("im", n.path(), "state", state))
+            .register(registry);
+      }
+      Gauge.builder(
+              "ie.im.connected", n, node -> States.CONNECTED.contains(node.im().state()) ? 1 : 0)
+          .description("1 while the IM is connected to its instrument")
+          .tags("im", n.path())
+          .register(registry);
+    }
+    for (SampledAttribute s : runtime.subscriptions().list(null)) {
+      Tags tags = Tags.of("im", s.imPath(), "attribute", s.spec().name(), "topic", s.topic());
+      FunctionCounter.builder("ie.subscription.published", s, a -> a.sampler().published())
+          .description("samples handed to the publisher")
+          .tags(tags)
+          .register(registry);
+      FunctionCounter.builder("ie.subscription.sample.failures", s, a -> a.sampler().failures())
+          .description("reads of the attribute that failed")
+          .tags(tags)
+          .register(registry);
+      FunctionCounter.builder(
+              "ie.subscription.superseded", s, a -> runtime.publisher().superseded(a.topic()))
+          .description("samples replaced by a newer one before the broker took them")
+          .tags(tags)
+          .register(registry);
+      if (runtime.broker() != null) {
+        FunctionCounter.builder(
+                "ie.subscription.discarded", s, a -> runtime.broker().discarded(a.topic()))
+            .description("messages the broker dropped for slow subscribers (current subscribers)")
+            .tags(tags)
+            .register(registry);
+        Gauge.builder(
+                "ie.subscription.subscribers", s, a -> runtime.broker().subscribers(a.topic()))
+            .description("subscribers of the topic on the embedded broker")
+            .tags(tags)
+            .register(registry);
+      }
+    }
+  }
+
+  /** Records one SOAP request. */
+  public void recordRequest(String operation, String outcome, long nanos) {
+    Timer.builder("ie.soap.requests")
+        .description("SOAP requests by operation and outcome (OK or the fault code)")
+        .tags("operation", operation, "outcome", outcome)
+        .publishPercentiles(0.5, 0.99)
+        .register(registry)
+        .record(nanos, TimeUnit.NANOSECONDS);
+    OperationFigures f = operations.computeIfAbsent(operation, k -> new OperationFigures());
+    f.requests.incrementAndGet();
+    if (!outcome.equals("OK")) {
+      f.faults.incrementAndGet();
+    }
+    f.totalNanos.addAndGet(nanos);
+    f.maxNanos.accumulateAndGet(nanos, Math::max);
+  }
+
+  /** The Prometheus text exposition of every meter. */
+  public String scrape() {
+    return registry.scrape();
+  }
+
+  /** The process is up and serving. */
+  public boolean live() {
+    return true;
+  }
+
+  /** Ready for clients: the service is up and publishing reaches the broker. */
+  public boolean ready() {
+    return runtime.service() != null && brokerConnected();
+  }
+
+  public boolean brokerConnected() {
+    return runtime.publisher() != null && runtime.publisher().connected();
+  }
+
+  public Duration uptime() {
+    return Duration.between(started, Instant.now());
+  }
+
+  /** CPU time of this process so far, in nanoseconds (0 where the JVM cannot tell). */
+  public long processCpuNanos() {
+    return ManagementFactory.getOperatingSystemMXBean()
+            instanceof com.sun.management.OperatingSystemMXBean os
+        ? Math.max(0, os.getProcessCpuTime())
+        : 0;
+  }
+
+  public long heapUsedBytes() {
+    MemoryMXBean m = ManagementFactory.getMemoryMXBean();
+    return m.getHeapMemoryUsage().getUsed();
+  }
+
+  /** Request figures by operation, for getStatus. */
+  public List<java.util.Map.Entry<String, OperationFigures>> operations() {
+    return new ArrayList<>(new java.util.TreeMap<>(operations).entrySet());
+  }
+}
