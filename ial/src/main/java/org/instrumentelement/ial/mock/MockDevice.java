@@ -45,6 +45,7 @@ public final class MockDevice {
   private final AtomicLong settingsChanged = new AtomicLong();
   private final AtomicLong acquisitions = new AtomicLong();
   private int eventStatus;
+  private Duration replyDelay = Duration.ZERO;
   private boolean powered = true;
   private volatile boolean hung;
   private Object lockOwner;
@@ -102,16 +103,18 @@ public final class MockDevice {
     return p.format(values.get(property)[p.perChannel() ? channel - 1 : 0]);
   }
 
-  synchronized boolean powered() {
+  /** Whether the device has power (a wire server drops its connections when it has not). */
+  public synchronized boolean powered() {
     return powered;
   }
 
-  boolean hung() {
+  /** Whether the device accepts messages without ever answering. */
+  public boolean hung() {
     return hung;
   }
 
   /** Takes the exclusive lock for {@code owner}, waiting at most {@code wait}. */
-  synchronized void lock(Object owner, Duration wait) throws InstrumentTimeoutException {
+  public synchronized void lock(Object owner, Duration wait) throws InstrumentTimeoutException {
     long deadline = System.nanoTime() + wait.toNanos();
     while (lockOwner != null && lockOwner != owner) {
       long left = deadline - System.nanoTime();
@@ -129,27 +132,46 @@ public final class MockDevice {
     lockOwner = owner;
   }
 
-  synchronized void unlock(Object owner) {
+  /** Releases the lock if {@code owner} holds it. */
+  public synchronized void unlock(Object owner) {
     if (lockOwner == owner) {
       lockOwner = null;
       notifyAll();
     }
   }
 
-  synchronized boolean lockedByOther(Object session) {
+  /** Whether someone other than {@code session} holds the lock. */
+  public synchronized boolean lockedByOther(Object session) {
     return lockOwner != null && lockOwner != session;
   }
 
   /**
-   * Executes one program message (several units separated by ';').
+   * What the device answers to one program message: the reply bytes (terminator included) and how
+   * long the device takes before they are ready.
    *
-   * @return the reply including its terminator, or {@code null} if the message held no query
+   * @param bytes the reply, or {@code null} if the message held no query
+   * @param delay zero, or the time the slowest query of the message takes (an action's {@code
+   *     delay}, such as a self-calibration)
    */
-  synchronized byte[] handle(String message) {
+  public record Reply(byte[] bytes, Duration delay) {
+    static final Reply NONE = new Reply(null, Duration.ZERO);
+
+    /** Whether the message held a query. */
+    public boolean hasData() {
+      return bytes != null;
+    }
+  }
+
+  /**
+   * Executes one program message (several units separated by ';'), as the wire protocols of the
+   * simulator and the in-memory session deliver it.
+   */
+  public synchronized Reply handle(String message) {
     if (received.size() == RECEIVED_LOG_SIZE) {
       received.removeFirst();
     }
     received.addLast(message);
+    replyDelay = Duration.ZERO;
     ByteArrayOutputStream reply = new ByteArrayOutputStream();
     for (String unit : splitUnits(message)) {
       byte[] answer = execute(unit.trim());
@@ -161,10 +183,10 @@ public final class MockDevice {
       }
     }
     if (reply.size() == 0) {
-      return null;
+      return Reply.NONE;
     }
     reply.write('\n');
-    return reply.toByteArray();
+    return new Reply(reply.toByteArray(), replyDelay);
   }
 
   private static List<String> splitUnits(String message) {
@@ -253,8 +275,7 @@ public final class MockDevice {
       eventStatus = 0;
       return ascii(Integer.toString(esr));
     } else if (STB.match(header) >= 0) {
-      int stb = (errors.isEmpty() ? 0 : 4) | (eventStatus != 0 ? 32 : 0);
-      return ascii(Integer.toString(stb));
+      return ascii(Integer.toString(statusByte()));
     } else if (TST.match(header) >= 0) {
       return ascii("0");
     } else if (ERROR_COUNT.match(header) >= 0) {
@@ -284,6 +305,9 @@ public final class MockDevice {
             });
     if (!a.sets().isEmpty()) {
       settingsChanged.incrementAndGet();
+    }
+    if (a.response() != null && a.delay().compareTo(replyDelay) > 0) {
+      replyDelay = a.delay();
     }
     return a.response() == null ? null : ascii(a.response());
   }
@@ -441,8 +465,13 @@ public final class MockDevice {
   }
 
   /** Notes a reply discarded unread because a new message came first (IEEE 488.2 -410). */
-  synchronized void queryInterrupted() {
+  public synchronized void queryInterrupted() {
     error(ScpiError.QUERY_INTERRUPTED);
+  }
+
+  /** The IEEE 488.2 status byte: bit 2 error queue not empty, bit 5 standard event summary. */
+  public synchronized int statusByte() {
+    return (errors.isEmpty() ? 0 : 4) | (eventStatus != 0 ? 32 : 0);
   }
 
   private void reset() {

@@ -7,6 +7,7 @@ import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -188,7 +189,7 @@ final class MockDeviceDescription {
     private MockAction action(
         String name, Map<String, String> kv, Map<String, MockProperty> props) {
       String what = "action " + name;
-      onlyKeys(what, kv, "command", "sets", "response");
+      onlyKeys(what, kv, "command", "sets", "response", "delay");
       String command = kv.get("command");
       if (command == null) {
         throw new IllegalArgumentException(what + ": no 'command'");
@@ -203,7 +204,28 @@ final class MockDeviceDescription {
           sets.put(pv[0].trim(), pv[1].trim());
         }
       }
-      return new MockAction(name, ScpiHeader.compile(command), sets, kv.get("response"));
+      return new MockAction(
+          name,
+          ScpiHeader.compile(command),
+          sets,
+          kv.get("response"),
+          delay(what, kv.getOrDefault("delay", "0ms")));
+    }
+
+    /** {@code 500ms} or {@code 2s}. */
+    private static Duration delay(String what, String text) {
+      String t = text.trim().toLowerCase(Locale.ROOT);
+      try {
+        if (t.endsWith("ms")) {
+          return Duration.ofMillis(Long.parseLong(t.substring(0, t.length() - 2).trim()));
+        } else if (t.endsWith("s")) {
+          return Duration.ofMillis(
+              Math.round(Double.parseDouble(t.substring(0, t.length() - 1).trim()) * 1000));
+        }
+      } catch (NumberFormatException e) {
+        // reported below
+      }
+      throw new IllegalArgumentException(what + ": delay '" + text + "' is not like 500ms or 2s");
     }
 
     private MockBlock block(String name, Map<String, String> kv) {
