@@ -61,6 +61,11 @@ public final class MockDevice {
     return description.model;
   }
 
+  /** The {@code *IDN?} reply. */
+  public String identity() {
+    return description.identity;
+  }
+
   /** Simulates a power cut: sessions fail to write until {@link #powerOn()}. */
   public synchronized void powerOff() {
     powered = false;

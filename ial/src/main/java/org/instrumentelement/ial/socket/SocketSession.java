@@ -42,7 +42,7 @@ final class SocketSession extends MessageSession {
   }
 
   private void connect(Deadline deadline) throws InstrumentException {
-    Socket s = TcpConnector.connect(address.socketHost(), address.port(), deadline, resourceText());
+    Socket s = TcpConnector.connect(address.host(), address.port(), deadline, resourceText());
     try {
       in = s.getInputStream();
       out = s.getOutputStream();

@@ -26,8 +26,9 @@ public record TcpipAddress(String host, int port, String deviceName) {
   /** The HiSLIP port registered with IANA. */
   public static final int HISLIP_PORT = 4880;
 
-  private static final Pattern HOST =
-      Pattern.compile("[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?|\\[[0-9A-Fa-f:.]+\\]");
+  /** A host name or IPv4 address; VISA's bracketed IPv6 form would clash with the "::" split. */
+  private static final Pattern HOST = Pattern.compile("[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?");
+
   private static final Pattern DEVICE = Pattern.compile("[A-Za-z][A-Za-z0-9_]*(?:,[0-9]+)*");
   private static final Pattern HISLIP = Pattern.compile("(?i)(hislip[0-9]+)(?:,(.*))?");
 
@@ -87,11 +88,6 @@ public record TcpipAddress(String host, int port, String deviceName) {
   /** Whether the port is known without asking the portmapper. */
   public boolean hasPort() {
     return port != PORTMAPPER;
-  }
-
-  /** The host without IPv6 brackets, as {@link java.net.InetSocketAddress} wants it. */
-  public String socketHost() {
-    return host.startsWith("[") ? host.substring(1, host.length() - 1) : host;
   }
 
   private static void expect(ResourceName name, String resourceClass, String grammar)
