@@ -145,6 +145,11 @@ public final class MockDevice {
     }
   }
 
+  /** Whether {@code session} holds the lock. */
+  public synchronized boolean lockedBy(Object session) {
+    return lockOwner == session;
+  }
+
   /** Whether someone other than {@code session} holds the lock. */
   public synchronized boolean lockedByOther(Object session) {
     return lockOwner != null && lockOwner != session;

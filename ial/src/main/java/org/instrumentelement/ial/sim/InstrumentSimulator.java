@@ -6,7 +6,9 @@ import java.net.InetAddress;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -148,6 +150,16 @@ public final class InstrumentSimulator implements AutoCloseable {
               listen(new RawSocketServer(devices.get(i), threads, later), socketPorts[i]);
         }
       }
+      if (vxi11Port != OFF) {
+        Map<String, MockDevice> byName = new HashMap<>();
+        for (int i = 0; i < devices.size(); i++) {
+          byName.put("inst" + i, devices.get(i));
+        }
+        vxi11Port = listen(new Vxi11Server(byName, threads, later), vxi11Port);
+        if (portmapperPort != OFF) {
+          portmapperPort = listen(new PortmapperServer(() -> vxi11Port, threads), portmapperPort);
+        }
+      }
     } catch (IOException e) {
       stop();
       throw e;
@@ -189,6 +201,21 @@ public final class InstrumentSimulator implements AutoCloseable {
   /** {@code TCPIP::host::port::SOCKET} of instrument {@code i}. */
   public String socketResource(int i) {
     return "TCPIP::" + host.getHostAddress() + "::" + socketPorts[i] + "::SOCKET";
+  }
+
+  /** {@code TCPIP::host,port::inst<i>::INSTR}: VXI-11 without the portmapper. */
+  public String vxi11Resource(int i) {
+    return "TCPIP::" + host.getHostAddress() + "," + vxi11Port + "::inst" + i + "::INSTR";
+  }
+
+  /** {@code TCPIP::host::inst<i>::INSTR}: VXI-11 through the portmapper. */
+  public String vxi11PortmapperResource(int i) {
+    return "TCPIP::" + host.getHostAddress() + "::inst" + i + "::INSTR";
+  }
+
+  /** The port of the simulator's portmapper. */
+  public int portmapperPort() {
+    return portmapperPort;
   }
 
   private static ThreadFactory daemon(String prefix) {
@@ -261,6 +288,17 @@ public final class InstrumentSimulator implements AutoCloseable {
       if (socketPorts[i] != OFF) {
         out.printf("  %-16s %s%n", "", socketResource(i));
       }
+      if (vxi11Port != OFF) {
+        out.printf("  %-16s %s%n", "", vxi11Resource(i));
+      }
+    }
+    if (vxi11Port != OFF && portmapperPort != OFF) {
+      out.printf(
+          "  VXI-11 portmapper on port %d: java -D%s=%d ... then TCPIP::%s::inst0::INSTR%n",
+          portmapperPort,
+          "org.instrumentelement.ial.vxi11.portmapperPort",
+          portmapperPort,
+          host.getHostAddress());
     }
     out.flush();
   }
