@@ -160,6 +160,13 @@ public final class InstrumentSimulator implements AutoCloseable {
           portmapperPort = listen(new PortmapperServer(() -> vxi11Port, threads), portmapperPort);
         }
       }
+      if (hislipPort != OFF) {
+        Map<String, MockDevice> byName = new HashMap<>();
+        for (int i = 0; i < devices.size(); i++) {
+          byName.put("hislip" + i, devices.get(i));
+        }
+        hislipPort = listen(new HislipServer(byName, threads, later), hislipPort);
+      }
     } catch (IOException e) {
       stop();
       throw e;
@@ -211,6 +218,11 @@ public final class InstrumentSimulator implements AutoCloseable {
   /** {@code TCPIP::host::inst<i>::INSTR}: VXI-11 through the portmapper. */
   public String vxi11PortmapperResource(int i) {
     return "TCPIP::" + host.getHostAddress() + "::inst" + i + "::INSTR";
+  }
+
+  /** {@code TCPIP::host::hislip<i>,port::INSTR}. */
+  public String hislipResource(int i) {
+    return "TCPIP::" + host.getHostAddress() + "::hislip" + i + "," + hislipPort + "::INSTR";
   }
 
   /** The port of the simulator's portmapper. */
@@ -290,6 +302,9 @@ public final class InstrumentSimulator implements AutoCloseable {
       }
       if (vxi11Port != OFF) {
         out.printf("  %-16s %s%n", "", vxi11Resource(i));
+      }
+      if (hislipPort != OFF) {
+        out.printf("  %-16s %s%n", "", hislipResource(i));
       }
     }
     if (vxi11Port != OFF && portmapperPort != OFF) {

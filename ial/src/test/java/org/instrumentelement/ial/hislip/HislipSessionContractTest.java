@@ -1,0 +1,64 @@
+package org.instrumentelement.ial.hislip;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.instrumentelement.ial.InstrumentException;
+import org.instrumentelement.ial.InstrumentSession;
+import org.instrumentelement.ial.InstrumentSessionContract;
+import org.instrumentelement.ial.ResourceManager;
+import org.instrumentelement.ial.sim.InstrumentSimulator;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** HiSLIP against the simulator's mock oscilloscope. */
+class HislipSessionContractTest extends InstrumentSessionContract {
+  private static InstrumentSimulator simulator;
+  private static ResourceManager rm;
+
+  @BeforeAll
+  static void startSimulator() throws Exception {
+    simulator = InstrumentSimulator.builder().build().start();
+    rm = new ResourceManager().register(new HislipSessionProvider());
+  }
+
+  @AfterAll
+  static void stopSimulator() {
+    rm.close();
+    simulator.close();
+  }
+
+  @Override
+  protected InstrumentSession openSession() throws Exception {
+    return rm.open(simulator.hislipResource(0));
+  }
+
+  @Override
+  protected InstrumentSession openSecondSession() throws Exception {
+    return rm.open(simulator.hislipResource(0));
+  }
+
+  @Test
+  void unknownSubAddressIsAFatalErrorFromTheServer() {
+    String resource = simulator.hislipResource(0).replace("hislip0", "hislip5");
+    InstrumentException e = assertThrows(InstrumentException.class, () -> rm.open(resource));
+    assertTrue(e.getMessage().contains("fatal error 3"), e.getMessage());
+    assertTrue(e.getMessage().contains("hislip5"), e.getMessage());
+  }
+
+  @Test
+  void messagesLongerThanTheServerMaximumAreSplit() throws Exception {
+    // The simulator accepts messages of at most 256 KiB: this one goes as Data, Data, DataEnd.
+    String padding = ";*OPC".repeat(120_000);
+    session.write("*CLS" + padding);
+    assertEquals("1", session.query("*OPC?"));
+  }
+
+  @Test
+  void repliesLargerThanOneMessageArriveWhole() throws Exception {
+    session.write(":WAVeform:POINts 1000000");
+    assertEquals(8_000_000, session.queryBinaryBlock(":WAVeform:DATA?").length);
+  }
+}
