@@ -21,6 +21,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.instrumentelement.im.ImContext;
 
 /**
  * Resolves the configuration from four layers, highest first: command-line options ({@code
@@ -40,7 +41,17 @@ public final class ConfigLoader {
 
   private static final Pattern IM_KEY = Pattern.compile("im\\.([A-Za-z0-9_-]+)\\.(.+)");
   private static final Set<String> IM_SETTINGS =
-      Set.of("type", "address", "parent", "description", "autoLink", "autoStart", "timeout");
+      Set.of(
+          "type",
+          "address",
+          "parent",
+          "description",
+          "autoLink",
+          "autoStart",
+          "timeout",
+          ImContext.DESCRIPTOR,
+          ImContext.RECONNECT,
+          ImContext.RECONNECT_MAX_DELAY);
 
   /** Every global key with its default. The README's configuration reference lists the same. */
   static final Map<String, String> DEFAULTS =
@@ -230,7 +241,27 @@ public final class ConfigLoader {
         withTimeout.containsKey("timeout")
             ? parseDuration(withTimeout.get("timeout"), "im." + name + ".timeout")
             : defaultTimeout,
-        params);
+        params,
+        imOptions(name, kv));
+  }
+
+  /** The settings passed on to the IM as options, checked here so that typos stop start-up. */
+  private static Map<String, String> imOptions(String name, Map<String, String> kv)
+      throws ConfigException {
+    Map<String, String> options = new LinkedHashMap<>();
+    if (kv.containsKey(ImContext.DESCRIPTOR)) {
+      options.put(ImContext.DESCRIPTOR, kv.get(ImContext.DESCRIPTOR));
+    }
+    if (kv.containsKey(ImContext.RECONNECT)) {
+      options.put(ImContext.RECONNECT, Boolean.toString(bool(kv, ImContext.RECONNECT, name, true)));
+    }
+    if (kv.containsKey(ImContext.RECONNECT_MAX_DELAY)) {
+      String key = "im." + name + "." + ImContext.RECONNECT_MAX_DELAY;
+      options.put(
+          ImContext.RECONNECT_MAX_DELAY,
+          parseDuration(kv.get(ImContext.RECONNECT_MAX_DELAY), key).toString());
+    }
+    return options;
   }
 
   private static List<ImConfig> orderParentsFirst(List<ImConfig> ims) throws ConfigException {

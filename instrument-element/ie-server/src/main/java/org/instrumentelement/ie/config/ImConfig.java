@@ -11,6 +11,9 @@ import java.util.Map;
  * @param type a registered IM type or a class name
  * @param address the instrument's resource string (empty for a group)
  * @param parameters initial parameter values as text
+ * @param options IM settings that only some IM types read (descriptor, reconnect,
+ *     reconnectMaxDelay), already checked, passed on as {@link
+ *     org.instrumentelement.im.ImContext#options()}
  */
 public record ImConfig(
     String name,
@@ -21,9 +24,11 @@ public record ImConfig(
     boolean autoLink,
     boolean autoStart,
     Duration timeout,
-    Map<String, String> parameters) {
+    Map<String, String> parameters,
+    Map<String, String> options) {
 
   public ImConfig {
     parameters = Map.copyOf(parameters);
+    options = Map.copyOf(options);
   }
 }
