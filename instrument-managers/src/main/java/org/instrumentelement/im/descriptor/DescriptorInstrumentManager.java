@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Properties;
 import org.instrumentelement.ial.InstrumentException;
 import org.instrumentelement.ial.InstrumentSession;
+import org.instrumentelement.ial.scpi.CommonCommands;
 import org.instrumentelement.im.ImContext;
 import org.instrumentelement.im.ScpiInstrumentManager;
 import org.instrumentelement.im.model.AttributeSpec;
@@ -61,8 +62,9 @@ public class DescriptorInstrumentManager extends ScpiInstrumentManager {
   @Override
   protected void onLink(InstrumentSession s) throws InstrumentException, ImException {
     InstrumentDescriptor d = descriptor();
-    s.write("*CLS");
-    String idn = s.query("*IDN?").trim();
+    CommonCommands.clearStatus(s);
+    CommonCommands.Identity id = CommonCommands.identify(s);
+    String idn = String.join(",", id.manufacturer(), id.model(), id.serial(), id.firmware());
     if (d.identity() != null && !d.identity().matcher(idn).find()) {
       throw new ImException(
           ErrorCode.INSTRUMENT_ERROR,
