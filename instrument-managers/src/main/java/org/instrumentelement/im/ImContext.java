@@ -36,7 +36,7 @@ public record ImContext(
   /** Option: {@code true} (default) or {@code false}, reconnect by itself after a failure. */
   public static final String RECONNECT = "reconnect";
 
-  /** Option: the longest wait between reconnect attempts, e.g. {@code PT30S} or {@code 30s}. */
+  /** Option: the longest wait between reconnect attempts, ISO-8601, e.g. {@code PT30S}. */
   public static final String RECONNECT_MAX_DELAY = "reconnectMaxDelay";
 
   /** Option: the descriptor file of a descriptor-driven IM (a path or a bundled profile name). */

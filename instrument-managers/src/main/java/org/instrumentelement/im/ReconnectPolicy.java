@@ -42,25 +42,14 @@ record ReconnectPolicy(boolean enabled, Duration firstDelay, Duration maxDelay) 
     return doubled.compareTo(maxDelay) > 0 ? maxDelay : doubled;
   }
 
+  /** ISO-8601 ({@code PT30S}), as the configuration loader passes every duration on. */
   private static Duration duration(ImContext ctx, String text) throws ImException {
-    String t = text.trim().toLowerCase(Locale.ROOT);
     try {
-      Duration d;
-      if (t.startsWith("p")) {
-        d = Duration.parse(t.toUpperCase(Locale.ROOT));
-      } else if (t.endsWith("ms")) {
-        d = Duration.ofMillis(Long.parseLong(t.substring(0, t.length() - 2).trim()));
-      } else if (t.endsWith("s")) {
-        d = Duration.ofMillis(Math.round(Double.parseDouble(t.substring(0, t.length() - 1)) * 1e3));
-      } else if (t.endsWith("m")) {
-        d = Duration.ofMinutes(Long.parseLong(t.substring(0, t.length() - 1).trim()));
-      } else {
-        throw new NumberFormatException(t);
-      }
+      Duration d = Duration.parse(text.trim().toUpperCase(Locale.ROOT));
       if (!d.isNegative() && !d.isZero()) {
         return d;
       }
-    } catch (NumberFormatException | DateTimeParseException e) {
+    } catch (DateTimeParseException e) {
       // reported below
     }
     throw new ImException(
@@ -68,7 +57,7 @@ record ReconnectPolicy(boolean enabled, Duration firstDelay, Duration maxDelay) 
         ctx.path()
             + ": option "
             + ImContext.RECONNECT_MAX_DELAY
-            + " is a positive duration such as 30s, not '"
+            + " is a positive ISO-8601 duration such as PT30S, not '"
             + text
             + "'");
   }

@@ -51,19 +51,9 @@ final class Reconnector implements AutoCloseable {
     }
   }
 
-  /** Whether an attempt is scheduled (tests). */
-  synchronized boolean pending() {
-    return pending != null && !pending.isDone();
-  }
-
   @Override
   public synchronized void close() {
     reset();
     executor.shutdownNow();
-  }
-
-  /** Whether its thread has ended (tests check for leaks). */
-  boolean terminated() {
-    return executor.isTerminated();
   }
 }

@@ -53,7 +53,7 @@ class ReconnectTest {
             options));
   }
 
-  private static final Map<String, String> FAST = Map.of(ImContext.RECONNECT_MAX_DELAY, "200ms");
+  private static final Map<String, String> FAST = Map.of(ImContext.RECONNECT_MAX_DELAY, "PT0.2S");
 
   /** Polls with a deadline: the reconnect happens on another thread. */
   private static void eventually(BooleanSupplier condition, String what) {

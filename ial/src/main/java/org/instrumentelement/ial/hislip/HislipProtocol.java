@@ -17,9 +17,6 @@ public final class HislipProtocol {
   /** Error code: unrecognised message type. */
   public static final int ERROR_UNRECOGNIZED_MESSAGE = 1;
 
-  /** Error code: message too large. */
-  public static final int ERROR_MESSAGE_TOO_LARGE = 4;
-
   /** AsyncLockResponse control codes. */
   public static final int LOCK_FAILURE = 0;
 

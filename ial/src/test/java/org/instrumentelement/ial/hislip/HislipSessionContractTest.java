@@ -5,39 +5,22 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.instrumentelement.ial.InstrumentException;
-import org.instrumentelement.ial.InstrumentSession;
-import org.instrumentelement.ial.InstrumentSessionContract;
-import org.instrumentelement.ial.ResourceManager;
+import org.instrumentelement.ial.SessionProvider;
 import org.instrumentelement.ial.sim.InstrumentSimulator;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.instrumentelement.ial.sim.SimulatedInstrumentContract;
 import org.junit.jupiter.api.Test;
 
 /** HiSLIP against the simulator's mock oscilloscope. */
-class HislipSessionContractTest extends InstrumentSessionContract {
-  private static InstrumentSimulator simulator;
-  private static ResourceManager rm;
+class HislipSessionContractTest extends SimulatedInstrumentContract {
 
-  @BeforeAll
-  static void startSimulator() throws Exception {
-    simulator = InstrumentSimulator.builder().build().start();
-    rm = new ResourceManager().register(new HislipSessionProvider());
-  }
-
-  @AfterAll
-  static void stopSimulator() {
-    rm.close();
-    simulator.close();
+  @Override
+  protected SessionProvider provider(InstrumentSimulator simulator) {
+    return new HislipSessionProvider();
   }
 
   @Override
-  protected InstrumentSession openSession() throws Exception {
-    return rm.open(simulator.hislipResource(0));
-  }
-
-  @Override
-  protected InstrumentSession openSecondSession() throws Exception {
-    return rm.open(simulator.hislipResource(0));
+  protected String resource(InstrumentSimulator simulator) {
+    return simulator.hislipResource(0);
   }
 
   @Test

@@ -6,41 +6,26 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.instrumentelement.ial.InstrumentException;
 import org.instrumentelement.ial.InstrumentSession;
-import org.instrumentelement.ial.InstrumentSessionContract;
 import org.instrumentelement.ial.ResourceManager;
+import org.instrumentelement.ial.SessionProvider;
 import org.instrumentelement.ial.sim.InstrumentSimulator;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.instrumentelement.ial.sim.SimulatedInstrumentContract;
 import org.junit.jupiter.api.Test;
 
 /**
  * VXI-11 against the simulator's mock oscilloscope, addressed with the explicit {@code host,port}
  * form; plus the portmapper path.
  */
-class Vxi11SessionContractTest extends InstrumentSessionContract {
-  private static InstrumentSimulator simulator;
-  private static ResourceManager rm;
+class Vxi11SessionContractTest extends SimulatedInstrumentContract {
 
-  @BeforeAll
-  static void startSimulator() throws Exception {
-    simulator = InstrumentSimulator.builder().build().start();
-    rm = new ResourceManager().register(new Vxi11SessionProvider(simulator.portmapperPort()));
-  }
-
-  @AfterAll
-  static void stopSimulator() {
-    rm.close();
-    simulator.close();
+  @Override
+  protected SessionProvider provider(InstrumentSimulator simulator) {
+    return new Vxi11SessionProvider(simulator.portmapperPort());
   }
 
   @Override
-  protected InstrumentSession openSession() throws Exception {
-    return rm.open(simulator.vxi11Resource(0));
-  }
-
-  @Override
-  protected InstrumentSession openSecondSession() throws Exception {
-    return rm.open(simulator.vxi11Resource(0));
+  protected String resource(InstrumentSimulator simulator) {
+    return simulator.vxi11Resource(0);
   }
 
   @Test

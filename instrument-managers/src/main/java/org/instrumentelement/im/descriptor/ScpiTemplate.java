@@ -72,8 +72,10 @@ final class ScpiTemplate {
       names.add(name);
       at = close + 1;
     }
-    if (text.indexOf('}', 0) >= 0 && text.indexOf('{') < 0) {
-      throw new IllegalArgumentException("'}' without '{' in SCPI template '" + text + "'");
+    for (Object part : parts) {
+      if (part instanceof String literal && literal.indexOf('}') >= 0) {
+        throw new IllegalArgumentException("'}' without '{' in SCPI template '" + text + "'");
+      }
     }
     return new ScpiTemplate(text.trim(), List.copyOf(parts), names);
   }
