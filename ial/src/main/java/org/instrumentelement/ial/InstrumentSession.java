@@ -50,6 +50,21 @@ public interface InstrumentSession extends AutoCloseable {
   }
 
   /**
+   * Reads the IEEE 488.2 status byte: bit 2 error queue not empty, bit 4 message available, bit 5
+   * standard event, bit 6 service request. Transports with a service channel (VXI-11 readstb,
+   * HiSLIP AsyncStatusQuery) read it without disturbing the message exchange; the default asks
+   * {@code *STB?}.
+   */
+  default int readStatusByte() throws InstrumentException {
+    String reply = query("*STB?").trim();
+    try {
+      return Integer.parseInt(reply.startsWith("+") ? reply.substring(1) : reply);
+    } catch (NumberFormatException e) {
+      throw new InstrumentException("*STB? answered '" + reply + "', not a number");
+    }
+  }
+
+  /**
    * Device clear: aborts what the instrument is doing with this session and discards any reply not
    * yet read, so that the next query cannot receive a stale answer.
    */

@@ -111,6 +111,46 @@ public abstract class InstrumentSessionContract {
   }
 
   @Test
+  void blockPayloadMayHoldTerminators() throws Exception {
+    session.write(":WAVeform:POINts 10000");
+    byte[] block = session.queryBinaryBlock(":WAVeform:DATA?");
+    assertEquals(80_000, block.length);
+    int newlines = 0;
+    for (byte b : block) {
+      newlines += b == '\n' ? 1 : 0;
+    }
+    assertTrue(newlines > 0, "80,000 bytes of float64 noise hold the terminator byte somewhere");
+    double[] volts = new double[10_000];
+    ByteBuffer.wrap(block).order(ByteOrder.LITTLE_ENDIAN).asDoubleBuffer().get(volts);
+    for (double v : volts) {
+      assertTrue(Math.abs(v) < 3, "every sample decodes to a voltage on screen: " + v);
+    }
+    assertEquals("1", session.query("*OPC?"));
+  }
+
+  @Test
+  void lateReplyNeverReachesTheNextQuery() throws Exception {
+    // *CAL? answers "0" after 400 ms: the read gives up first, and the reply comes later.
+    session.setTimeout(Duration.ofMillis(100));
+    session.write("*CAL?");
+    assertThrows(InstrumentTimeoutException.class, session::read);
+    // This query's own answer comes 400 ms after it is sent, so the late "0" of the first one
+    // is on the wire first: only a transport that discards it returns "1;0".
+    session.setTimeout(Duration.ofSeconds(2));
+    assertEquals("1;0", session.query("*OPC?;*CAL?"));
+    assertEquals("1", session.query("*OPC?"));
+  }
+
+  @Test
+  void statusByteShowsTheErrorQueue() throws Exception {
+    assertEquals(0, session.readStatusByte() & 4);
+    session.write(":NO:SUCH:HEADer");
+    assertEquals(4, session.readStatusByte() & 4, "error queue not empty");
+    assertTrue(session.query(":SYSTem:ERRor?").startsWith("-113,"));
+    assertEquals(0, session.readStatusByte() & 4);
+  }
+
+  @Test
   void lockKeepsOtherSessionsOut() throws Exception {
     try (InstrumentSession other = openSecondSession()) {
       session.lock(Duration.ofMillis(100));

@@ -12,6 +12,7 @@ import java.util.concurrent.locks.ReentrantLock;
 import org.instrumentelement.ial.InstrumentException;
 import org.instrumentelement.ial.InstrumentSession;
 import org.instrumentelement.ial.InstrumentTimeoutException;
+import org.instrumentelement.ial.SessionOptions;
 import org.instrumentelement.im.model.ArgumentSpec;
 import org.instrumentelement.im.model.AttributeSpec;
 import org.instrumentelement.im.model.CommandSpec;
@@ -36,7 +37,10 @@ import org.instrumentelement.im.model.Value;
  *
  * <p>Requests are checked completely (names, state, types, ranges) before a hook runs, so a refused
  * request never reaches the instrument. An {@link InstrumentException} from a hook means the
- * connection failed: the session is closed and the IM goes to ERROR.
+ * connection failed: the session is closed and the IM goes to ERROR. From there it reconnects by
+ * itself, with growing delays ({@link ImContext#RECONNECT}, {@link ImContext#RECONNECT_MAX_DELAY}),
+ * and returns to the state it was in (LINKED, or RUNNING acquiring again); an operator's {@code
+ * unlink} stops the attempts.
  */
 public abstract class AbstractInstrumentManager implements InstrumentManager {
   /** Connects to the instrument and applies the parameters. */
@@ -57,7 +61,7 @@ public abstract class AbstractInstrumentManager implements InstrumentManager {
   private static final System.Logger LOG =
       System.getLogger(AbstractInstrumentManager.class.getName());
 
-  private final ImModel model;
+  private volatile ImModel model;
   private final ReentrantLock lock = new ReentrantLock();
   private final Map<String, Value> parameters = new ConcurrentHashMap<>();
   private final List<StateListener> listeners = new CopyOnWriteArrayList<>();
@@ -65,6 +69,11 @@ public abstract class AbstractInstrumentManager implements InstrumentManager {
   private volatile String lastError = "";
   private volatile ImContext context;
   private InstrumentSession session; // guarded by lock
+  private volatile ReconnectPolicy reconnectPolicy =
+      new ReconnectPolicy(false, ReconnectPolicy.FIRST_DELAY, ReconnectPolicy.DEFAULT_MAX_DELAY);
+  private Reconnector reconnector; // guarded by lock
+  private String resumeState = States.LINKED; // guarded by lock: where a reconnect returns to
+  private boolean closed; // guarded by lock
 
   protected AbstractInstrumentManager(ImModel model) {
     this.model = model;
@@ -143,6 +152,15 @@ public abstract class AbstractInstrumentManager implements InstrumentManager {
       throws InstrumentException, ImException {
     throw new ImException(
         ErrorCode.INTERNAL_ERROR, "command " + command.name() + " not implemented");
+  }
+
+  /**
+   * The model of an IM whose parameters, attributes and commands come from its configuration (a
+   * descriptor file); called by {@link #open} before the configured parameters are read. Default:
+   * the model given to the constructor.
+   */
+  protected ImModel configureModel(ImContext ctx) throws ImException {
+    return model;
   }
 
   /** Whether this IM drives an instrument. An IM that only groups others returns false. */
@@ -283,6 +301,7 @@ public abstract class AbstractInstrumentManager implements InstrumentManager {
       }
       case UNLINK -> {
         unlinkQuietly();
+        resumeState = States.LINKED;
         return null;
       }
       case START -> {
@@ -301,19 +320,48 @@ public abstract class AbstractInstrumentManager implements InstrumentManager {
 
   @Override
   public void open(ImContext ctx) throws ImException {
+    ImModel configured = configureModel(ctx);
+    if (configured != model) {
+      model = configured;
+      parameters.clear();
+      for (ParameterSpec p : configured.parameters()) {
+        parameters.put(p.name(), p.defaultValue());
+      }
+    }
+    ReconnectPolicy policy = ReconnectPolicy.from(ctx);
     for (Map.Entry<String, String> e : ctx.parameters().entrySet()) {
       ParameterSpec p = model.parameter(e.getKey());
       parameters.put(p.name(), p.spec().parse(e.getValue(), ctx.path() + " parameter " + p.name()));
     }
     this.context = ctx;
+    lock.lock();
+    try {
+      reconnectPolicy = policy;
+      closed = false;
+      if (reconnector == null && needsInstrument()) {
+        reconnector = new Reconnector(ctx.path());
+      }
+    } finally {
+      lock.unlock();
+    }
     if (ctx.autoLink()) {
+      boolean start =
+          ctx.autoStart() && model.commands().stream().anyMatch(c -> c.name().equals(START));
       try {
         executeCommand(LINK, Map.of());
-        if (ctx.autoStart() && model.commands().stream().anyMatch(c -> c.name().equals(START))) {
+        if (start) {
           executeCommand(START, Map.of());
         }
       } catch (ImException e) {
         LOG.log(Level.WARNING, "{0}: could not link at start-up: {1}", ctx.path(), e.getMessage());
+        if (start) {
+          lock.lock();
+          try {
+            resumeState = States.RUNNING; // once the instrument is there, acquire as configured
+          } finally {
+            lock.unlock();
+          }
+        }
       }
     }
   }
@@ -322,6 +370,11 @@ public abstract class AbstractInstrumentManager implements InstrumentManager {
   public void close() {
     lock.lock();
     try {
+      closed = true;
+      if (reconnector != null) {
+        reconnector.close();
+        reconnector = null;
+      }
       disconnect();
       if (!state.equals(States.UNLINKED)) {
         moveTo(States.UNLINKED, "");
@@ -346,14 +399,55 @@ public abstract class AbstractInstrumentManager implements InstrumentManager {
       throw new ImException(
           ErrorCode.INSTRUMENT_ERROR, ctx.path() + " has no instrument address configured");
     }
-    InstrumentSession s = ctx.resources().open(ctx.address());
+    InstrumentSession s =
+        ctx.resources().open(ctx.address(), SessionOptions.DEFAULTS.withTimeout(ctx.timeout()));
     try {
-      s.setTimeout(ctx.timeout());
       session = s;
       onLink(s);
     } catch (InstrumentException | ImException | RuntimeException e) {
       disconnect();
       throw e;
+    }
+    if (reconnector != null) {
+      reconnector.reset();
+    }
+  }
+
+  /**
+   * One reconnect attempt, on the reconnector's thread. Does nothing if the IM left ERROR in the
+   * meantime (an operator's link, reset or unlink).
+   */
+  private void reconnect() {
+    lock.lock();
+    try {
+      if (reconnector != null) {
+        reconnector.attemptStarted();
+      }
+      if (closed || !state.equals(States.ERROR)) {
+        return;
+      }
+      String target = resumeState;
+      try {
+        connect();
+        if (target.equals(States.RUNNING)) {
+          onStart(session);
+        }
+        LOG.log(Level.INFO, "{0}: instrument back, now {1}", path(), target);
+        moveTo(target, "");
+      } catch (InstrumentException | ImException | RuntimeException e) {
+        disconnect();
+        lastError = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        scheduleReconnect();
+      }
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Called with the lock held, in ERROR. */
+  private void scheduleReconnect() {
+    if (reconnector != null && !closed && needsInstrument()) {
+      reconnector.schedule(reconnectPolicy, this::reconnect);
     }
   }
 
@@ -388,7 +482,13 @@ public abstract class AbstractInstrumentManager implements InstrumentManager {
   private ImException connectionLost(InstrumentException e) {
     disconnect();
     String reason = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    if (state.equals(States.RUNNING)) {
+      resumeState = States.RUNNING;
+    } else if (!state.equals(States.ERROR)) {
+      resumeState = States.LINKED;
+    }
     moveTo(States.ERROR, reason);
+    scheduleReconnect();
     LOG.log(Level.WARNING, "{0}: instrument failure, now in ERROR: {1}", path(), reason);
     ErrorCode code =
         e instanceof InstrumentTimeoutException

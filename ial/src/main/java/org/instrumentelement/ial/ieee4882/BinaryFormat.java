@@ -5,12 +5,15 @@ import java.nio.ByteOrder;
 import java.util.Locale;
 
 /**
- * How numbers are laid out inside a binary block. Instruments send waveforms as signed integers of
- * 1, 2 or 4 bytes, or as IEEE-754 floats of 4 or 8 bytes, in either byte order.
+ * How numbers are laid out inside a binary block. Instruments send waveforms as signed or unsigned
+ * integers of 1, 2 or 4 bytes, or as IEEE-754 floats of 4 or 8 bytes, in either byte order.
  */
 public enum BinaryFormat {
   INT8(1),
+  /** Unsigned bytes, as Keysight ({@code :WAV:UNS ON}) and Rigol send them. */
+  UINT8(1),
   INT16(2),
+  UINT16(2),
   INT32(4),
   FLOAT32(4),
   FLOAT64(8);
@@ -65,6 +68,16 @@ public enum BinaryFormat {
           out[i] = buf.get();
         }
       }
+      case UINT16 -> {
+        for (int i = 0; i < out.length; i++) {
+          out[i] = buf.getShort() & 0xffff;
+        }
+      }
+      case UINT8 -> {
+        for (int i = 0; i < out.length; i++) {
+          out[i] = buf.get() & 0xff;
+        }
+      }
     }
     return out;
   }
@@ -92,6 +105,16 @@ public enum BinaryFormat {
       case INT8 -> {
         for (double v : values) {
           buf.put((byte) Math.max(Byte.MIN_VALUE, Math.min(Byte.MAX_VALUE, Math.rint(v))));
+        }
+      }
+      case UINT16 -> {
+        for (double v : values) {
+          buf.putShort((short) (int) Math.max(0, Math.min(0xffff, Math.rint(v))));
+        }
+      }
+      case UINT8 -> {
+        for (double v : values) {
+          buf.put((byte) (int) Math.max(0, Math.min(0xff, Math.rint(v))));
         }
       }
     }

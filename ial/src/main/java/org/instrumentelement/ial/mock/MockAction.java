@@ -1,5 +1,6 @@
 package org.instrumentelement.ial.mock;
 
+import java.time.Duration;
 import java.util.Map;
 
 /**
@@ -8,5 +9,7 @@ import java.util.Map;
  *
  * @param sets property name to the SCPI argument it is set to (all channels of a per-channel one)
  * @param response the reply to a query header, or {@code null} for a command
+ * @param delay how long the device takes before the reply is ready (zero: at once)
  */
-record MockAction(String name, ScpiHeader header, Map<String, String> sets, String response) {}
+record MockAction(
+    String name, ScpiHeader header, Map<String, String> sets, String response, Duration delay) {}

@@ -8,12 +8,18 @@ import org.instrumentelement.ial.ieee4882.BinaryFormat;
  * A query that answers an IEEE 488.2 definite-length block of samples: a waveform or any vector of
  * doubles. Every setting is either the name of a device property (read at acquisition time, at the
  * source channel for per-channel ones) or a literal; {@code null} where the file leaves it out.
+ * Numeric settings may also be derived values or expressions.
+ *
+ * @param format a {@link BinaryFormat} name, or a property whose value {@code formats} maps to one
+ * @param byteOrder {@code little}, {@code big}, or a property whose value {@code byteOrders} maps
  */
 record MockBlock(
     String name,
     ScpiHeader query,
-    BinaryFormat format,
-    ByteOrder byteOrder,
+    String format,
+    Map<String, BinaryFormat> formats,
+    String byteOrder,
+    Map<String, ByteOrder> byteOrders,
     Map<String, String> settings) {
 
   /** Settings a block understands; anything else in the file is a mistake. */
@@ -31,7 +37,24 @@ record MockBlock(
           "triggerLevel", // volts
           "triggerSlope", // POS/RISE/RISING or NEG/FALL/FALLING
           "triggerMode", // AUTO free-runs when nothing triggers; NORM keeps the last acquisition
-          "hold"); // RUN acquires anew at each query, STOP returns the last, SINGLE acquires once
+          "hold", // RUN acquires anew at each query, STOP returns the last, SINGLE acquires once
+          "yIncrement", // volts per code: samples are sent as integer codes, not volts
+          "yOrigin", // volts at code yReference
+          "yReference"); // the code of yOrigin
+
+  /** Settings that are numbers: a literal, a property, a derived value or an expression. */
+  static final java.util.Set<String> NUMERIC =
+      java.util.Set.of(
+          "points",
+          "timebase",
+          "divisions",
+          "scale",
+          "offset",
+          "verticalDivisions",
+          "triggerLevel",
+          "yIncrement",
+          "yOrigin",
+          "yReference");
 
   String setting(String key) {
     return settings.get(key);

@@ -1,6 +1,6 @@
 package org.instrumentelement.ial.mock;
 
-import java.io.ByteArrayOutputStream;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -8,9 +8,11 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import org.instrumentelement.ial.InstrumentTimeoutException;
+import org.instrumentelement.ial.ieee4882.BinaryFormat;
 import org.instrumentelement.ial.ieee4882.BlockHeader;
 
 /**
@@ -45,19 +47,50 @@ public final class MockDevice {
   private final AtomicLong settingsChanged = new AtomicLong();
   private final AtomicLong acquisitions = new AtomicLong();
   private int eventStatus;
+  private Duration replyDelay = Duration.ZERO;
   private boolean powered = true;
   private volatile boolean hung;
   private Object lockOwner;
+  private final MockFormulas formulas;
+  private EncodedBlock lastEncoded;
+
+  /** A held trace is encoded once, not at every query: the simulator must not be the bottleneck. */
+  private record EncodedBlock(
+      double[] samples,
+      BinaryFormat format,
+      ByteOrder order,
+      double yIncrement,
+      double yOrigin,
+      double yReference,
+      byte[] block) {
+
+    boolean encodes(
+        double[] s, BinaryFormat f, ByteOrder o, double inc, double origin, double reference) {
+      return samples == s
+          && format == f
+          && order == o
+          && Double.compare(yIncrement, inc) == 0
+          && Double.compare(yOrigin, origin) == 0
+          && Double.compare(yReference, reference) == 0;
+    }
+  }
 
   MockDevice(MockDeviceDescription description, String resource) {
     this.description = description;
     this.resource = resource;
+    this.formulas =
+        new MockFormulas(description, this::propertyValue, resource.hashCode() * 17L + 3);
     reset();
   }
 
   /** The model name, e.g. {@code oscilloscope}. */
   public String model() {
     return description.model;
+  }
+
+  /** The {@code *IDN?} reply. */
+  public String identity() {
+    return description.identity;
   }
 
   /** Simulates a power cut: sessions fail to write until {@link #powerOn()}. */
@@ -102,16 +135,18 @@ public final class MockDevice {
     return p.format(values.get(property)[p.perChannel() ? channel - 1 : 0]);
   }
 
-  synchronized boolean powered() {
+  /** Whether the device has power (a wire server drops its connections when it has not). */
+  public synchronized boolean powered() {
     return powered;
   }
 
-  boolean hung() {
+  /** Whether the device accepts messages without ever answering. */
+  public boolean hung() {
     return hung;
   }
 
   /** Takes the exclusive lock for {@code owner}, waiting at most {@code wait}. */
-  synchronized void lock(Object owner, Duration wait) throws InstrumentTimeoutException {
+  public synchronized void lock(Object owner, Duration wait) throws InstrumentTimeoutException {
     long deadline = System.nanoTime() + wait.toNanos();
     while (lockOwner != null && lockOwner != owner) {
       long left = deadline - System.nanoTime();
@@ -129,42 +164,73 @@ public final class MockDevice {
     lockOwner = owner;
   }
 
-  synchronized void unlock(Object owner) {
+  /** Releases the lock if {@code owner} holds it. */
+  public synchronized void unlock(Object owner) {
     if (lockOwner == owner) {
       lockOwner = null;
       notifyAll();
     }
   }
 
-  synchronized boolean lockedByOther(Object session) {
+  /** Whether {@code session} holds the lock. */
+  public synchronized boolean lockedBy(Object session) {
+    return lockOwner == session;
+  }
+
+  /** Whether someone other than {@code session} holds the lock. */
+  public synchronized boolean lockedByOther(Object session) {
     return lockOwner != null && lockOwner != session;
   }
 
   /**
-   * Executes one program message (several units separated by ';').
+   * What the device answers to one program message: the reply bytes (terminator included) and how
+   * long the device takes before they are ready.
    *
-   * @return the reply including its terminator, or {@code null} if the message held no query
+   * @param bytes the reply, or {@code null} if the message held no query
+   * @param delay zero, or the time the slowest query of the message takes (an action's {@code
+   *     delay}, such as a self-calibration)
    */
-  synchronized byte[] handle(String message) {
+  public record Reply(byte[] bytes, Duration delay) {
+    static final Reply NONE = new Reply(null, Duration.ZERO);
+
+    /** Whether the message held a query. */
+    public boolean hasData() {
+      return bytes != null;
+    }
+  }
+
+  /**
+   * Executes one program message (several units separated by ';'), as the wire protocols of the
+   * simulator and the in-memory session deliver it.
+   */
+  public synchronized Reply handle(String message) {
     if (received.size() == RECEIVED_LOG_SIZE) {
       received.removeFirst();
     }
     received.addLast(message);
-    ByteArrayOutputStream reply = new ByteArrayOutputStream();
+    replyDelay = Duration.ZERO;
+    List<byte[]> answers = new ArrayList<>();
+    int size = 0;
     for (String unit : splitUnits(message)) {
       byte[] answer = execute(unit.trim());
       if (answer != null) {
-        if (reply.size() > 0) {
-          reply.write(';');
-        }
-        reply.writeBytes(answer);
+        answers.add(answer);
+        size += answer.length + 1;
       }
     }
-    if (reply.size() == 0) {
-      return null;
+    if (answers.isEmpty()) {
+      return Reply.NONE;
     }
-    reply.write('\n');
-    return reply.toByteArray();
+    // One copy into the reply: a million-point block is not shuffled through growing buffers.
+    byte[] reply = new byte[size];
+    int at = 0;
+    for (byte[] answer : answers) {
+      System.arraycopy(answer, 0, reply, at, answer.length);
+      at += answer.length;
+      reply[at++] = (byte) ';';
+    }
+    reply[size - 1] = '\n';
+    return new Reply(reply, replyDelay);
   }
 
   private static List<String> splitUnits(String message) {
@@ -202,6 +268,16 @@ public final class MockDevice {
         return action(a, args);
       }
     }
+    for (MockReply r : description.replies) {
+      int ch = r.query().match(header);
+      if (ch >= 0) {
+        if (!args.isEmpty()) {
+          return error(ScpiError.PARAMETER_NOT_ALLOWED);
+        }
+        int channel = r.query().hasChannel() ? ch : channelOf(r.source(), 1, 1);
+        return ascii(formulas.render(r, channel));
+      }
+    }
     for (MockProperty p : description.properties.values()) {
       if (p.getter() != null) {
         int ch = p.getter().match(header);
@@ -218,11 +294,12 @@ public final class MockDevice {
       }
     }
     for (MockBlock b : description.blocks) {
-      if (b.query().match(header) >= 0) {
+      int ch = b.query().match(header);
+      if (ch >= 0) {
         if (!args.isEmpty()) {
           return error(ScpiError.PARAMETER_NOT_ALLOWED);
         }
-        return block(b);
+        return block(b, b.query().hasChannel() ? ch : channelOf(b.setting("source"), 1, 1));
       }
     }
     return error(ScpiError.UNDEFINED_HEADER.withDetail(header));
@@ -253,8 +330,7 @@ public final class MockDevice {
       eventStatus = 0;
       return ascii(Integer.toString(esr));
     } else if (STB.match(header) >= 0) {
-      int stb = (errors.isEmpty() ? 0 : 4) | (eventStatus != 0 ? 32 : 0);
-      return ascii(Integer.toString(stb));
+      return ascii(Integer.toString(statusByte()));
     } else if (TST.match(header) >= 0) {
       return ascii("0");
     } else if (ERROR_COUNT.match(header) >= 0) {
@@ -284,6 +360,9 @@ public final class MockDevice {
             });
     if (!a.sets().isEmpty()) {
       settingsChanged.incrementAndGet();
+    }
+    if (a.response() != null && a.delay().compareTo(replyDelay) > 0) {
+      replyDelay = a.delay();
     }
     return a.response() == null ? null : ascii(a.response());
   }
@@ -315,8 +394,10 @@ public final class MockDevice {
     }
   }
 
-  private byte[] block(MockBlock b) {
-    int channel = channelOf(b.setting("source"), 1, 1);
+  private byte[] block(MockBlock b, int channel) {
+    if (channel < 1 || channel > description.channels) {
+      return error(ScpiError.UNDEFINED_HEADER.withDetail("no channel " + channel));
+    }
     String key = b.name() + "#" + channel;
     String hold = text(b.setting("hold"), channel);
     double[] last = lastAcquisition.get(key);
@@ -331,12 +412,47 @@ public final class MockDevice {
         java.util.Arrays.fill(values.get(holdProperty), "STOP");
       }
     }
-    byte[] data = b.format().encode(samples, b.byteOrder());
+    BinaryFormat format = format(b, channel);
+    ByteOrder order = byteOrder(b, channel);
+    if (format == null || order == null) {
+      return error(ScpiError.SETTINGS_CONFLICT.withDetail("no binary format for these settings"));
+    }
+    double inc = formulas.number(b.setting("yIncrement"), channel, Double.NaN);
+    double origin = formulas.number(b.setting("yOrigin"), channel, 0);
+    double reference = formulas.number(b.setting("yReference"), channel, 0);
+    EncodedBlock cached = lastEncoded;
+    if (cached != null && cached.encodes(samples, format, order, inc, origin, reference)) {
+      return cached.block();
+    }
+    double[] values = samples;
+    if (!Double.isNaN(inc)) {
+      // An instrument sends codes: volts = (code - yReference) * yIncrement + yOrigin.
+      values = new double[samples.length];
+      for (int i = 0; i < values.length; i++) {
+        values[i] = (samples[i] - origin) / inc + reference;
+      }
+    }
+    byte[] data = format.encode(values, order);
     byte[] header = BlockHeader.definite(data.length);
     byte[] out = new byte[header.length + data.length];
     System.arraycopy(header, 0, out, 0, header.length);
     System.arraycopy(data, 0, out, header.length, data.length);
+    lastEncoded = new EncodedBlock(samples, format, order, inc, origin, reference, out);
     return out;
+  }
+
+  private BinaryFormat format(MockBlock b, int channel) {
+    if (b.formats().isEmpty()) {
+      return BinaryFormat.of(b.format());
+    }
+    return b.formats().get(formulas.text(b.format(), channel).toUpperCase(Locale.ROOT));
+  }
+
+  private ByteOrder byteOrder(MockBlock b, int channel) {
+    if (b.byteOrders().isEmpty()) {
+      return "big".equalsIgnoreCase(b.byteOrder()) ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN;
+    }
+    return b.byteOrders().get(formulas.text(b.byteOrder(), channel).toUpperCase(Locale.ROOT));
   }
 
   private double[] acquire(MockBlock b, int channel, String key, double[] last) {
@@ -379,24 +495,12 @@ public final class MockDevice {
     return synth.acquire(input, dt, points, -span / 2, triggerTime, low, high);
   }
 
-  /** A block setting: a property name (its value at {@code channel}) or a literal number. */
   private double number(String ref, int channel, double fallback) {
-    if (ref == null) {
-      return fallback;
-    }
-    Object v = propertyValue(ref, channel);
-    if (v == null) {
-      return Double.parseDouble(ref);
-    }
-    return v instanceof Boolean bool ? (bool ? 1 : 0) : ((Number) v).doubleValue();
+    return formulas.number(ref, channel, fallback);
   }
 
   private String text(String ref, int channel) {
-    if (ref == null) {
-      return null;
-    }
-    Object v = propertyValue(ref, channel);
-    return v == null ? ref : v.toString();
+    return formulas.text(ref, channel);
   }
 
   private int channelOf(String ref, int channel, int fallback) {
@@ -441,8 +545,13 @@ public final class MockDevice {
   }
 
   /** Notes a reply discarded unread because a new message came first (IEEE 488.2 -410). */
-  synchronized void queryInterrupted() {
+  public synchronized void queryInterrupted() {
     error(ScpiError.QUERY_INTERRUPTED);
+  }
+
+  /** The IEEE 488.2 status byte: bit 2 error queue not empty, bit 5 standard event summary. */
+  public synchronized int statusByte() {
+    return (errors.isEmpty() ? 0 : 4) | (eventStatus != 0 ? 32 : 0);
   }
 
   private void reset() {
@@ -452,6 +561,7 @@ public final class MockDevice {
       values.put(p.name(), v);
     }
     lastAcquisition.clear();
+    lastEncoded = null;
   }
 
   private static int indexOfWhitespace(String s) {

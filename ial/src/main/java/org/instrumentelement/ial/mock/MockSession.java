@@ -2,49 +2,50 @@ package org.instrumentelement.ial.mock;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Arrays;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import org.instrumentelement.ial.InstrumentException;
-import org.instrumentelement.ial.InstrumentSession;
 import org.instrumentelement.ial.InstrumentTimeoutException;
 import org.instrumentelement.ial.ResourceName;
 import org.instrumentelement.ial.SessionOptions;
-import org.instrumentelement.ial.ieee4882.BlockFormatException;
-import org.instrumentelement.ial.ieee4882.BlockHeader;
+import org.instrumentelement.ial.transport.Deadline;
+import org.instrumentelement.ial.transport.MessageSession;
 
 /**
- * A session with a {@link MockDevice}. Replies go into an output buffer that reads consume like a
- * byte stream, so terminators, blocks and stale replies behave as they do on a wire.
+ * A session with a {@link MockDevice}, in memory. Each reply is one message with END, like on
+ * VXI-11, so terminators, blocks and stale replies go through the same reply buffer as on a wire.
  */
-final class MockSession implements InstrumentSession {
-  private final ResourceName resource;
+final class MockSession extends MessageSession {
   private final MockDevice device;
-  private final SessionOptions options;
-  private Duration timeout;
-  private byte[] pending = new byte[0];
-  private int readPos;
-  private boolean closed;
+  private final Deque<PendingReply> replies = new ArrayDeque<>();
+
+  /** A reply the device produced, readable from {@code readyAt} (System.nanoTime). */
+  private static final class PendingReply {
+    final byte[] bytes;
+    final long readyAt;
+    int delivered;
+
+    PendingReply(byte[] bytes, long readyAt) {
+      this.bytes = bytes;
+      this.readyAt = readyAt;
+    }
+  }
 
   MockSession(ResourceName resource, MockDevice device, SessionOptions options) {
-    this.resource = resource;
+    super(resource, options);
     this.device = device;
-    this.options = options;
-    this.timeout = options.timeout();
   }
 
   @Override
-  public ResourceName resource() {
-    return resource;
-  }
-
-  @Override
-  public void write(String message) throws InstrumentException {
+  protected void send(byte[] message, Deadline deadline, boolean unreadReplyDropped)
+      throws InstrumentException {
     checkUsable();
-    if (available() > 0) {
+    if (unreadReplyDropped || !replies.isEmpty()) {
       // A new message before the last reply was read: the instrument drops the old reply.
       device.queryInterrupted();
-      discard();
+      replies.clear();
     }
-    String wire = message + options.writeTermination();
+    String wire = new String(message, StandardCharsets.ISO_8859_1);
     int start = 0;
     for (int i = 0; i < wire.length(); i++) {
       if (wire.charAt(i) == '\n') {
@@ -58,117 +59,75 @@ final class MockSession implements InstrumentSession {
   }
 
   private void deliver(String programMessage) {
-    byte[] reply = device.handle(programMessage);
-    if (reply != null && !device.hung()) {
-      byte[] merged = Arrays.copyOfRange(pending, readPos, pending.length + reply.length);
-      System.arraycopy(reply, 0, merged, pending.length - readPos, reply.length);
-      pending = merged;
-      readPos = 0;
+    MockDevice.Reply reply = device.handle(programMessage);
+    if (reply.hasData() && !device.hung()) {
+      replies.add(new PendingReply(reply.bytes(), System.nanoTime() + reply.delay().toNanos()));
     }
   }
 
   @Override
-  public String read() throws InstrumentException {
-    awaitReply();
-    Character term = options.readTermination();
-    int end = pending.length;
-    int next = end;
-    if (term != null) {
-      for (int i = readPos; i < pending.length; i++) {
-        if (pending[i] == term) {
-          end = i;
-          next = i + 1;
-          break;
-        }
-      }
-    }
-    String s = new String(pending, readPos, end - readPos, StandardCharsets.ISO_8859_1);
-    readPos = next;
-    return s;
-  }
-
-  @Override
-  public byte[] readBinaryBlock() throws InstrumentException {
-    awaitReply();
-    BlockHeader header = BlockHeader.parse(pending, readPos, available());
-    if (header == null) {
-      throw new BlockFormatException("reply ended inside a block header");
-    }
-    int start = readPos + header.headerLength();
-    int end;
-    if (header.indefinite()) {
-      end = pending.length;
-      if (end > start && pending[end - 1] == '\n') {
-        end--; // #0 blocks end with the message terminator
-      }
-    } else {
-      if (header.payloadLength() > pending.length - start) {
-        throw new BlockFormatException(
-            "block announces "
-                + header.payloadLength()
-                + " bytes but the reply holds "
-                + (pending.length - start));
-      }
-      end = start + (int) header.payloadLength();
-    }
-    byte[] payload = Arrays.copyOfRange(pending, start, end);
-    readPos = end;
-    Character term = options.readTermination();
-    if (readPos < pending.length && term != null && pending[readPos] == term) {
-      readPos++;
-    }
-    return payload;
-  }
-
-  private void awaitReply() throws InstrumentException {
+  protected int receive(
+      byte[] into, int offset, int length, boolean stopAtTermination, Deadline deadline)
+      throws InstrumentException {
     checkUsable();
     if (device.hung()) {
-      try {
-        Thread.sleep(timeout.toMillis());
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-      throw new InstrumentTimeoutException(
-          resource + " did not answer within " + timeout.toMillis() + " ms");
+      pause(deadline.remainingNanos());
+      throw deadline.timeout(resource() + " did not answer");
     }
-    if (available() == 0) {
+    PendingReply reply = replies.peekFirst();
+    if (reply == null) {
       // Nothing was asked: a real instrument leaves the read to time out.
-      throw new InstrumentTimeoutException(resource + ": no reply pending (nothing was queried)");
+      throw new InstrumentTimeoutException(resource() + ": no reply pending (nothing was queried)");
     }
+    long wait = reply.readyAt - System.nanoTime();
+    if (wait > 0) {
+      // The simulated instrument is still working on it.
+      pause(Math.min(wait, Math.max(0, deadline.remainingNanos())));
+      if (reply.readyAt - System.nanoTime() > 0) {
+        throw deadline.timeout(resource() + " did not answer");
+      }
+    }
+    int n = Math.min(length, reply.bytes.length - reply.delivered);
+    System.arraycopy(reply.bytes, reply.delivered, into, offset, n);
+    reply.delivered += n;
+    if (reply.delivered == reply.bytes.length) {
+      replies.removeFirst();
+      endOfMessage();
+    }
+    return n;
   }
 
-  private int available() {
-    return pending.length - readPos;
-  }
-
-  private void discard() {
-    pending = new byte[0];
-    readPos = 0;
+  /** Simulated instrument time passing; the mock has no other way to be slow. */
+  private static void pause(long nanos) {
+    if (nanos <= 0) {
+      return;
+    }
+    try {
+      Thread.sleep(nanos / 1_000_000, (int) (nanos % 1_000_000));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   private void checkUsable() throws InstrumentException {
-    if (closed) {
-      throw new InstrumentException("session to " + resource + " is closed");
-    }
+    checkOpen();
     if (!device.powered()) {
-      throw new InstrumentException(resource + " is not reachable (no power)");
+      throw new InstrumentException(resource() + " is not reachable (no power)");
     }
     if (device.lockedByOther(this)) {
-      throw new InstrumentException(resource + " is locked by another session");
+      throw new InstrumentException(resource() + " is locked by another session");
     }
   }
 
   @Override
-  public void clear() throws InstrumentException {
+  protected void deviceClear(Deadline deadline) throws InstrumentException {
     checkUsable();
-    discard();
+    replies.clear();
   }
 
   @Override
   public void lock(Duration wait) throws InstrumentException {
-    if (closed) {
-      throw new InstrumentException("session to " + resource + " is closed");
-    }
+    checkOpen();
     device.lock(this, wait);
   }
 
@@ -178,21 +137,8 @@ final class MockSession implements InstrumentSession {
   }
 
   @Override
-  public Duration timeout() {
-    return timeout;
-  }
-
-  @Override
-  public void setTimeout(Duration timeout) {
-    this.timeout = timeout;
-  }
-
-  @Override
-  public void close() {
-    if (!closed) {
-      device.unlock(this);
-      closed = true;
-      discard();
-    }
+  protected void closeTransport() {
+    device.unlock(this);
+    replies.clear();
   }
 }

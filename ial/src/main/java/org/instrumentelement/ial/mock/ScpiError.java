@@ -9,6 +9,7 @@ record ScpiError(int code, String message) {
   static final ScpiError MISSING_PARAMETER = new ScpiError(-109, "Missing parameter");
   static final ScpiError UNDEFINED_HEADER = new ScpiError(-113, "Undefined header");
   static final ScpiError OUT_OF_RANGE = new ScpiError(-222, "Data out of range");
+  static final ScpiError SETTINGS_CONFLICT = new ScpiError(-221, "Settings conflict");
   static final ScpiError ILLEGAL_VALUE = new ScpiError(-224, "Illegal parameter value");
   static final ScpiError QUEUE_OVERFLOW = new ScpiError(-350, "Queue overflow");
   static final ScpiError QUERY_INTERRUPTED = new ScpiError(-410, "Query INTERRUPTED");

@@ -89,6 +89,11 @@ final class ScpiHeader {
     return 1;
   }
 
+  /** Whether the header selects a channel ({@code {ch}}). */
+  boolean hasChannel() {
+    return hasChannel;
+  }
+
   /** The header as written, with {@code {ch}} replaced by {@code channel}. */
   String render(int channel) {
     return text.replace("{ch}", Integer.toString(channel));

@@ -11,8 +11,10 @@ class BinaryFormatTest {
 
   @Test
   void roundTripsEveryFormatInBothByteOrders() {
-    double[] values = {0, 1, -1, 100, -100, 127, -128};
+    double[] signed = {0, 1, -1, 100, -100, 127, -128};
+    double[] unsigned = {0, 1, 100, 127, 128, 200, 255};
     for (BinaryFormat f : BinaryFormat.values()) {
+      double[] values = f.name().startsWith("U") ? unsigned : signed;
       for (ByteOrder order : new ByteOrder[] {ByteOrder.BIG_ENDIAN, ByteOrder.LITTLE_ENDIAN}) {
         byte[] encoded = f.encode(values, order);
         assertEquals(values.length * f.width(), encoded.length);
@@ -32,6 +34,15 @@ class BinaryFormatTest {
   void integersSaturate() {
     byte[] b = BinaryFormat.INT8.encode(new double[] {300, -300}, ByteOrder.BIG_ENDIAN);
     assertArrayEquals(new double[] {127, -128}, BinaryFormat.INT8.decode(b, ByteOrder.BIG_ENDIAN));
+  }
+
+  @Test
+  void unsignedFormatsUseTheWholeRange() {
+    byte[] b = BinaryFormat.UINT8.encode(new double[] {255, 300, -5}, ByteOrder.BIG_ENDIAN);
+    assertArrayEquals(new byte[] {(byte) 0xff, (byte) 0xff, 0}, b);
+    assertArrayEquals(
+        new double[] {65535, 32768},
+        BinaryFormat.UINT16.decode(new byte[] {-1, -1, -128, 0}, ByteOrder.BIG_ENDIAN));
   }
 
   @Test

@@ -245,4 +245,18 @@ class MockDeviceTest {
     IOException e = assertThrows(IOException.class, () -> MockDeviceDescription.parse("broken", p));
     assertTrue(e.getMessage().contains("unknown setting 'typ'"), e.getMessage());
   }
+
+  @Test
+  void unknownNamesInExpressionsFailAtLoad() {
+    Properties p = new Properties();
+    p.setProperty("property.scale.default", "1");
+    p.setProperty("derived.step.expr", "scale / kodes");
+    IOException e = assertThrows(IOException.class, () -> MockDeviceDescription.parse("broken", p));
+    assertTrue(e.getMessage().contains("'kodes' in 'scale / kodes'"), e.getMessage());
+    Properties q = new Properties();
+    q.setProperty("reply.pre.query", "PRE?");
+    q.setProperty("reply.pre.text", "{1 +}");
+    e = assertThrows(IOException.class, () -> MockDeviceDescription.parse("broken", q));
+    assertTrue(e.getMessage().contains("reply pre"), e.getMessage());
+  }
 }

@@ -86,7 +86,8 @@ public final class InstrumentElement implements AutoCloseable {
                     c.timeout(),
                     c.autoLink(),
                     c.autoStart(),
-                    () -> n.children().stream().map(p -> nodes.get(p).im()).toList()));
+                    () -> n.children().stream().map(p -> nodes.get(p).im()).toList(),
+                    c.options()));
       }
     } catch (ImException e) {
       close();

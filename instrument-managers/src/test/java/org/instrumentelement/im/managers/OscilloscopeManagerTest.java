@@ -42,9 +42,18 @@ class OscilloscopeManagerTest {
     rm.close();
   }
 
+  /** Without automatic reconnection: these tests drive recovery by hand (see ReconnectTest). */
   private ImContext context(Map<String, String> params, boolean autoLink) {
     return new ImContext(
-        "lab/scope", ADDRESS, rm, params, Duration.ofMillis(300), autoLink, false, List::of);
+        "lab/scope",
+        ADDRESS,
+        rm,
+        params,
+        Duration.ofMillis(300),
+        autoLink,
+        false,
+        List::of,
+        Map.of(ImContext.RECONNECT, "false"));
   }
 
   private static Value d(double v) {

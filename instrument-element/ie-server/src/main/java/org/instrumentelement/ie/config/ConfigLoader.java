@@ -21,6 +21,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.instrumentelement.im.ImContext;
 
 /**
  * Resolves the configuration from four layers, highest first: command-line options ({@code
@@ -44,7 +45,17 @@ public final class ConfigLoader {
   private static final Set<String> ATTRIBUTE_SETTINGS =
       Set.of("subscribable", "period", "deadband", "relativeDeadband", "heartbeat");
   private static final Set<String> IM_SETTINGS =
-      Set.of("type", "address", "parent", "description", "autoLink", "autoStart", "timeout");
+      Set.of(
+          "type",
+          "address",
+          "parent",
+          "description",
+          "autoLink",
+          "autoStart",
+          "timeout",
+          ImContext.DESCRIPTOR,
+          ImContext.RECONNECT,
+          ImContext.RECONNECT_MAX_DELAY);
 
   /** Every global key with its default. The README's configuration reference lists the same. */
   static final Map<String, String> DEFAULTS = defaults();
@@ -304,7 +315,8 @@ public final class ConfigLoader {
             ? parseDuration(kv.get("timeout"), prefix + "timeout")
             : defaultTimeout,
         params,
-        attributes);
+        attributes,
+        imOptions(name, kv));
   }
 
   private static AttributeConfig attribute(String prefix, Map<String, String> a)
@@ -319,6 +331,27 @@ public final class ConfigLoader {
         a.containsKey("heartbeat")
             ? optionalDuration(a.get("heartbeat"), prefix + "heartbeat")
             : null);
+  }
+
+  /** The settings passed on to the IM as options, checked here so that typos stop start-up. */
+  private static Map<String, String> imOptions(String name, Map<String, String> kv)
+      throws ConfigException {
+    Map<String, String> options = new LinkedHashMap<>();
+    String prefix = "im." + name + ".";
+    if (kv.containsKey(ImContext.DESCRIPTOR)) {
+      options.put(ImContext.DESCRIPTOR, kv.get(ImContext.DESCRIPTOR));
+    }
+    if (kv.containsKey(ImContext.RECONNECT)) {
+      options.put(ImContext.RECONNECT, Boolean.toString(bool(kv, ImContext.RECONNECT, prefix)));
+    }
+    if (kv.containsKey(ImContext.RECONNECT_MAX_DELAY)) {
+      options.put(
+          ImContext.RECONNECT_MAX_DELAY,
+          parseDuration(
+                  kv.get(ImContext.RECONNECT_MAX_DELAY), prefix + ImContext.RECONNECT_MAX_DELAY)
+              .toString());
+    }
+    return options;
   }
 
   private static List<ImConfig> orderParentsFirst(List<ImConfig> ims) throws ConfigException {

@@ -12,6 +12,9 @@ import java.util.Map;
  * @param address the instrument's resource string (empty for a group)
  * @param parameters initial parameter values as text
  * @param attributes sampling settings by attribute name
+ * @param options IM settings that only some IM types read (descriptor, reconnect,
+ *     reconnectMaxDelay), already checked, passed on as {@link
+ *     org.instrumentelement.im.ImContext#options()}
  */
 public record ImConfig(
     String name,
@@ -23,10 +26,12 @@ public record ImConfig(
     boolean autoStart,
     Duration timeout,
     Map<String, String> parameters,
-    Map<String, AttributeConfig> attributes) {
+    Map<String, AttributeConfig> attributes,
+    Map<String, String> options) {
 
   public ImConfig {
     parameters = Map.copyOf(parameters);
     attributes = Map.copyOf(attributes);
+    options = Map.copyOf(options);
   }
 }

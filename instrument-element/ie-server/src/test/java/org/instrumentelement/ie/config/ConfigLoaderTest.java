@@ -44,6 +44,35 @@ class ConfigLoaderTest {
   }
 
   @Test
+  void scpiImSettingsArePassedOnAsOptions() throws Exception {
+    Map<String, String> file =
+        Map.of(
+            "im.scope.type", "scpi",
+            "im.scope.address", "TCPIP::10.0.0.5::hislip0::INSTR",
+            "im.scope.descriptor", "keysight-infiniivision",
+            "im.scope.reconnect", "TRUE",
+            "im.scope.reconnectMaxDelay", "5s");
+    ImConfig scope = ConfigLoader.resolve(Map.of(), Map.of(), file).ims().get(0);
+    assertEquals(
+        Map.of(
+            "descriptor",
+            "keysight-infiniivision",
+            "reconnect",
+            "true",
+            "reconnectMaxDelay",
+            "PT5S"),
+        scope.options());
+    Map<String, String> bad = new java.util.HashMap<>(file);
+    bad.put("im.scope.reconnectMaxDelay", "soon");
+    ConfigException e =
+        assertThrows(ConfigException.class, () -> ConfigLoader.resolve(Map.of(), Map.of(), bad));
+    assertTrue(e.getMessage().contains("im.scope.reconnectMaxDelay"), e.getMessage());
+    bad.put("im.scope.reconnectMaxDelay", "5s");
+    bad.put("im.scope.reconnect", "sometimes");
+    assertThrows(ConfigException.class, () -> ConfigLoader.resolve(Map.of(), Map.of(), bad));
+  }
+
+  @Test
   void environmentReachesImSettingsOfTheFile() throws Exception {
     Map<String, String> file =
         Map.of(

@@ -1,0 +1,320 @@
+package org.instrumentelement.ial.sim;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.instrumentelement.ial.InstrumentException;
+import org.instrumentelement.ial.mock.MockDevice;
+import org.instrumentelement.ial.mock.MockSessionProvider;
+
+/**
+ * SCPI instruments on the LAN without hardware: each mock model given becomes one instrument,
+ * reachable over a raw socket, VXI-11 (device {@code inst<i>}) and HiSLIP (sub-address {@code
+ * hislip<i>}), with a portmapper that answers GETPORT for the VXI-11 server. Ports given as 0 are
+ * chosen free; a restarted simulator listens on the ports it had before.
+ *
+ * <pre>
+ * java -cp ial/target/ial-0.1.0-SNAPSHOT.jar org.instrumentelement.ial.sim.InstrumentSimulator \
+ *      --models keysight-scope,dmm --socket-port 5025 --hislip-port 4880
+ * </pre>
+ */
+public final class InstrumentSimulator implements AutoCloseable {
+  /** A port setting that turns the server off. */
+  public static final int OFF = -1;
+
+  private final InetAddress host;
+  private final List<String> models;
+  private final List<MockDevice> devices = new ArrayList<>();
+  private final int[] socketPorts;
+  private int vxi11Port;
+  private int portmapperPort;
+  private int hislipPort;
+  private final List<TcpServer> servers = new ArrayList<>();
+  private ExecutorService threads;
+  private ScheduledExecutorService later;
+  private boolean running;
+
+  private InstrumentSimulator(Builder b) throws IOException {
+    this.host = InetAddress.getByName(b.host);
+    this.models = List.copyOf(b.models);
+    MockSessionProvider mocks = new MockSessionProvider(b.mockPath);
+    for (int i = 0; i < models.size(); i++) {
+      try {
+        devices.add(mocks.device("MOCK::" + models.get(i) + "::sim" + i));
+      } catch (InstrumentException e) {
+        throw new IOException(e.getMessage(), e);
+      }
+    }
+    socketPorts = new int[models.size()];
+    for (int i = 0; i < socketPorts.length; i++) {
+      socketPorts[i] = b.socketPort <= 0 ? b.socketPort : b.socketPort + i;
+    }
+    vxi11Port = b.vxi11Port;
+    portmapperPort = b.portmapperPort;
+    hislipPort = b.hislipPort;
+  }
+
+  /** A simulator on 127.0.0.1, every server on a free port, serving the mock oscilloscope. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** How to build a simulator; every port is 0 (free) unless set, {@link #OFF} to disable. */
+  public static final class Builder {
+    private String host = "127.0.0.1";
+    private List<String> models = List.of("oscilloscope");
+    private List<Path> mockPath = List.of();
+    private int socketPort;
+    private int vxi11Port;
+    private int portmapperPort;
+    private int hislipPort;
+
+    private Builder() {}
+
+    /** The interface to listen on. */
+    public Builder host(String h) {
+      host = h;
+      return this;
+    }
+
+    /** The mock models served, one instrument each, in order (inst0/hislip0 first). */
+    public Builder models(String... m) {
+      models = List.of(m);
+      return this;
+    }
+
+    /** Directories searched for mock models before the built-in ones. */
+    public Builder mockPath(List<Path> dirs) {
+      mockPath = List.copyOf(dirs);
+      return this;
+    }
+
+    /** The raw socket port of the first instrument; the next ones follow it (unless 0). */
+    public Builder socketPort(int p) {
+      socketPort = p;
+      return this;
+    }
+
+    /** The VXI-11 core channel port, shared by all instruments. */
+    public Builder vxi11Port(int p) {
+      vxi11Port = p;
+      return this;
+    }
+
+    /** The port of the simulator's own portmapper (111 needs privileges). */
+    public Builder portmapperPort(int p) {
+      portmapperPort = p;
+      return this;
+    }
+
+    /** The HiSLIP port, shared by all instruments. */
+    public Builder hislipPort(int p) {
+      hislipPort = p;
+      return this;
+    }
+
+    /** Builds the simulator, not yet listening. */
+    public InstrumentSimulator build() throws IOException {
+      return new InstrumentSimulator(this);
+    }
+  }
+
+  /**
+   * Opens every server. After {@link #stop()}, starts again on the same ports, with the devices
+   * back at their power-on settings, like an instrument switched off and on.
+   */
+  public synchronized InstrumentSimulator start() throws IOException {
+    if (running) {
+      return this;
+    }
+    threads = Executors.newCachedThreadPool(daemon("sim"));
+    later = Executors.newSingleThreadScheduledExecutor(daemon("sim-replies"));
+    devices.forEach(MockDevice::powerOn);
+    running = true;
+    try {
+      for (int i = 0; i < devices.size(); i++) {
+        if (socketPorts[i] != OFF) {
+          socketPorts[i] =
+              listen(new RawSocketServer(devices.get(i), threads, later), socketPorts[i]);
+        }
+      }
+      if (vxi11Port != OFF) {
+        Map<String, MockDevice> byName = new HashMap<>();
+        for (int i = 0; i < devices.size(); i++) {
+          byName.put("inst" + i, devices.get(i));
+        }
+        vxi11Port = listen(new Vxi11Server(byName, threads, later), vxi11Port);
+        if (portmapperPort != OFF) {
+          portmapperPort = listen(new PortmapperServer(() -> vxi11Port, threads), portmapperPort);
+        }
+      }
+      if (hislipPort != OFF) {
+        Map<String, MockDevice> byName = new HashMap<>();
+        for (int i = 0; i < devices.size(); i++) {
+          byName.put("hislip" + i, devices.get(i));
+        }
+        hislipPort = listen(new HislipServer(byName, threads, later), hislipPort);
+      }
+    } catch (IOException e) {
+      stop();
+      throw e;
+    }
+    return this;
+  }
+
+  private int listen(TcpServer server, int port) throws IOException {
+    server.start(host, port);
+    servers.add(server);
+    return server.port();
+  }
+
+  /** Stops listening and cuts every connection, as if the instruments lost power. */
+  public synchronized void stop() {
+    if (!running) {
+      return;
+    }
+    running = false;
+    devices.forEach(MockDevice::powerOff);
+    for (TcpServer s : servers) {
+      s.close();
+    }
+    servers.clear();
+    threads.shutdownNow();
+    later.shutdownNow();
+  }
+
+  @Override
+  public void close() {
+    stop();
+  }
+
+  /** The simulated device behind instrument {@code i} (tests make it hang or inspect it). */
+  public MockDevice device(int i) {
+    return devices.get(i);
+  }
+
+  /** {@code TCPIP::host::port::SOCKET} of instrument {@code i}. */
+  public String socketResource(int i) {
+    return "TCPIP::" + host.getHostAddress() + "::" + socketPorts[i] + "::SOCKET";
+  }
+
+  /** {@code TCPIP::host,port::inst<i>::INSTR}: VXI-11 without the portmapper. */
+  public String vxi11Resource(int i) {
+    return "TCPIP::" + host.getHostAddress() + "," + vxi11Port + "::inst" + i + "::INSTR";
+  }
+
+  /** {@code TCPIP::host::inst<i>::INSTR}: VXI-11 through the portmapper. */
+  public String vxi11PortmapperResource(int i) {
+    return "TCPIP::" + host.getHostAddress() + "::inst" + i + "::INSTR";
+  }
+
+  /** {@code TCPIP::host::hislip<i>,port::INSTR}. */
+  public String hislipResource(int i) {
+    return "TCPIP::" + host.getHostAddress() + "::hislip" + i + "," + hislipPort + "::INSTR";
+  }
+
+  /** The port of the simulator's portmapper. */
+  public int portmapperPort() {
+    return portmapperPort;
+  }
+
+  private static ThreadFactory daemon(String prefix) {
+    AtomicInteger n = new AtomicInteger();
+    return r -> {
+      Thread t = new Thread(r, prefix + "-" + n.incrementAndGet());
+      t.setDaemon(true);
+      return t;
+    };
+  }
+
+  /** Runs the simulator until the process is stopped; {@code --help} lists the options. */
+  public static void main(String[] args) throws Exception {
+    Builder b = builder().models("keysight-scope", "dmm").socketPort(5025).hislipPort(4880);
+    for (int i = 0; i < args.length; i++) {
+      String a = args[i];
+      String v = i + 1 < args.length ? args[i + 1] : null;
+      switch (a) {
+        case "--host" -> b.host(v);
+        case "--models" -> b.models(v.split(","));
+        case "--mock-path" -> b.mockPath(Arrays.stream(v.split(",")).map(Path::of).toList());
+        case "--socket-port" -> b.socketPort(Integer.parseInt(v));
+        case "--vxi11-port" -> b.vxi11Port(Integer.parseInt(v));
+        case "--portmapper-port" -> b.portmapperPort(Integer.parseInt(v));
+        case "--hislip-port" -> b.hislipPort(Integer.parseInt(v));
+        case "--help", "-h" -> {
+          usage(System.out);
+          return;
+        }
+        default -> {
+          System.err.println("unknown option " + a);
+          usage(System.err);
+          System.exit(2);
+        }
+      }
+      i++;
+    }
+    InstrumentSimulator sim = b.build().start();
+    CountDownLatch stopped = new CountDownLatch(1);
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  sim.stop();
+                  stopped.countDown();
+                }));
+    sim.describe(System.out);
+    stopped.await();
+  }
+
+  private static void usage(PrintStream out) {
+    out.println(
+        """
+        Usage: InstrumentSimulator [options]
+          --models a,b          mock models to serve, one instrument each (default keysight-scope,dmm)
+          --mock-path dir,dir   directories searched for <model>.properties before the built-in ones
+          --host ADDRESS        interface to listen on (default 127.0.0.1)
+          --socket-port P       raw socket port of the first instrument, the next ones follow (5025)
+          --vxi11-port P        VXI-11 core channel port (0: a free one)
+          --portmapper-port P   the simulator's portmapper (0: a free one; 111 needs privileges)
+          --hislip-port P       HiSLIP port (4880)
+        A port of -1 turns that server off.""");
+  }
+
+  /** Prints where each instrument is served. */
+  public synchronized void describe(PrintStream out) {
+    out.println("Instrument simulator on " + host.getHostAddress() + " (Ctrl-C stops it)");
+    for (int i = 0; i < models.size(); i++) {
+      out.printf("  %-16s %s%n", models.get(i), device(i).identity());
+      if (socketPorts[i] != OFF) {
+        out.printf("  %-16s %s%n", "", socketResource(i));
+      }
+      if (vxi11Port != OFF) {
+        out.printf("  %-16s %s%n", "", vxi11Resource(i));
+      }
+      if (hislipPort != OFF) {
+        out.printf("  %-16s %s%n", "", hislipResource(i));
+      }
+    }
+    if (vxi11Port != OFF && portmapperPort != OFF) {
+      out.printf(
+          "  VXI-11 portmapper on port %d: java -D%s=%d ... then TCPIP::%s::inst0::INSTR%n",
+          portmapperPort,
+          "org.instrumentelement.ial.vxi11.portmapperPort",
+          portmapperPort,
+          host.getHostAddress());
+    }
+    out.flush();
+  }
+}
