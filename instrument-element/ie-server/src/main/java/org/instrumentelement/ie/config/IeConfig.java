@@ -3,6 +3,7 @@ package org.instrumentelement.ie.config;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The whole configuration of one Instrument Element, resolved from all sources.
@@ -17,6 +18,8 @@ import java.util.List;
  * @param samplingPeriod default sampling period of subscribable attributes (zero: off)
  * @param samplingHeartbeat default heartbeat (zero: off)
  * @param ims the Instrument Managers, parents before children
+ * @param portal the {@code portal.*} keys: settings of the VCR portal when this IE's embedded
+ *     Tomcat hosts it, handed to the portal unparsed (the portal checks them)
  */
 public record IeConfig(
     String name,
@@ -28,11 +31,13 @@ public record IeConfig(
     BrokerConfig broker,
     Duration samplingPeriod,
     Duration samplingHeartbeat,
-    List<ImConfig> ims) {
+    List<ImConfig> ims,
+    Map<String, String> portal) {
 
   public IeConfig {
     mockPath = List.copyOf(mockPath);
     ims = List.copyOf(ims);
+    portal = Map.copyOf(portal);
   }
 
   /** The same configuration listening on another port (tests use 0). */
@@ -47,7 +52,24 @@ public record IeConfig(
         broker,
         samplingPeriod,
         samplingHeartbeat,
-        ims);
+        ims,
+        portal);
+  }
+
+  /** The same configuration with other portal settings (tests). */
+  public IeConfig withPortal(Map<String, String> settings) {
+    return new IeConfig(
+        name,
+        httpHost,
+        httpPort,
+        contextPath,
+        maxRequestBytes,
+        mockPath,
+        broker,
+        samplingPeriod,
+        samplingHeartbeat,
+        ims,
+        settings);
   }
 
   /** The same configuration with other broker settings. */
@@ -62,6 +84,7 @@ public record IeConfig(
         b,
         samplingPeriod,
         samplingHeartbeat,
-        ims);
+        ims,
+        portal);
   }
 }

@@ -4,16 +4,22 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.apache.catalina.Context;
 import org.apache.catalina.LifecycleException;
 import org.apache.catalina.connector.Connector;
+import org.apache.catalina.core.StandardContext;
 import org.apache.catalina.startup.Tomcat;
+import org.apache.tomcat.websocket.server.WsSci;
 import org.instrumentelement.ie.config.IeConfig;
 import org.instrumentelement.ie.soap.InstrumentElementService;
 
 /**
  * The Instrument Element on embedded Tomcat: one context at {@code http.contextPath} with the SOAP
- * servlet at {@code /services/*}. Port 0 picks a free port ({@link #port()} tells which).
+ * servlet at {@code /services/*}, and a context for each web application found on the class path
+ * (the VCR portal, see {@link HostedWebApplication}). Port 0 picks a free port ({@link #port()}
+ * tells which).
  */
 public final class EmbeddedServer implements AutoCloseable {
   /** Where the SOAP servlet is mapped inside the context. */
@@ -24,6 +30,7 @@ public final class EmbeddedServer implements AutoCloseable {
   private Tomcat tomcat;
   private Connector connector;
   private Path baseDir;
+  private final Map<String, String> webApplicationPaths = new LinkedHashMap<>();
 
   public EmbeddedServer(IeConfig config, InstrumentElementService service) {
     this.config = config;
@@ -53,6 +60,56 @@ public final class EmbeddedServer implements AutoCloseable {
         .setLoadOnStartup(1);
     ctx.addServletMappingDecoded(SERVICES_PATH + "/*", "soap");
     tomcat.start();
+    // Web applications start once the service is up: they are its clients, and CXF must not set up
+    // the service's bus and a client's at the same time (it then misses extensions).
+    addWebApplications();
+  }
+
+  /**
+   * Context parameter telling a hosted web application this IE's name, so it can show the local IE
+   * under it.
+   */
+  public static final String WEB_APP_IE_NAME = "ie.name";
+
+  /** Context parameter telling a hosted web application this IE's SOAP endpoint. */
+  public static final String WEB_APP_IE_URL = "ie.serviceUrl";
+
+  private void addWebApplications() throws LifecycleException {
+    ClassLoader loader = Thread.currentThread().getContextClassLoader();
+    if (loader == null) {
+      loader = EmbeddedServer.class.getClassLoader();
+    }
+    for (HostedWebApplication app : HostedWebApplication.discover(loader)) {
+      String prefix = app.name() + ".";
+      Map<String, String> settings = new LinkedHashMap<>();
+      config.portal().forEach((k, v) -> settings.put(k, v));
+      String path = settings.getOrDefault(prefix + "contextPath", "/" + app.name());
+      if (path.equals("off")) {
+        continue;
+      }
+      Context ctx = new StandardContext();
+      ctx.setName(path);
+      ctx.setPath(path);
+      ctx.setDocBase(baseDir.toString());
+      ctx.addLifecycleListener(new Tomcat.FixContextListener());
+      // Hosted web applications may use WebSocket; Tomcat's initializer provides the container.
+      ctx.addServletContainerInitializer(new WsSci(), null);
+      ctx.addServletContainerInitializer(app.newInitializer(loader), null);
+      settings.forEach(
+          (k, v) -> {
+            if (k.startsWith(prefix)) {
+              ctx.addParameter(k, v);
+            }
+          });
+      ctx.addParameter(WEB_APP_IE_NAME, config.name());
+      ctx.addParameter(WEB_APP_IE_URL, serviceUrl());
+      tomcat.getHost().addChild(ctx); // starts it: the host is running
+      if (!ctx.getState().isAvailable()) {
+        throw new LifecycleException(
+            "the web application '" + app.name() + "' at " + path + " did not start: see the log");
+      }
+      webApplicationPaths.put(app.name(), path);
+    }
   }
 
   /** The port the connector listens on. */
@@ -62,17 +119,25 @@ public final class EmbeddedServer implements AutoCloseable {
 
   /** The SOAP endpoint's URL, as seen from this machine. */
   public String serviceUrl() {
+    return baseUrl() + config.contextPath() + SERVICES_PATH + SoapServlet.ENDPOINT;
+  }
+
+  /**
+   * The URLs of the hosted web applications (such as {@code portal}), by name, as seen from this
+   * machine.
+   */
+  public Map<String, String> webApplicationUrls() {
+    Map<String, String> urls = new LinkedHashMap<>();
+    webApplicationPaths.forEach((name, path) -> urls.put(name, baseUrl() + path + "/"));
+    return urls;
+  }
+
+  private String baseUrl() {
     String host = config.httpHost();
     if (host.equals("0.0.0.0") || host.equals("::")) {
       host = "localhost";
     }
-    return "http://"
-        + host
-        + ":"
-        + port()
-        + config.contextPath()
-        + SERVICES_PATH
-        + SoapServlet.ENDPOINT;
+    return "http://" + host + ":" + port();
   }
 
   /** Stops Tomcat; the IMs are the caller's to close. */
