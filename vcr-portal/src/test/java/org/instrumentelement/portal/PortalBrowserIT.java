@@ -232,6 +232,32 @@ class PortalBrowserIT {
     waitForTraceAfter("waveform", first);
   }
 
+  @Test
+  @Order(7)
+  void anOpenTraceFollowsItsIeThroughARestart() throws Exception {
+    long before = waitForTraceAfter("waveform", 0);
+    annex.close();
+    wait.until(
+        ExpectedConditions.presenceOfElementLocated(
+            By.cssSelector(".tree-ie[data-ie='annex'][data-reachable='false']")));
+    wait.until(
+        ExpectedConditions.textMatches(
+            By.cssSelector("#im-banner"), java.util.regex.Pattern.compile(".*unreachable.*")));
+    annex = PortalLab.plain("annex", annexPort); // a new process: new broker, sequences restart
+    wait.until(
+        ExpectedConditions.presenceOfElementLocated(
+            By.cssSelector(".tree-ie[data-ie='annex'][data-reachable='true']")));
+    By trace = By.cssSelector(".trace[data-attribute='waveform']");
+    long first =
+        wait.until(
+            d -> {
+              long now = Long.parseLong(d.findElement(trace).getAttribute("data-seq"));
+              return now != before ? now : null;
+            });
+    waitForTraceAfter("waveform", first);
+    assertTrue(traceText("trace-gaps").contains("IE restarted"), traceText("trace-gaps"));
+  }
+
   // ------------------------------------------------------------------ helpers
 
   /** Waits until the trace shows a value with a sequence number above {@code seq}; returns it. */

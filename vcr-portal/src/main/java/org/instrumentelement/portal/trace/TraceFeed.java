@@ -79,6 +79,9 @@ final class TraceFeed implements SubscriptionListener {
         missed += v.sequence() - sequence - 1;
       }
       resubscribed = false;
+      if (epoch != 0 && v.epoch() != epoch) {
+        restarts++; // a new IE process: its sequences start again
+      }
       if ("DOUBLE_ARRAY".equals(v.type())) {
         values = v.doubles();
       } else if ("DOUBLE".equals(v.type())) {
@@ -109,9 +112,7 @@ final class TraceFeed implements SubscriptionListener {
 
   @Override
   public void onRestart(String topic, long previousEpoch, long newEpoch) {
-    synchronized (this) {
-      restarts++;
-    }
+    // counted in onValue, which also sees restarts across resubscriptions
   }
 
   @Override

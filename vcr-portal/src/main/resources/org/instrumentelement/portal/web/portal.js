@@ -444,8 +444,9 @@ function onFrame(f) {
   t.card.dataset.seq = String(f.seq);
   t.meta.seq.textContent = "#" + f.seq;
   t.meta.rate.textContent = f.rate.toFixed(1) + " updates/s";
-  t.meta.gaps.textContent = f.gaps === 0 ? "no gaps" : f.gaps + " gaps, " + f.missed + " missed";
-  t.meta.gaps.classList.toggle("warn", f.gaps > 0);
+  t.meta.gaps.textContent = (f.gaps === 0 ? "no gaps" : f.gaps + " gaps, " + f.missed + " missed") +
+    (f.restarts > 0 ? ", IE restarted" : "");
+  t.meta.gaps.classList.toggle("warn", f.gaps > 0 || f.restarts > 0);
   t.meta.points.textContent = f.length + " samples" + (f.decimated ? ", " + f.y.length + " points (min/max)" : "");
   const n = f.y.length;
   const xs = new Array(n);
