@@ -51,6 +51,7 @@ class PortalApiIT {
     assertEquals(
         401, post("api/signin", Map.of("user", "operator", "password", "nope")).statusCode());
     assertEquals(401, get("api/tree").statusCode());
+    assertEquals(413, post("api/signin", Map.of("user", "x".repeat(20_000))).statusCode());
   }
 
   @Test

@@ -52,6 +52,9 @@ public final class ApiServlet extends HttpServlet {
   private static final long serialVersionUID = 1L;
   private static final ObjectMapper JSON = new ObjectMapper();
 
+  /** Largest request body: a call is a few names and a value; sign-in is open to anyone. */
+  static final int MAX_BODY_BYTES = 16 * 1024;
+
   private final transient ElementDirectory directory;
   private final transient TraceHub hub;
   private final transient UserStore users;
@@ -86,7 +89,11 @@ public final class ApiServlet extends HttpServlet {
       return;
     }
     try {
-      JsonNode body = JSON.readTree(req.getInputStream());
+      byte[] raw = req.getInputStream().readNBytes(MAX_BODY_BYTES + 1);
+      if (raw.length > MAX_BODY_BYTES) {
+        throw new PortalError("BAD_REQUEST", "request body too large", null, 413);
+      }
+      JsonNode body = JSON.readTree(raw);
       if (body == null || !body.isObject()) {
         throw new PortalError("BAD_REQUEST", "the body must be a JSON object", null, 400);
       }
