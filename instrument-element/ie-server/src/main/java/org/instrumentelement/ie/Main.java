@@ -74,6 +74,11 @@ public final class Main {
     }
     LOG.info("SOAP endpoint: {}", server.serviceUrl());
     LOG.info("WSDL:          {}?wsdl", server.serviceUrl());
+    server
+        .webApplicationUrls()
+        .forEach(
+            (name, url) ->
+                LOG.info("{}{}", name.equals("portal") ? "VCR portal:    " : name + ": ", url));
     if (runtime.broker() != null) {
       LOG.info(
           "Embedded broker: {} (STOMP {}, MQTT {})",

@@ -67,6 +67,12 @@ public final class InstrumentElementClient {
           true, connectTimeout, receiveTimeout, username, password, trustStore, trustStorePassword);
     }
 
+    /** The same, with other connect and receive timeouts. */
+    public Options withTimeouts(Duration connect, Duration receive) {
+      return new Options(
+          mtom, connect, receive, username, password, trustStore, trustStorePassword);
+    }
+
     /** The same, with HTTP Basic credentials. */
     public Options withCredentials(String user, String pass) {
       return new Options(
@@ -132,6 +138,35 @@ public final class InstrumentElementClient {
       throw new IllegalArgumentException(
           "cannot read trust store " + trustStore + ": " + e.getMessage(), e);
     }
+  }
+
+  /**
+   * Changes the HTTP Basic credentials of a port (e.g. one pooled port used for several users, one
+   * call at a time); null removes them.
+   */
+  public static void setCredentials(InstrumentElementPort port, String username, String password) {
+    Map<String, Object> ctx = ((BindingProvider) port).getRequestContext();
+    if (username == null) {
+      ctx.remove(BindingProvider.USERNAME_PROPERTY);
+      ctx.remove(BindingProvider.PASSWORD_PROPERTY);
+    } else {
+      ctx.put(BindingProvider.USERNAME_PROPERTY, username);
+      ctx.put(BindingProvider.PASSWORD_PROPERTY, password);
+    }
+  }
+
+  /**
+   * Whether a call failed because the server refused the credentials: the IE answers HTTP 401 (with
+   * a NOT_AUTHENTICATED fault), which the generated client reports as a transport error.
+   */
+  public static boolean unauthorized(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      String m = String.valueOf(t.getMessage());
+      if (m.contains("401") && (m.contains("Unauthorized") || m.contains("HTTP response"))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The doubles of a vector value, whichever encoding it came in. */

@@ -40,6 +40,13 @@ public final class ConfigLoader {
   public static final String CONFIG_ENV = "IE_CONFIG";
 
   private static final Pattern IM_KEY = Pattern.compile("im\\.([A-Za-z0-9_-]+)\\.(.+)");
+
+  /** The VCR portal's keys, checked by the portal itself when this IE hosts it. */
+  private static final Pattern PORTAL_KEY = Pattern.compile("portal\\.[A-Za-z0-9_.-]+");
+
+  /** Where the embedded Tomcat serves the portal; {@code off}: not served. */
+  public static final String PORTAL_CONTEXT_PATH = "portal.contextPath";
+
   private static final Pattern ATTRIBUTE_KEY =
       Pattern.compile("attribute\\.([A-Za-z0-9_]+)\\.(.+)");
   private static final Set<String> ATTRIBUTE_SETTINGS =
@@ -89,6 +96,7 @@ public final class ConfigLoader {
     d.put("audit.file", "instrument-element-audit.log");
     d.put("sampling.period", "1s");
     d.put("sampling.heartbeat", "off");
+    d.put(PORTAL_CONTEXT_PATH, "/vcr");
     return java.util.Collections.unmodifiableMap(d);
   }
 
@@ -198,6 +206,7 @@ public final class ConfigLoader {
 
   private static IeConfig build(Map<String, String> c) throws ConfigException {
     Map<String, Map<String, String>> imKeys = new LinkedHashMap<>();
+    Map<String, String> portal = new LinkedHashMap<>();
     for (Map.Entry<String, String> e : c.entrySet()) {
       String key = e.getKey();
       Matcher m = IM_KEY.matcher(key);
@@ -205,6 +214,8 @@ public final class ConfigLoader {
         imKeys
             .computeIfAbsent(m.group(1), k -> new LinkedHashMap<>())
             .put(m.group(2), e.getValue());
+      } else if (PORTAL_KEY.matcher(key).matches()) {
+        portal.put(key, e.getValue());
       } else if (!DEFAULTS.containsKey(key)) {
         throw new ConfigException("unknown configuration key '" + key + "'");
       }
@@ -224,6 +235,17 @@ public final class ConfigLoader {
       if (!dir.isBlank()) {
         mockPath.add(Path.of(dir.trim()));
       }
+    }
+    String portalPath = c.get(PORTAL_CONTEXT_PATH);
+    if (!portalPath.equals("off")
+        && (!portalPath.startsWith("/")
+            || portalPath.endsWith("/")
+            || portalPath.equals(contextPath))) {
+      throw new ConfigException(
+          PORTAL_CONTEXT_PATH
+              + " must be 'off' or start with '/', not end with one and differ from"
+              + " http.contextPath: "
+              + portalPath);
     }
     String topicPrefix = c.get("broker.topicPrefix");
     if (!topicPrefix.matches("[A-Za-z0-9_-]+")) {
@@ -266,7 +288,8 @@ public final class ConfigLoader {
         optionalDuration(c.get("sampling.heartbeat"), "sampling.heartbeat"),
         security,
         limits,
-        orderParentsFirst(ims));
+        orderParentsFirst(ims),
+        portal);
   }
 
   private static ImConfig im(String name, Map<String, String> kv, Duration defaultTimeout)

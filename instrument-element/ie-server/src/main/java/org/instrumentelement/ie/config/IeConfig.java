@@ -3,6 +3,7 @@ package org.instrumentelement.ie.config;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The whole configuration of one Instrument Element, resolved from all sources.
@@ -19,6 +20,8 @@ import java.util.List;
  * @param security access control, audit and TLS
  * @param httpLimits connection limits of the HTTP connector
  * @param ims the Instrument Managers, parents before children
+ * @param portal the {@code portal.*} keys, passed on unchecked to a web application hosted beside
+ *     the service (the portal checks them itself)
  */
 public record IeConfig(
     String name,
@@ -32,11 +35,13 @@ public record IeConfig(
     Duration samplingHeartbeat,
     SecurityConfig security,
     HttpLimits httpLimits,
-    List<ImConfig> ims) {
+    List<ImConfig> ims,
+    Map<String, String> portal) {
 
   public IeConfig {
     mockPath = List.copyOf(mockPath);
     ims = List.copyOf(ims);
+    portal = Map.copyOf(portal);
   }
 
   /** The same configuration listening on another port (tests use 0). */
@@ -53,7 +58,8 @@ public record IeConfig(
         samplingHeartbeat,
         security,
         httpLimits,
-        ims);
+        ims,
+        portal);
   }
 
   /** The same configuration with other broker settings. */
@@ -70,7 +76,8 @@ public record IeConfig(
         samplingHeartbeat,
         security,
         httpLimits,
-        ims);
+        ims,
+        portal);
   }
 
   /** The same configuration with other security settings. */
@@ -87,6 +94,25 @@ public record IeConfig(
         samplingHeartbeat,
         s,
         httpLimits,
-        ims);
+        ims,
+        portal);
+  }
+
+  /** The same configuration with other portal settings (tests). */
+  public IeConfig withPortal(Map<String, String> settings) {
+    return new IeConfig(
+        name,
+        httpHost,
+        httpPort,
+        contextPath,
+        maxRequestBytes,
+        mockPath,
+        broker,
+        samplingPeriod,
+        samplingHeartbeat,
+        security,
+        httpLimits,
+        ims,
+        settings);
   }
 }

@@ -4,12 +4,16 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.apache.catalina.Context;
 import org.apache.catalina.LifecycleException;
 import org.apache.catalina.connector.Connector;
+import org.apache.catalina.core.StandardContext;
 import org.apache.catalina.startup.Tomcat;
 import org.apache.tomcat.util.net.SSLHostConfig;
 import org.apache.tomcat.util.net.SSLHostConfigCertificate;
+import org.apache.tomcat.websocket.server.WsSci;
 import org.instrumentelement.ie.InstrumentElementRuntime;
 import org.instrumentelement.ie.config.HttpLimits;
 import org.instrumentelement.ie.config.IeConfig;
@@ -17,7 +21,9 @@ import org.instrumentelement.ie.config.SecurityConfig;
 
 /**
  * The Instrument Element on embedded Tomcat: one context at {@code http.contextPath} with the SOAP
- * servlet at {@code /services/*}. Port 0 picks a free port ({@link #port()} tells which).
+ * servlet at {@code /services/*}, and a context for each web application found on the class path
+ * (the VCR portal, see {@link HostedWebApplication}). Port 0 picks a free port ({@link #port()}
+ * tells which).
  */
 public final class EmbeddedServer implements AutoCloseable {
 
@@ -26,6 +32,7 @@ public final class EmbeddedServer implements AutoCloseable {
   private Tomcat tomcat;
   private Connector connector;
   private Path baseDir;
+  private final Map<String, String> webApplicationPaths = new LinkedHashMap<>();
 
   public EmbeddedServer(InstrumentElementRuntime runtime) {
     this.runtime = runtime;
@@ -62,6 +69,69 @@ public final class EmbeddedServer implements AutoCloseable {
     ctx.addServletContainerInitializer(
         (classes, servletContext) -> WebApplication.register(servletContext, runtime), null);
     tomcat.start();
+    // Web applications start once the service is up: they are its clients, and CXF must not set up
+    // the service's bus and a client's at the same time (it then misses extensions).
+    addWebApplications();
+  }
+
+  /**
+   * Context parameter telling a hosted web application this IE's name, so it can show the local IE
+   * under it.
+   */
+  public static final String WEB_APP_IE_NAME = "ie.name";
+
+  /** Context parameter telling a hosted web application that this IE has development users. */
+  public static final String WEB_APP_DEVELOPMENT_USERS = "ie.developmentUsers";
+
+  /** Context parameter telling a hosted web application this IE's SOAP endpoint. */
+  public static final String WEB_APP_IE_URL = "ie.serviceUrl";
+
+  private void addWebApplications() throws LifecycleException {
+    ClassLoader loader = Thread.currentThread().getContextClassLoader();
+    if (loader == null) {
+      loader = EmbeddedServer.class.getClassLoader();
+    }
+    for (HostedWebApplication app : HostedWebApplication.discover(loader)) {
+      String prefix = app.name() + ".";
+      Map<String, String> settings = new LinkedHashMap<>();
+      config.portal().forEach((k, v) -> settings.put(k, v));
+      String path = settings.getOrDefault(prefix + "contextPath", "/" + app.name());
+      if (path.equals("off")) {
+        continue;
+      }
+      Context ctx = new StandardContext();
+      ctx.setName(path);
+      ctx.setPath(path);
+      ctx.setDocBase(baseDir.toString());
+      ctx.addLifecycleListener(new Tomcat.FixContextListener());
+      // Hosted web applications may use WebSocket; Tomcat's initializer provides the container.
+      ctx.addServletContainerInitializer(new WsSci(), null);
+      ctx.addServletContainerInitializer(app.newInitializer(loader), null);
+      settings.forEach(
+          (k, v) -> {
+            if (k.startsWith(prefix)) {
+              ctx.addParameter(k, v);
+            }
+          });
+      ctx.addParameter(WEB_APP_IE_NAME, config.name());
+      ctx.addParameter(WEB_APP_IE_URL, serviceUrl());
+      boolean developmentUsers =
+          runtime.access() != null
+              && runtime.access().users() != null
+              && runtime.access().users().isDevelopment();
+      ctx.addParameter(WEB_APP_DEVELOPMENT_USERS, Boolean.toString(developmentUsers));
+      if (developmentUsers && !settings.containsKey(prefix + "serviceUser")) {
+        // With the development users, the hosted portal polls and subscribes as their observer.
+        ctx.addParameter(prefix + "serviceUser", "observer");
+        ctx.addParameter(prefix + "servicePassword", "observer");
+      }
+      tomcat.getHost().addChild(ctx); // starts it: the host is running
+      if (!ctx.getState().isAvailable()) {
+        throw new LifecycleException(
+            "the web application '" + app.name() + "' at " + path + " did not start: see the log");
+      }
+      webApplicationPaths.put(app.name(), path);
+    }
   }
 
   /** HTTPS with the configured PKCS#12 keystore. */
@@ -87,17 +157,25 @@ public final class EmbeddedServer implements AutoCloseable {
 
   /** The SOAP endpoint's URL, as seen from this machine. */
   public String serviceUrl() {
+    return baseUrl() + config.contextPath() + WebApplication.SERVICES_PATH + SoapServlet.ENDPOINT;
+  }
+
+  /**
+   * The URLs of the hosted web applications (such as {@code portal}), by name, as seen from this
+   * machine.
+   */
+  public Map<String, String> webApplicationUrls() {
+    Map<String, String> urls = new LinkedHashMap<>();
+    webApplicationPaths.forEach((name, path) -> urls.put(name, baseUrl() + path + "/"));
+    return urls;
+  }
+
+  private String baseUrl() {
     String host = config.httpHost();
     if (host.equals("0.0.0.0") || host.equals("::")) {
       host = "localhost";
     }
-    return (config.security().tls() ? "https://" : "http://")
-        + host
-        + ":"
-        + port()
-        + config.contextPath()
-        + WebApplication.SERVICES_PATH
-        + SoapServlet.ENDPOINT;
+    return (config.security().tls() ? "https://" : "http://") + host + ":" + port();
   }
 
   /** Stops Tomcat; the IMs are the caller's to close. */

@@ -142,6 +142,27 @@ class ConfigLoaderTest {
   }
 
   @Test
+  void portalKeysAreHandedOnUnparsed() throws Exception {
+    IeConfig c =
+        ConfigLoader.resolve(
+            Map.of("portal.users", "/etc/ie/users"),
+            Map.of("IE_PORTAL_IE_ANNEX_URL", "http://annex:8080/ie/services/InstrumentElement"),
+            Map.of("portal.ie.annex.url", "http://x/", "ie.name", "lab"));
+    assertEquals("/vcr", c.portal().get("portal.contextPath"));
+    assertEquals("/etc/ie/users", c.portal().get("portal.users"));
+    assertEquals(
+        "http://annex:8080/ie/services/InstrumentElement", c.portal().get("portal.ie.annex.url"));
+    assertEquals(3, c.portal().size());
+    assertError(Map.of("portal.contextPath", "vcr"), "portal.contextPath");
+    assertError(Map.of("portal.contextPath", "/ie"), "portal.contextPath");
+    assertEquals(
+        "off",
+        ConfigLoader.resolve(Map.of("portal.contextPath", "off"), Map.of(), Map.of())
+            .portal()
+            .get("portal.contextPath"));
+  }
+
+  @Test
   void durationsNeedAUnit() throws Exception {
     assertEquals(Duration.ofMillis(500), ConfigLoader.parseDuration("500ms", "k"));
     assertEquals(Duration.ofMillis(1500), ConfigLoader.parseDuration("1.5s", "k"));

@@ -1,0 +1,37 @@
+package org.instrumentelement.portal.config;
+
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * The portal's resolved configuration.
+ *
+ * @param elements the Instrument Elements shown, in order
+ * @param pollPeriod how often each IE's reachability and IM states are refreshed
+ * @param traceMaxPoints most points of one trace frame sent to a browser (beyond: min/max per
+ *     bucket); a browser asking for fewer gets fewer
+ * @param traceMaxRate most trace frames per second sent to one browser for one attribute
+ */
+public record PortalConfig(
+    List<ElementEndpoint> elements, Duration pollPeriod, int traceMaxPoints, int traceMaxRate) {
+
+  public PortalConfig {
+    elements = List.copyOf(elements);
+  }
+
+  /**
+   * One Instrument Element the portal talks to.
+   *
+   * @param name shown in the tree and used in the portal's URLs
+   * @param url its SOAP endpoint, e.g. {@code http://host:8080/ie/services/InstrumentElement}
+   * @param serviceUser the account the portal polls the IE and subscribes with (an observer of
+   *     everything the portal shows), or null for none
+   */
+  public record ElementEndpoint(
+      String name, String url, String serviceUser, String servicePassword) {
+    @Override
+    public String toString() {
+      return name + " " + url + (serviceUser == null ? "" : " as " + serviceUser);
+    }
+  }
+}

@@ -1,0 +1,210 @@
+package org.instrumentelement.portal.trace;
+
+import java.time.Instant;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArraySet;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+import org.instrumentelement.ie.client.InstrumentElementClient;
+import org.instrumentelement.ie.client.soap.Value;
+import org.instrumentelement.ie.client.subscription.AttributeSubscriber;
+import org.instrumentelement.ie.client.subscription.SampledValue;
+import org.instrumentelement.ie.client.subscription.SubscriptionListener;
+
+/**
+ * One subscribed attribute of one IE, shared by every browser watching it: the newest value, the
+ * sequence bookkeeping an operator needs (gaps, values missed, IE restarts), the update rate and
+ * the x axis (time, when the IM tells its sample spacing).
+ */
+final class TraceFeed implements SubscriptionListener {
+  /** Identifies a feed: IE name, IM path, attribute. */
+  record Key(String element, String im, String attribute) {
+    String id() {
+      return element + "|" + im + "|" + attribute;
+    }
+  }
+
+  final Key key;
+  final Set<Viewer> viewers = new CopyOnWriteArraySet<>();
+  private final RateMeter rate = new RateMeter(5_000_000_000L, 256);
+
+  private double[] values;
+  private Double scalar;
+  private String text;
+  private String units = "";
+  private String quality;
+  private Instant acquired;
+  private long sequence;
+  private long gaps;
+  private long missed;
+  private long restarts;
+  private String status = "subscribing";
+
+  /** Sample spacing and first sample's position when the IM tells them (else index). */
+  private double x0;
+
+  private double dx = 1;
+  private String xUnits = "";
+  private boolean timeAxis;
+
+  final AtomicBoolean subscribeRequested = new AtomicBoolean();
+  AttributeSubscriber.Subscription subscription;
+  long generation = -1;
+
+  /** Throttling state, guarded by this feed's lock (see {@link TraceHub}). */
+  long lastEmitNanos;
+
+  boolean emitPending;
+
+  private long epoch;
+  private boolean resubscribed;
+
+  /** Called after every change that browsers should see. */
+  private final Consumer<TraceFeed> changed;
+
+  TraceFeed(Key key, Consumer<TraceFeed> changed) {
+    this.key = key;
+    this.changed = changed;
+  }
+
+  @Override
+  public void onValue(SampledValue v) {
+    synchronized (this) {
+      if (v.epoch() == epoch && v.sequence() <= sequence) {
+        return; // the broker's last image of a value already shown
+      }
+      if (resubscribed && v.epoch() == epoch && v.sequence() > sequence + 1) {
+        // values published while this feed was resubscribing
+        gaps++;
+        missed += v.sequence() - sequence - 1;
+      }
+      resubscribed = false;
+      if (epoch != 0 && v.epoch() != epoch) {
+        restarts++; // a new IE process: its sequences start again
+      }
+      if ("DOUBLE_ARRAY".equals(v.type())) {
+        values = v.doubles();
+      } else if ("DOUBLE".equals(v.type())) {
+        scalar = v.asDouble();
+      } else if ("INTEGER".equals(v.type())) {
+        scalar = (double) v.asLong();
+      } else {
+        text = "BOOLEAN".equals(v.type()) ? Boolean.toString(v.asBoolean()) : v.asString();
+      }
+      units = v.units() == null ? "" : v.units();
+      quality = v.quality();
+      acquired = v.acquired();
+      epoch = v.epoch();
+      sequence = v.sequence();
+      status = "live";
+      rate.mark(System.nanoTime());
+    }
+    changed.accept(this);
+  }
+
+  @Override
+  public void onGap(String topic, long expected, long received) {
+    synchronized (this) {
+      gaps++;
+      missed += received - expected;
+    }
+  }
+
+  @Override
+  public void onRestart(String topic, long previousEpoch, long newEpoch) {
+    // counted in onValue, which also sees restarts across resubscriptions
+  }
+
+  @Override
+  public void onConnectionLost() {
+    status("broker connection lost, reconnecting");
+  }
+
+  @Override
+  public void onConnectionRestored() {
+    status("live");
+  }
+
+  @Override
+  public void onResynchronised(String topic, Value current) {
+    synchronized (this) {
+      if (current.getData() != null || !current.getDoubles().isEmpty()) {
+        values = InstrumentElementClient.vector(current);
+      } else if (current.getDoubleValue() != null) {
+        scalar = current.getDoubleValue();
+      }
+      status = "live";
+    }
+    changed.accept(this);
+  }
+
+  /** A new subscription replaces the old one: the next value may show values missed meanwhile. */
+  synchronized void resubscribed() {
+    resubscribed = sequence > 0;
+  }
+
+  /** Sets the status shown beside the trace and tells browsers. */
+  void status(String s) {
+    synchronized (this) {
+      status = s;
+    }
+    changed.accept(this);
+  }
+
+  synchronized boolean timeAxis() {
+    return timeAxis;
+  }
+
+  synchronized void timeAxis(boolean yes) {
+    timeAxis = yes;
+  }
+
+  /** The x axis: sample {@code i} is at {@code origin + i * increment} {@code units}. */
+  synchronized void axis(double origin, double increment, String axisUnits) {
+    x0 = origin;
+    dx = increment;
+    xUnits = axisUnits;
+  }
+
+  /** Whether there is anything to draw yet. */
+  synchronized boolean hasValue() {
+    return values != null || scalar != null || text != null;
+  }
+
+  /** This feed's frame for a chart {@code width} pixels wide. */
+  String frame(int maxPoints) {
+    FrameWriter w = new FrameWriter();
+    double[] v;
+    synchronized (this) {
+      w.string("type", "trace")
+          .string("ie", key.element())
+          .string("im", key.im())
+          .string("attribute", key.attribute())
+          .string("status", status)
+          .number("seq", sequence)
+          .number("gaps", gaps)
+          .number("missed", missed)
+          .number("restarts", restarts)
+          .number("rate", Math.round(rate.rate(System.nanoTime()) * 100) / 100.0)
+          .string("units", units)
+          .string("quality", quality)
+          .string("acquired", acquired == null ? null : acquired.toString());
+      v = values;
+      if (v == null) {
+        if (scalar != null) {
+          w.number("value", scalar);
+        } else if (text != null) {
+          w.string("text", text);
+        }
+        return w.end();
+      }
+      w.number("x0", x0).number("dx", dx).string("xUnits", xUnits);
+    }
+    TraceDecimator.Points p = TraceDecimator.decimate(v, maxPoints);
+    w.number("length", v.length).bool("decimated", p.decimated());
+    if (p.decimated()) {
+      w.ints("i", p.index());
+    }
+    return w.floats("y", p.values()).end();
+  }
+}

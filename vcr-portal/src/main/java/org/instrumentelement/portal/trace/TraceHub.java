@@ -1,0 +1,342 @@
+package org.instrumentelement.portal.trace;
+
+import jakarta.jms.JMSException;
+import jakarta.xml.ws.WebServiceException;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.instrumentelement.ie.client.soap.AttributeInfo;
+import org.instrumentelement.ie.client.soap.DescribeInstrumentManager;
+import org.instrumentelement.ie.client.soap.GetAttributes;
+import org.instrumentelement.ie.client.soap.GetSubscriptionInfo;
+import org.instrumentelement.ie.client.soap.InstrumentElementFault;
+import org.instrumentelement.ie.client.soap.InstrumentElementPort;
+import org.instrumentelement.ie.client.soap.Value;
+import org.instrumentelement.ie.client.subscription.AttributeSubscriber;
+import org.instrumentelement.portal.auth.Credentials;
+import org.instrumentelement.portal.ie.ElementDirectory;
+import org.instrumentelement.portal.ie.ElementStatus;
+import org.instrumentelement.portal.ie.PortalError;
+import org.instrumentelement.portal.ie.RemoteElement;
+
+/**
+ * Connects browsers to subscribed attributes. The first browser watching an attribute makes the
+ * subscription (topic and broker from the IE's {@code getSubscriptionInfo}); the last one leaving
+ * closes it. An IE that becomes unreachable marks its traces so; when it returns (perhaps a new
+ * process with a new broker) they are subscribed again. Frames go to each browser at most {@code
+ * maxRate} times a second, decimated to its chart's width.
+ */
+public final class TraceHub implements AutoCloseable {
+  private static final System.Logger LOG = System.getLogger(TraceHub.class.getName());
+
+  /** Attributes that give a vector's time axis, when its IM has them (the oscilloscope does). */
+  static final String TIME_INCREMENT = "timeIncrement";
+
+  static final String TIME_ORIGIN = "timeOrigin";
+
+  private final ElementDirectory directory;
+  private final int maxPoints;
+  private final long frameIntervalNanos;
+  private final Map<TraceFeed.Key, TraceFeed> feeds = new ConcurrentHashMap<>();
+  private final Map<String, BrokerLink> links = new HashMap<>();
+  private final ScheduledExecutorService worker =
+      Executors.newSingleThreadScheduledExecutor(
+          r -> {
+            Thread t = new Thread(r, "portal-traces");
+            t.setDaemon(true);
+            return t;
+          });
+
+  /** One IE's broker connection. */
+  private record BrokerLink(String url, AttributeSubscriber subscriber) {}
+
+  public TraceHub(ElementDirectory directory, int maxPoints, int maxRate) {
+    this.directory = directory;
+    this.maxPoints = maxPoints;
+    this.frameIntervalNanos = 1_000_000_000L / maxRate;
+  }
+
+  /** Starts following the IEs' reachability and refreshing time axes. */
+  public void start() {
+    directory.addListener(s -> worker.execute(() -> elementChanged(s)));
+    worker.scheduleWithFixedDelay(this::refreshAxes, 2, 2, TimeUnit.SECONDS);
+  }
+
+  /**
+   * {@code viewer}, signed in as {@code who}, wants frames of an attribute: granted when the IE
+   * lets that user observe it (the shared subscription uses the portal's own account, so the check
+   * is made here, as the user).
+   */
+  void watchAs(Viewer viewer, TraceFeed.Key key, Credentials who) {
+    worker.execute(
+        () -> {
+          RemoteElement e = directory.element(key.element());
+          if (e != null && who != null) {
+            try {
+              e.callAs(
+                  who,
+                  p -> {
+                    GetSubscriptionInfo q = new GetSubscriptionInfo();
+                    q.setIm(key.im());
+                    q.setAttribute(key.attribute());
+                    return p.getSubscriptionInfo(q);
+                  });
+            } catch (PortalError err) {
+              if (!err.code().equals(PortalError.UNREACHABLE)) {
+                viewer.offer(key.id(), refusal(key, err));
+                return;
+              }
+              // unreachable: watch anyway; the feed says so and subscribes when the IE returns
+            }
+          }
+          watch(viewer, key);
+        });
+  }
+
+  private static String refusal(TraceFeed.Key key, PortalError err) {
+    com.fasterxml.jackson.databind.node.ObjectNode o =
+        new com.fasterxml.jackson.databind.ObjectMapper().createObjectNode();
+    o.put("ie", key.element());
+    o.put("im", key.im());
+    o.put("attribute", key.attribute());
+    o.put("status", err.code() + ": " + err.getMessage());
+    return o.toString();
+  }
+
+  /** {@code viewer} wants frames of an attribute. */
+  void watch(Viewer viewer, TraceFeed.Key key) {
+    TraceFeed feed = feeds.computeIfAbsent(key, k -> new TraceFeed(k, this::changed));
+    feed.viewers.add(viewer);
+    if (feed.subscribeRequested.compareAndSet(false, true)) {
+      // after the feed is in the map: subscribe() skips feeds nobody watches any more
+      worker.execute(() -> subscribe(feed));
+    }
+    viewer.offer(key.id(), feed.frame(points(viewer)));
+  }
+
+  /** {@code viewer} no longer wants frames of an attribute. */
+  void unwatch(Viewer viewer, TraceFeed.Key key) {
+    TraceFeed feed = feeds.get(key);
+    if (feed != null) {
+      feed.viewers.remove(viewer);
+      dropIfUnwatched(feed);
+    }
+  }
+
+  /** {@code viewer} has gone. */
+  void forget(Viewer viewer) {
+    for (TraceFeed feed : feeds.values()) {
+      if (feed.viewers.remove(viewer)) {
+        dropIfUnwatched(feed);
+      }
+    }
+  }
+
+  /**
+   * Settings of an IM changed through the portal: its time axes are read again now rather than at
+   * the next periodic refresh.
+   */
+  public void imChanged(String element, String im) {
+    worker.execute(
+        () -> {
+          for (TraceFeed f : feeds.values()) {
+            if (f.key.element().equals(element) && f.key.im().equals(im)) {
+              readAxis(f);
+            }
+          }
+        });
+  }
+
+  private int points(Viewer v) {
+    return Math.min(maxPoints, Math.max(100, 2 * v.width()));
+  }
+
+  private void dropIfUnwatched(TraceFeed feed) {
+    if (feed.viewers.isEmpty() && feeds.remove(feed.key, feed)) {
+      worker.execute(() -> closeSubscription(feed));
+    }
+  }
+
+  /** Throttles a feed's frames to the configured rate, keeping the newest. */
+  private void changed(TraceFeed feed) {
+    long now = System.nanoTime();
+    synchronized (feed) {
+      if (feed.emitPending) {
+        return;
+      }
+      long wait = feed.lastEmitNanos + frameIntervalNanos - now;
+      if (feed.lastEmitNanos != 0 && wait > 0) {
+        feed.emitPending = true;
+        worker.schedule(
+            () -> {
+              synchronized (feed) {
+                feed.emitPending = false;
+                feed.lastEmitNanos = System.nanoTime();
+              }
+              send(feed);
+            },
+            wait,
+            TimeUnit.NANOSECONDS);
+        return;
+      }
+      feed.lastEmitNanos = now;
+    }
+    send(feed);
+  }
+
+  private void send(TraceFeed feed) {
+    Map<Integer, String> byPoints = new HashMap<>();
+    for (Viewer v : feed.viewers) {
+      String frame = byPoints.computeIfAbsent(points(v), feed::frame);
+      v.offer(feed.key.id(), frame);
+    }
+  }
+
+  private void elementChanged(ElementStatus s) {
+    for (TraceFeed f : feeds.values()) {
+      if (!f.key.element().equals(s.name())) {
+        continue;
+      }
+      if (s.reachable()) {
+        if (f.generation != s.generation() || f.subscription == null) {
+          subscribe(f);
+        }
+      } else {
+        f.status("IE unreachable: " + s.error());
+      }
+    }
+  }
+
+  /** Subscribes {@code f} (again); runs on the worker. */
+  private void subscribe(TraceFeed f) {
+    if (!feeds.containsKey(f.key)) {
+      return; // nobody watches it any more
+    }
+    RemoteElement e = directory.element(f.key.element());
+    if (e == null) {
+      f.status("no Instrument Element named '" + f.key.element() + "'");
+      return;
+    }
+    ElementStatus status = e.status().checked() == null ? e.refresh() : e.status();
+    if (!status.reachable()) {
+      f.status("IE unreachable: " + status.error());
+      return; // subscribed when it returns
+    }
+    long generation = status.generation();
+    closeSubscription(f);
+    try {
+      InstrumentElementPort port = e.newPort();
+      DescribeInstrumentManager d = new DescribeInstrumentManager();
+      d.setIm(f.key.im());
+      List<AttributeInfo> attributes =
+          port.describeInstrumentManager(d).getDescription().getAttribute();
+      f.timeAxis(
+          attributes.stream().anyMatch(a -> a.getName().equals(TIME_INCREMENT))
+              && attributes.stream().anyMatch(a -> a.getName().equals(TIME_ORIGIN)));
+      GetSubscriptionInfo q = new GetSubscriptionInfo();
+      q.setIm(f.key.im());
+      q.setAttribute(f.key.attribute());
+      String brokerUrl = port.getSubscriptionInfo(q).getSubscription().getBrokerUrl();
+      readAxis(f); // before the first value, so that its frame has the axis
+      AttributeSubscriber subscriber = subscriber(e, brokerUrl);
+      f.resubscribed();
+      f.subscription = subscriber.subscribe(port, f.key.im(), f.key.attribute(), f);
+      f.generation = generation;
+      if (!f.hasValue()) {
+        f.status("waiting for the first value");
+      }
+    } catch (InstrumentElementFault fault) {
+      f.status(PortalError.of(fault).getMessage());
+    } catch (WebServiceException ex) {
+      f.status(PortalError.unreachable(e.name(), ex).getMessage());
+    } catch (JMSException | RuntimeException ex) {
+      LOG.log(System.Logger.Level.WARNING, "subscribing to " + f.key + " failed", ex);
+      f.status("cannot subscribe: " + ex.getMessage());
+    }
+  }
+
+  /** The IE's broker connection, made anew when the IE names another broker. */
+  private AttributeSubscriber subscriber(RemoteElement e, String brokerUrl) throws JMSException {
+    String element = e.name();
+    BrokerLink link = links.get(element);
+    if (link != null && link.url().equals(brokerUrl)) {
+      return link.subscriber();
+    }
+    if (link != null) {
+      link.subscriber().close();
+    }
+    // A send blocks while failover reconnects: bound it so the worker never hangs on a dead broker.
+    String url =
+        brokerUrl.startsWith("failover:")
+            ? brokerUrl
+            : "failover:("
+                + brokerUrl
+                + ")?initialReconnectDelay=50&maxReconnectDelay=2000&timeout=5000";
+    AttributeSubscriber s =
+        AttributeSubscriber.connect(url, e.service().user(), e.service().password());
+    links.put(element, new BrokerLink(brokerUrl, s));
+    return s;
+  }
+
+  private void closeSubscription(TraceFeed f) {
+    AttributeSubscriber.Subscription s = f.subscription;
+    f.subscription = null;
+    if (s != null) {
+      try {
+        s.close();
+      } catch (JMSException | RuntimeException e) {
+        // the connection is gone already
+      }
+    }
+  }
+
+  private void refreshAxes() {
+    for (TraceFeed f : feeds.values()) {
+      readAxis(f);
+    }
+  }
+
+  /** Reads the sample spacing of a vector whose IM tells it; runs on the worker. */
+  private void readAxis(TraceFeed f) {
+    RemoteElement e = directory.element(f.key.element());
+    if (e == null || !f.timeAxis() || !e.status().reachable()) {
+      return;
+    }
+    try {
+      List<Value> v =
+          e.call(
+              p -> {
+                GetAttributes g = new GetAttributes();
+                g.setIm(f.key.im());
+                g.getAttribute().add(TIME_ORIGIN);
+                g.getAttribute().add(TIME_INCREMENT);
+                return p.getAttributes(g).getValue();
+              });
+      Double origin = v.get(0).getDoubleValue();
+      Double increment = v.get(1).getDoubleValue();
+      if (origin != null && increment != null && increment > 0) {
+        String units = v.get(1).getUnits();
+        f.axis(origin, increment, units == null ? "" : units);
+      }
+    } catch (PortalError | RuntimeException ex) {
+      // not readable in this state, or the IE is away: keep the last axis
+    }
+  }
+
+  @Override
+  public void close() {
+    worker.shutdownNow();
+    for (TraceFeed f : feeds.values()) {
+      closeSubscription(f);
+    }
+    feeds.clear();
+    synchronized (links) {
+      links.values().forEach(l -> l.subscriber().close());
+      links.clear();
+    }
+  }
+}

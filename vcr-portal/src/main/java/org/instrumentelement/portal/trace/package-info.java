@@ -1,0 +1,6 @@
+/**
+ * Live traces: subscribed attributes of IEs (through {@code AttributeSubscriber}), decimated to
+ * each browser's width and pushed to it over WebSocket with the sequence number, gaps and update
+ * rate. One subscription per attribute, shared by every browser watching it.
+ */
+package org.instrumentelement.portal.trace;

@@ -1,0 +1,537 @@
+"use strict";
+// The VCR page: the instrument tree (polled), one IM panel (polled), live traces (WebSocket).
+// Everything goes through the portal's JSON API (api/...) and its WebSocket (live).
+
+const TREE_PERIOD_MS = 2000;
+const PANEL_PERIOD_MS = 1000;
+
+const state = {
+  selected: null, // {ie, im}
+  panel: null, // the rendered panel's bookkeeping
+  tree: null,
+};
+
+// ---------------------------------------------------------------- helpers
+
+function el(tag, attrs, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === "class") e.className = v;
+    else if (k === "text") e.textContent = v;
+    else if (k.startsWith("on")) e.addEventListener(k.substring(2), v);
+    else e.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children) {
+    if (c === null || c === undefined) continue;
+    e.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return e;
+}
+
+async function api(path, body) {
+  const init = body === undefined
+    ? { headers: { Accept: "application/json" } }
+    : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
+  const response = await fetch("api/" + path, init);
+  if (response.status === 401) {
+    location.replace("signin.html");
+    throw new Error("signed out");
+  }
+  const json = await response.json().catch(() => ({}));
+  if (!response.ok) {
+    const err = json.error || { code: "HTTP_" + response.status, message: response.statusText };
+    const e = new Error(err.message);
+    e.code = err.code;
+    e.item = err.item;
+    throw e;
+  }
+  return json;
+}
+
+function badge(stateName) {
+  return el("span", { class: "badge state-" + (stateName || "UNKNOWN"), text: stateName || "?" });
+}
+
+function formatValue(v) {
+  if (v === null || v === undefined) return "—";
+  if (typeof v === "number") {
+    if (Number.isInteger(v)) return String(v);
+    const a = Math.abs(v);
+    return a !== 0 && (a < 1e-3 || a >= 1e6) ? Number(v.toExponential(4)).toExponential() : String(+v.toPrecision(6));
+  }
+  return String(v);
+}
+
+function clock(iso) {
+  return iso ? new Date(iso).toLocaleTimeString() : "";
+}
+
+function selectionFromHash() {
+  const m = location.hash.match(/^#\/ie\/([^/]+)\/(.+)$/);
+  return m ? { ie: decodeURIComponent(m[1]), im: decodeURIComponent(m[2]) } : null;
+}
+
+// ---------------------------------------------------------------- tree
+
+async function refreshTree() {
+  try {
+    state.tree = await api("tree");
+    renderTree();
+  } catch (e) {
+    if (e.message !== "signed out") {
+      document.getElementById("tree").replaceChildren(
+        el("div", { class: "message error", text: "The portal cannot be reached: " + e.message }));
+    }
+  }
+}
+
+function renderTree() {
+  const nav = document.getElementById("tree");
+  const items = [];
+  for (const ie of state.tree.elements) {
+    const status = ie.reachable
+      ? el("span", { class: "ie-status ok", text: "reachable" })
+      : el("span", { class: "ie-status down", text: ie.checked ? "unreachable" : "checking…" });
+    const block = el("section", { class: "tree-ie" + (ie.reachable ? "" : " down"), "data-ie": ie.name,
+                                  "data-reachable": String(ie.reachable) },
+      el("div", { class: "tree-ie-head", title: ie.url }, el("span", { class: "ie-name", text: ie.name }), status));
+    if (!ie.reachable && ie.checked) {
+      block.append(el("div", { class: "ie-error",
+        text: (ie.error || "no answer") + (ie.since ? " (since " + clock(ie.since) + ")" : "") }));
+    }
+    const depth = {};
+    const list = el("ul", { class: "tree-ims" });
+    for (const im of ie.ims) {
+      depth[im.path] = im.parent && depth[im.parent] !== undefined ? depth[im.parent] + 1 : 0;
+      const selected = state.selected && state.selected.ie === ie.name && state.selected.im === im.path;
+      list.append(el("li", {},
+        el("a", {
+          class: "tree-im" + (selected ? " selected" : ""),
+          href: "#/ie/" + encodeURIComponent(ie.name) + "/" + im.path.split("/").map(encodeURIComponent).join("/"),
+          "data-ie": ie.name, "data-im": im.path, title: im.description || "",
+          style: "padding-left:" + (0.75 + depth[im.path] * 1.1) + "rem",
+        }, el("span", { class: "im-name", text: im.name }), el("span", { class: "im-type", text: im.type }),
+           badge(im.state))));
+    }
+    block.append(list);
+    items.push(block);
+  }
+  nav.replaceChildren(el("h2", { class: "tree-title", text: "Instrument Elements" }), ...items);
+}
+
+// ---------------------------------------------------------------- IM panel
+
+function openSelection() {
+  const sel = selectionFromHash();
+  closePanel();
+  state.selected = sel;
+  if (state.tree) renderTree();
+  const panel = document.getElementById("panel");
+  if (!sel) {
+    panel.replaceChildren(el("div", { class: "empty", text: "Choose an instrument on the left." }));
+    return;
+  }
+  panel.replaceChildren(el("div", { class: "empty", text: "Loading " + sel.im + "…" }));
+  state.panel = { sel, params: {}, attrs: {}, commands: {}, traces: {}, timer: null, built: false };
+  refreshPanel();
+}
+
+function closePanel() {
+  const p = state.panel;
+  if (!p) return;
+  clearTimeout(p.timer);
+  for (const t of Object.values(p.traces)) {
+    live.unwatch(p.sel.ie, p.sel.im, t.attribute);
+    t.chart.destroy();
+  }
+  state.panel = null;
+}
+
+async function refreshPanel() {
+  const p = state.panel;
+  if (!p) return;
+  try {
+    const d = await api("im?ie=" + encodeURIComponent(p.sel.ie) + "&im=" + encodeURIComponent(p.sel.im));
+    if (state.panel !== p) return;
+    if (!p.built) buildPanel(p, d);
+    updatePanel(p, d);
+  } catch (e) {
+    if (state.panel !== p) return;
+    if (!p.built) {
+      document.getElementById("panel").replaceChildren(
+        el("div", { class: "message error", id: "panel-error", text: e.message }));
+    } else {
+      showBanner(p, (e.code === "UNREACHABLE" ? "" : e.code + ": ") + e.message, true);
+      setControlsEnabled(p, false);
+    }
+  }
+  if (state.panel === p) p.timer = setTimeout(refreshPanel, PANEL_PERIOD_MS);
+}
+
+function buildPanel(p, d) {
+  p.built = true;
+  p.type = d.type;
+  const head = el("section", { class: "im-head" },
+    el("div", { class: "im-title-row" },
+      el("h1", { id: "im-title", text: d.path }),
+      el("span", { id: "im-state" }),
+      el("span", { class: "im-type-large", text: d.type })),
+    el("div", { class: "im-sub" },
+      el("span", { text: d.description || "" }),
+      d.address ? el("code", { class: "address", text: d.address }) : null,
+      el("span", { class: "ie-label", text: "on " + d.ie })));
+  p.banner = el("div", { id: "im-banner", class: "banner", role: "alert", hidden: true });
+
+  // Commands
+  const buttons = el("div", { class: "commands" });
+  for (const c of d.commands) {
+    const b = el("button", {
+      class: "command", "data-command": c.name, type: "button",
+      title: (c.description || c.name) + " (allowed in " + c.allowedIn.join(", ") + ")",
+      onclick: () => runCommand(p, c.name),
+    }, c.name);
+    p.commands[c.name] = { button: b, info: c };
+    buttons.append(b);
+  }
+  p.commandMessage = el("div", { id: "command-message", class: "message", role: "status", hidden: true });
+  const commands = el("section", { class: "card" }, el("h2", { text: "Commands" }), buttons, p.commandMessage);
+
+  // Live traces: every vector attribute
+  const traces = el("div", { class: "traces" });
+  for (const a of d.attributes.filter((x) => x.vector)) {
+    traces.append(buildTrace(p, a));
+  }
+
+  // Parameters
+  const paramRows = [];
+  for (const par of d.parameters) {
+    paramRows.push(...buildParameter(p, par));
+  }
+  const params = el("section", { class: "card" }, el("h2", { text: "Parameters" }),
+    el("table", { class: "items params" },
+      el("thead", {}, el("tr", {}, el("th", { text: "Name" }), el("th", { text: "Value" }),
+        el("th", { text: "Range" }), el("th", {}))),
+      el("tbody", {}, ...paramRows)));
+
+  // Attributes (scalars; vectors are the traces above)
+  const attrRows = [];
+  for (const a of d.attributes.filter((x) => !x.vector)) {
+    const value = el("td", { class: "attr-value" }, "—");
+    const quality = el("td", { class: "attr-quality" });
+    p.attrs[a.name] = { value, quality, info: a };
+    attrRows.push(el("tr", { "data-attribute": a.name, title: a.description || "" },
+      el("td", { class: "name", text: a.name }), value, el("td", { class: "units", text: a.units || "" }), quality));
+  }
+  const attrs = el("section", { class: "card" }, el("h2", { text: "Attributes" }),
+    el("table", { class: "items attrs" }, el("tbody", {}, ...attrRows)));
+
+  document.getElementById("panel").replaceChildren(head, p.banner, commands, traces,
+    el("div", { class: "columns" }, params, attrs));
+  for (const t of Object.values(p.traces)) {
+    live.watch(p.sel.ie, p.sel.im, t.attribute, t.box.clientWidth);
+  }
+}
+
+function buildParameter(p, par) {
+  const id = "param-" + par.name;
+  let input;
+  if (par.choices) {
+    input = el("select", { id, class: "param-input" }, ...par.choices.map((c) => el("option", { value: c, text: c })));
+  } else if (par.type === "BOOLEAN") {
+    input = el("select", { id, class: "param-input" }, el("option", { value: "true", text: "true" }),
+      el("option", { value: "false", text: "false" }));
+  } else {
+    input = el("input", { id, class: "param-input", type: "text", inputmode: par.type === "STRING" ? "text" : "decimal",
+                          spellcheck: "false", autocomplete: "off" });
+  }
+  const entry = { input, info: par, dirty: false, current: undefined };
+  input.addEventListener("input", () => { entry.dirty = true; clearParamMessage(entry); });
+  input.addEventListener("keydown", (e) => {
+    if (e.key === "Enter") applyParameter(p, entry);
+    if (e.key === "Escape") { entry.dirty = false; showCurrent(entry); clearParamMessage(entry); }
+  });
+  if (input.tagName === "SELECT") input.addEventListener("change", () => applyParameter(p, entry));
+  const apply = el("button", { class: "param-apply", type: "button", onclick: () => applyParameter(p, entry) }, "Set");
+  const range = par.min !== undefined || par.max !== undefined
+    ? formatValue(par.min) + " … " + formatValue(par.max)
+    : par.choices ? par.choices.length + " choices" : "";
+  entry.apply = apply;
+  entry.message = el("div", { class: "param-message", role: "status", hidden: true });
+  entry.row = el("tr", { "data-param": par.name, title: par.description || "" },
+    el("td", { class: "name" }, par.name),
+    el("td", { class: "value" }, el("div", { class: "input-units" }, input, el("span", { class: "units", text: par.units || "" }))),
+    el("td", { class: "range", text: range }),
+    el("td", {}, apply));
+  entry.messageRow = el("tr", { class: "param-message-row", "data-param-message": par.name },
+    el("td", {}), el("td", { colspan: "3" }, entry.message));
+  p.params[par.name] = entry;
+  return [entry.row, entry.messageRow];
+}
+
+function showCurrent(entry) {
+  const v = entry.current;
+  entry.input.value = v === null || v === undefined ? "" : (typeof v === "number" ? String(v) : String(v));
+  entry.input.classList.remove("invalid");
+}
+
+function clearParamMessage(entry) {
+  entry.message.hidden = true;
+  entry.message.className = "param-message";
+  entry.input.classList.remove("invalid");
+}
+
+function paramMessage(entry, text, kind) {
+  entry.message.textContent = text;
+  entry.message.className = "param-message " + kind;
+  entry.message.hidden = false;
+}
+
+// The browser checks only the syntax; ranges, choices and states are the IE's to judge, and its
+// reason is shown as it gave it.
+function syntaxError(type, text) {
+  const t = text.trim();
+  if (type === "DOUBLE" && (t === "" || !Number.isFinite(Number(t)))) return "Enter a number, e.g. 0.002 or 2e-3";
+  if (type === "INTEGER" && !/^[+-]?\d+$/.test(t)) return "Enter a whole number";
+  return null;
+}
+
+async function applyParameter(p, entry) {
+  const par = entry.info;
+  const text = entry.input.value;
+  const problem = syntaxError(par.type, text);
+  if (problem) {
+    entry.input.classList.add("invalid");
+    paramMessage(entry, problem, "error");
+    return;
+  }
+  entry.apply.disabled = true;
+  try {
+    const r = await api("parameter", { ie: p.sel.ie, im: p.sel.im, parameter: par.name, type: par.type, value: text });
+    entry.dirty = false;
+    entry.current = r.value;
+    showCurrent(entry);
+    paramMessage(entry, "Set to " + formatValue(r.value) + (r.units ? " " + r.units : ""), "ok");
+  } catch (e) {
+    entry.input.classList.add("invalid");
+    paramMessage(entry, "Refused by the Instrument Element: " + e.message + (e.code ? " (" + e.code + ")" : ""), "error");
+  } finally {
+    entry.apply.disabled = !par.settable;
+  }
+}
+
+async function runCommand(p, name) {
+  const c = p.commands[name];
+  c.button.disabled = true;
+  p.commandMessage.hidden = true;
+  try {
+    const r = await api("command", { ie: p.sel.ie, im: p.sel.im, command: name });
+    p.commandMessage.className = "message ok";
+    p.commandMessage.textContent = name + ": done, now " + r.state + (r.result !== null && r.result !== undefined ? " (" + formatValue(r.result) + ")" : "");
+  } catch (e) {
+    p.commandMessage.className = "message error";
+    p.commandMessage.textContent = "Refused: " + name + " — " + e.message + (e.code ? " (" + e.code + ")" : "");
+  }
+  p.commandMessage.hidden = false;
+  clearTimeout(p.timer);
+  refreshPanel();
+  refreshTree();
+}
+
+function showBanner(p, text, isError) {
+  p.banner.textContent = text || "";
+  p.banner.hidden = !text;
+  p.banner.className = "banner" + (isError ? " error" : "");
+}
+
+function setControlsEnabled(p, on) {
+  for (const c of Object.values(p.commands)) c.button.disabled = !on || !c.info.allowed;
+  for (const e of Object.values(p.params)) {
+    e.input.disabled = !on || !e.info.settable;
+    e.apply.disabled = !on || !e.info.settable;
+  }
+}
+
+function updatePanel(p, d) {
+  const stateEl = document.getElementById("im-state");
+  stateEl.replaceChildren(badge(d.state));
+  stateEl.dataset.state = d.state;
+  const problems = [];
+  if (d.lastError) problems.push("Last error: " + d.lastError);
+  if (d.valuesError) problems.push("Reading attributes failed: " + d.valuesError);
+  showBanner(p, problems.join(" · "), problems.length > 0);
+  for (const c of d.commands) {
+    const entry = p.commands[c.name];
+    if (!entry) continue;
+    entry.info = c;
+    entry.button.disabled = !c.allowed;
+    entry.button.title = (c.description || c.name) + (c.allowed ? "" : " — not allowed in " + d.state +
+      "; allowed in " + c.allowedIn.join(", "));
+  }
+  for (const par of d.parameters) {
+    const entry = p.params[par.name];
+    if (!entry) continue;
+    entry.info = par;
+    entry.input.disabled = !par.settable;
+    entry.apply.disabled = !par.settable;
+    entry.row.classList.toggle("locked", !par.settable);
+    entry.input.title = par.settable ? "" : "Settable in " + par.settableIn.join(", ");
+    entry.current = par.value;
+    if (!entry.dirty && document.activeElement !== entry.input) showCurrent(entry);
+  }
+  for (const a of d.attributes) {
+    const entry = p.attrs[a.name];
+    if (!entry) continue;
+    entry.value.textContent = a.readable ? formatValue(a.value) : "not readable in " + d.state;
+    entry.value.classList.toggle("muted", !a.readable);
+    entry.quality.textContent = a.quality && a.quality !== "GOOD" ? a.quality : "";
+  }
+}
+
+// ---------------------------------------------------------------- live traces
+
+function buildTrace(p, a) {
+  const box = el("div", { class: "chart" });
+  const meta = {
+    seq: el("span", { class: "trace-seq", title: "Sequence number of the value shown" }),
+    rate: el("span", { class: "trace-rate", title: "Values per second arriving from the IE" }),
+    gaps: el("span", { class: "trace-gaps", title: "Values published but not received (sequence gaps)" }),
+    points: el("span", { class: "trace-points" }),
+    span: el("span", { class: "trace-span" }),
+  };
+  const status = el("div", { class: "trace-status", text: "subscribing…" });
+  const card = el("section", { class: "card trace", "data-attribute": a.name, "data-seq": "0" },
+    el("div", { class: "trace-head" },
+      el("h2", {}, a.name, el("span", { class: "units", text: a.units ? " (" + a.units + ")" : "" })),
+      el("div", { class: "trace-meta" }, meta.seq, meta.rate, meta.gaps, meta.points, meta.span)),
+    box, status);
+  const chart = new uPlot({
+    width: 800, height: 300,
+    scales: { x: { time: false } },
+    legend: { show: false },
+    cursor: { drag: { x: true, y: false } },
+    series: [{}, { label: a.name, stroke: "#0a7d5a", width: 1.25, points: { show: false }, spanGaps: false }],
+    axes: [
+      { label: "sample", stroke: "#44506a", grid: { stroke: "#e6e9ef" } },
+      { label: a.units || "", stroke: "#44506a", grid: { stroke: "#e6e9ef" }, size: 60 },
+    ],
+  }, [[], []], box);
+  const t = { attribute: a.name, card, box, chart, meta, status, xLabel: "sample" };
+  p.traces[a.name] = t;
+  new ResizeObserver(() => {
+    const w = Math.max(300, box.clientWidth);
+    if (Math.abs(w - chart.width) > 2) chart.setSize({ width: w, height: 300 });
+  }).observe(box);
+  return card;
+}
+
+// Picks a readable unit for a span in seconds.
+function timeScale(spanSeconds) {
+  if (spanSeconds >= 1) return { factor: 1, unit: "s" };
+  if (spanSeconds >= 1e-3) return { factor: 1e3, unit: "ms" };
+  if (spanSeconds >= 1e-6) return { factor: 1e6, unit: "µs" };
+  return { factor: 1e9, unit: "ns" };
+}
+
+function onFrame(f) {
+  const p = state.panel;
+  if (!p || f.ie !== p.sel.ie || f.im !== p.sel.im) return;
+  const t = p.traces[f.attribute];
+  if (!t) return;
+  t.status.textContent = f.status === "live" ? "" : f.status;
+  t.status.classList.toggle("warn", f.status !== "live");
+  if (!f.y) return;
+  t.card.dataset.seq = String(f.seq);
+  t.meta.seq.textContent = "#" + f.seq;
+  t.meta.rate.textContent = f.rate.toFixed(1) + " updates/s";
+  t.meta.gaps.textContent = (f.gaps === 0 ? "no gaps" : f.gaps + " gaps, " + f.missed + " missed") +
+    (f.restarts > 0 ? ", IE restarted" : "");
+  t.meta.gaps.classList.toggle("warn", f.gaps > 0 || f.restarts > 0);
+  t.meta.points.textContent = f.length + " samples" + (f.decimated ? ", " + f.y.length + " points (min/max)" : "");
+  const n = f.y.length;
+  const xs = new Array(n);
+  let scale = { factor: 1, unit: "" };
+  let label = "sample";
+  const span = f.dx * f.length;
+  if (f.xUnits === "s") {
+    scale = timeScale(span);
+    label = "time (" + scale.unit + ")";
+    t.meta.span.textContent = "span " + formatValue(span * scale.factor) + " " + scale.unit;
+    t.card.dataset.span = String(span);
+  } else {
+    t.meta.span.textContent = "";
+  }
+  for (let k = 0; k < n; k++) {
+    const i = f.i ? f.i[k] : k;
+    xs[k] = (f.x0 + i * f.dx) * scale.factor;
+  }
+  if (label !== t.xLabel) {
+    t.xLabel = label;
+    t.chart.axes[0].label = label;
+    t.chart.redraw(false, true);
+  }
+  t.chart.setData([xs, f.y]);
+}
+
+const live = (() => {
+  const wanted = new Map();
+  let socket = null;
+  let retry = 500;
+  const statusEl = () => document.getElementById("live-status");
+
+  function key(ie, im, attribute) { return ie + "|" + im + "|" + attribute; }
+
+  function send(msg) {
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(msg));
+  }
+
+  function connect() {
+    const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host +
+      location.pathname.replace(/[^/]*$/, "") + "live";
+    socket = new WebSocket(url);
+    socket.onopen = () => {
+      retry = 500;
+      statusEl().textContent = "live";
+      statusEl().className = "live-status ok";
+      for (const w of wanted.values()) send(Object.assign({ op: "watch" }, w));
+    };
+    socket.onmessage = (event) => onFrame(JSON.parse(event.data));
+    socket.onclose = () => {
+      statusEl().textContent = "live traces disconnected, retrying…";
+      statusEl().className = "live-status down";
+      setTimeout(connect, retry);
+      retry = Math.min(retry * 2, 10000);
+    };
+  }
+
+  return {
+    connect,
+    watch(ie, im, attribute, width) {
+      const w = { ie, im, attribute, width: Math.round(width || 1000) };
+      wanted.set(key(ie, im, attribute), w);
+      send(Object.assign({ op: "watch" }, w));
+    },
+    unwatch(ie, im, attribute) {
+      wanted.delete(key(ie, im, attribute));
+      send({ op: "unwatch", ie, im, attribute });
+    },
+  };
+})();
+
+// ---------------------------------------------------------------- start
+
+async function start() {
+  const session = await api("session");
+  document.getElementById("user").textContent = session.user;
+  document.getElementById("signout").addEventListener("click", async () => {
+    await api("signout", {}).catch(() => {});
+    location.replace("signin.html");
+  });
+  live.connect();
+  window.addEventListener("hashchange", openSelection);
+  await refreshTree();
+  setInterval(refreshTree, TREE_PERIOD_MS);
+  openSelection();
+}
+
+start();

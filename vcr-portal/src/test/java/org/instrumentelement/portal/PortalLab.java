@@ -1,0 +1,77 @@
+package org.instrumentelement.portal;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.util.List;
+import java.util.Map;
+import org.instrumentelement.ie.InstrumentElementRuntime;
+import org.instrumentelement.ie.config.ConfigLoader;
+import org.instrumentelement.ie.config.IeConfig;
+
+/**
+ * A real Instrument Element with the built-in mock laboratory in the test's JVM, on free ports. The
+ * portal is on the test class path, so the IE's embedded Tomcat serves it, as in production.
+ */
+final class PortalLab implements AutoCloseable {
+  final InstrumentElementRuntime runtime;
+
+  private PortalLab(IeConfig config) throws Exception {
+    runtime = new InstrumentElementRuntime(config);
+    runtime.start(true);
+  }
+
+  /** The mock laboratory with these {@code portal.*} settings, serving the portal at /vcr. */
+  static PortalLab withPortal(Map<String, String> portal) throws Exception {
+    IeConfig c = config(0);
+    Map<String, String> settings = new java.util.LinkedHashMap<>(c.portal());
+    settings.putAll(portal);
+    return new PortalLab(c.withPortal(settings));
+  }
+
+  /** Another IE, named {@code name}, on {@code port}, without a portal of its own. */
+  static PortalLab plain(String name, int port) throws Exception {
+    IeConfig c =
+        ConfigLoader.resolve(
+            Map.of("ie.name", name, "portal.contextPath", "off"), Map.of(), labFile());
+    return new PortalLab(c.withHttpPort(port).withBroker(c.broker().withPorts(0, -1, -1)));
+  }
+
+  private static IeConfig config(int port) throws Exception {
+    IeConfig c = ConfigLoader.load(List.of(), Map.of());
+    return c.withHttpPort(port).withBroker(c.broker().withPorts(0, -1, -1));
+  }
+
+  private static Map<String, String> labFile() throws IOException {
+    java.util.Properties p = new java.util.Properties();
+    try (var in =
+        ConfigLoader.class.getResourceAsStream(
+            "/org/instrumentelement/ie/config/mock-lab.properties")) {
+      p.load(in);
+    }
+    Map<String, String> m = new java.util.LinkedHashMap<>();
+    p.stringPropertyNames().forEach(k -> m.put(k, p.getProperty(k)));
+    m.remove("ie.name");
+    return m;
+  }
+
+  /** A port nothing listens on (yet). */
+  static int freePort() throws IOException {
+    try (ServerSocket s = new ServerSocket(0)) {
+      return s.getLocalPort();
+    }
+  }
+
+  /** The portal's address, ending with '/'. */
+  String portalUrl() {
+    return runtime.server().webApplicationUrls().get("portal");
+  }
+
+  String soapUrl() {
+    return runtime.server().serviceUrl();
+  }
+
+  @Override
+  public void close() {
+    runtime.close();
+  }
+}

@@ -1,0 +1,88 @@
+package org.instrumentelement.portal.trace;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.time.Instant;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.instrumentelement.ie.client.subscription.SampledValue;
+import org.junit.jupiter.api.Test;
+
+class TraceFeedTest {
+  private final AtomicInteger changes = new AtomicInteger();
+  private final TraceFeed feed =
+      new TraceFeed(
+          new TraceFeed.Key("ie", "lab/scope", "waveform"), f -> changes.incrementAndGet());
+
+  @Test
+  void framesCarrySequenceGapsAndTheDecimatedVector() throws Exception {
+    feed.axis(-0.005, 4e-6, "s");
+    feed.onValue(vector(1, 7, 2500));
+    feed.onGap("t", 8, 11);
+    feed.onValue(vector(1, 11, 2500));
+    JsonNode f = frame(600);
+    assertEquals(11, f.get("seq").asLong());
+    assertEquals(1, f.get("gaps").asLong());
+    assertEquals(3, f.get("missed").asLong());
+    assertEquals(2500, f.get("length").asInt());
+    assertTrue(f.get("decimated").asBoolean());
+    assertTrue(f.get("y").size() <= 600);
+    assertEquals("s", f.get("xUnits").asText());
+    assertEquals(-0.005, f.get("x0").asDouble());
+    assertEquals(2, changes.get());
+  }
+
+  @Test
+  void theBrokersLastImageOfAShownValueIsNotShownAgain() throws Exception {
+    feed.onValue(vector(1, 5, 10));
+    feed.resubscribed();
+    feed.onValue(vector(1, 5, 10)); // the last image, again
+    assertEquals(1, changes.get());
+    feed.onValue(vector(1, 9, 10)); // 6..8 were published while resubscribing
+    JsonNode f = frame(2000);
+    assertEquals(1, f.get("gaps").asLong());
+    assertEquals(3, f.get("missed").asLong());
+    assertFalse(f.get("decimated").asBoolean());
+  }
+
+  @Test
+  void aNewEpochIsARestartNotAGapOrADuplicate() throws Exception {
+    feed.onValue(vector(1, 500, 10));
+    feed.onValue(vector(2, 1, 10));
+    JsonNode f = frame(2000);
+    assertEquals(1, f.get("seq").asLong());
+    assertEquals(1, f.get("restarts").asLong());
+    assertEquals(0, f.get("gaps").asLong());
+  }
+
+  private JsonNode frame(int points) throws Exception {
+    return new ObjectMapper().readTree(feed.frame(points));
+  }
+
+  private static SampledValue vector(long epoch, long seq, int n) {
+    ByteBuffer b = ByteBuffer.allocate(n * 8).order(ByteOrder.LITTLE_ENDIAN);
+    for (int i = 0; i < n; i++) {
+      b.putDouble(Math.sin(i / 10.0 + seq));
+    }
+    Instant now = Instant.now();
+    return new SampledValue(
+        "ie.ie.lab.scope.waveform",
+        "lab/scope",
+        "waveform",
+        seq,
+        epoch,
+        now,
+        now,
+        "DOUBLE_ARRAY",
+        n,
+        "V",
+        "GOOD",
+        false,
+        b.array());
+  }
+}
