@@ -135,7 +135,7 @@ public final class AuditInterceptor extends AbstractPhaseInterceptor<Message> {
       String s = v.stringValue;
       return "\"" + (s.length() > 200 ? s.substring(0, 200) + "..." : s) + "\"";
     } else if (v.doubles != null) {
-      return "double[" + v.doubles.length + "]";
+      return "double[" + v.doubles.size() + "]";
     } else if (v.data != null) {
       return "binary[" + v.data.length + " bytes]";
     }

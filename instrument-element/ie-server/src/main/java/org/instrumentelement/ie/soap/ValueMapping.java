@@ -4,6 +4,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.time.Instant;
 import java.util.List;
+import org.instrumentelement.ie.soap.types.DoubleList;
 import org.instrumentelement.ie.soap.types.Quality;
 import org.instrumentelement.ie.soap.types.Value;
 import org.instrumentelement.ie.soap.types.ValueType;
@@ -35,7 +36,7 @@ final class ValueMapping {
         if (encoding == VectorEncoding.BINARY) {
           x.data = littleEndian(d);
         } else {
-          x.doubles = d;
+          x.doubles = new DoubleList(d);
         }
       }
     }
@@ -82,7 +83,8 @@ final class ValueMapping {
           ? org.instrumentelement.im.model.Value.ofEnum(x.stringValue, now)
           : org.instrumentelement.im.model.Value.ofString(x.stringValue, now);
     } else if (x.doubles != null) {
-      return org.instrumentelement.im.model.Value.ofDoubles(x.doubles.clone(), now);
+      return org.instrumentelement.im.model.Value.ofDoubles(
+          DoubleList.toArray(x.doubles).clone(), now);
     }
     if (x.data.length % Double.BYTES != 0) {
       throw new ImException(

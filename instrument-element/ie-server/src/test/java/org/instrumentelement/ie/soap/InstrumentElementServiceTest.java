@@ -73,7 +73,7 @@ class InstrumentElementServiceTest {
   @Test
   void vectorsComeAsXmlListOrLittleEndianBytes() throws Exception {
     Value xml = service.getAttribute(get("lab/array2500", "vector", null)).value;
-    assertEquals(2500, xml.doubles.length);
+    assertEquals(2500, xml.doubles.size());
     assertEquals(null, xml.data);
     Value bin = service.getAttribute(get("lab/array2500", "vector", VectorEncoding.BINARY)).value;
     assertEquals(20000, bin.data.length);

@@ -6,6 +6,7 @@ import jakarta.xml.bind.annotation.XmlSchemaType;
 import jakarta.xml.bind.annotation.XmlType;
 import jakarta.xml.bind.annotation.adapters.XmlJavaTypeAdapter;
 import java.time.Instant;
+import java.util.List;
 
 /**
  * A typed value. Exactly one payload element is present: the one {@code type} names. In requests
@@ -22,7 +23,10 @@ public class Value {
   public String stringValue;
 
   /** A vector as a space-separated list of doubles (encoding XML). */
-  @XmlList public double[] doubles;
+  @XmlList
+  @XmlJavaTypeAdapter(DoubleTextAdapter.class)
+  @XmlSchemaType(name = "double")
+  public List<Double> doubles;
 
   /**
    * A vector as little-endian IEEE-754 float64 values (encoding BINARY): base64 inline, or an MTOM

@@ -1,0 +1,99 @@
+package org.instrumentelement.ie.benchmark;
+
+import jakarta.jms.BytesMessage;
+import jakarta.jms.Connection;
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
+import jakarta.jms.Session;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.activemq.ActiveMQConnectionFactory;
+
+/**
+ * JMS subscribers, one connection each, counting what they receive and, while recording, how long
+ * after acquisition (the {@code ieAcquired} property, or {@code benchSent} for the bare baseline)
+ * each message arrived.
+ */
+final class Subscribers implements AutoCloseable {
+  private static final int MAX_SAMPLES = 2_000_000;
+
+  final AtomicLong received = new AtomicLong();
+  private final List<Connection> connections = new ArrayList<>();
+  private final long[] latencyMicros = new long[MAX_SAMPLES];
+  private final AtomicLong samples = new AtomicLong();
+  private volatile boolean recording;
+
+  Subscribers(
+      int count, String brokerUrl, String user, String password, String topic, String timeProperty)
+      throws JMSException {
+    for (int i = 0; i < count; i++) {
+      ActiveMQConnectionFactory cf = new ActiveMQConnectionFactory(brokerUrl);
+      cf.setWatchTopicAdvisories(false);
+      if (user != null) {
+        cf.setUserName(user);
+        cf.setPassword(password);
+      }
+      Connection c = cf.createConnection();
+      Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+      s.createConsumer(s.createTopic(topic)).setMessageListener(m -> onMessage(m, timeProperty));
+      c.start();
+      connections.add(c);
+    }
+  }
+
+  private void onMessage(Message m, String timeProperty) {
+    received.incrementAndGet();
+    if (recording) {
+      try {
+        Instant now = Instant.now();
+        long nowMicros = now.getEpochSecond() * 1_000_000L + now.getNano() / 1000;
+        long i = samples.getAndIncrement();
+        if (i < MAX_SAMPLES) {
+          latencyMicros[(int) i] = nowMicros - m.getLongProperty(timeProperty);
+        }
+        if (m instanceof BytesMessage b && b.getBodyLength() == 0) {
+          throw new IllegalStateException("empty message");
+        }
+      } catch (JMSException e) {
+        // not a benchmark message
+      }
+    }
+  }
+
+  /** Starts recording latencies afresh. */
+  void record(boolean on) {
+    if (on) {
+      samples.set(0);
+    }
+    recording = on;
+  }
+
+  /** The latency percentile (0..1) of the recorded messages, in milliseconds. */
+  double latencyMillis(double percentile) {
+    int n = (int) Math.min(samples.get(), MAX_SAMPLES);
+    if (n == 0) {
+      return Double.NaN;
+    }
+    long[] copy = Arrays.copyOf(latencyMicros, n);
+    Arrays.sort(copy);
+    return copy[(int) Math.min(n - 1, Math.floor(percentile * n))] / 1000.0;
+  }
+
+  long recorded() {
+    return Math.min(samples.get(), MAX_SAMPLES);
+  }
+
+  @Override
+  public void close() {
+    for (Connection c : connections) {
+      try {
+        c.close();
+      } catch (JMSException e) {
+        // closing anyway
+      }
+    }
+  }
+}
