@@ -118,7 +118,7 @@ public final class Experiment {
           }
           if (mtom) {
             int c = clients.get(0);
-            Point p = poll(++n, total, im, length, "MTOM", c, warmup, Math.max(5, duration / 3));
+            Point p = poll(++n, total, im, length, "MTOM", c, warmup, Math.max(2, duration / 3));
             points.add(p);
             failures += p.hardErrors();
           }

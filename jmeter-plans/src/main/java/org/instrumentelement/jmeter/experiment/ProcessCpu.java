@@ -19,6 +19,11 @@ final class ProcessCpu {
     this.pid = pid;
   }
 
+  /** Clock ticks per second of /proc's CPU times (getconf CLK_TCK). */
+  static double ticksPerSecond() {
+    return TICKS_PER_SECOND;
+  }
+
   long pid() {
     return pid;
   }

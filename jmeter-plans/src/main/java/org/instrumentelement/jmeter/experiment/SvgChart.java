@@ -13,16 +13,23 @@ final class SvgChart {
     "#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b"
   };
   private static final int WIDTH = 640;
-  private static final int HEIGHT = 400;
+  private static final int PLOT_HEIGHT = 260;
   private static final int LEFT = 70;
   private static final int RIGHT = 20;
   private static final int TOP = 40;
-  private static final int BOTTOM = 100;
+  private static final int LEGEND_ROW = 16;
 
-  /** One line; {@code low}/{@code high} (may be null) draw a band as dotted lines. */
+  /**
+   * One line; {@code low}/{@code high} (may be null) draw a band as dotted lines. A dashed line (a
+   * fit) takes the colour of the solid line before it.
+   */
   record Series(String name, double[] x, double[] y, double[] low, double[] high, boolean dashed) {
     static Series line(String name, double[] x, double[] y) {
       return new Series(name, x, y, null, null, false);
+    }
+
+    static Series fit(String name, double[] x, double[] y) {
+      return new Series(name, x, y, null, null, true);
     }
   }
 
@@ -59,7 +66,9 @@ final class SvgChart {
     xMax = Math.max(xStep, Math.ceil(xMax / xStep) * xStep);
     yMax = Math.max(yStep, Math.ceil(yMax * 1.05 / yStep) * yStep);
     int plotW = WIDTH - LEFT - RIGHT;
-    int plotH = HEIGHT - TOP - BOTTOM;
+    int plotH = PLOT_HEIGHT;
+    int legendTop = TOP + plotH + 52;
+    int height = legendTop + (series.size() + 1) / 2 * LEGEND_ROW + 8;
     StringBuilder b = new StringBuilder();
     b.append(
         String.format(
@@ -67,9 +76,9 @@ final class SvgChart {
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\""
                 + " font-family=\"sans-serif\" font-size=\"12\">%n",
             WIDTH,
-            HEIGHT,
+            height,
             WIDTH,
-            HEIGHT));
+            height));
     b.append("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
     text(b, WIDTH / 2.0, 22, title, "middle", 15);
     for (double v = 0; v <= yMax + yStep / 2; v += yStep) {
@@ -93,9 +102,13 @@ final class SvgChart {
             TOP + plotH / 2.0,
             TOP + plotH / 2.0,
             escape(yLabel)));
+    int solid = -1;
     for (int k = 0; k < series.size(); k++) {
       Series s = series.get(k);
-      String colour = COLOURS[k % COLOURS.length];
+      if (!s.dashed() || solid < 0) {
+        solid++;
+      }
+      String colour = COLOURS[solid % COLOURS.length];
       double[] px = new double[s.x().length];
       double[] py = new double[s.x().length];
       for (int i = 0; i < px.length; i++) {
@@ -115,14 +128,14 @@ final class SvgChart {
       }
       if (!s.dashed()) {
         for (int i = 0; i < px.length; i++) {
-          marker(b, k, px[i], py[i], colour);
+          marker(b, solid, px[i], py[i], colour);
         }
       }
-      double ly = HEIGHT - BOTTOM + 52 + (k / 2) * 16;
+      double ly = legendTop + (k / 2) * LEGEND_ROW;
       double lx = LEFT + (k % 2) * (plotW / 2.0);
       line(b, lx, ly - 4, lx + 24, ly - 4, colour, s.dashed() ? "6,4" : null);
       if (!s.dashed()) {
-        marker(b, k, lx + 12, ly - 4, colour);
+        marker(b, solid, lx + 12, ly - 4, colour);
       }
       text(b, lx + 30, ly, s.name(), "start", 12);
     }
