@@ -98,8 +98,9 @@ public final class Experiment {
       String attribute = settings.get("attribute");
       Map<Integer, Long> originalPeriods = new HashMap<>();
       for (int length : lengths) {
-        SubscriptionInfo before = ie.configureSampling(settings.im(length), attribute, 0);
-        originalPeriods.put(length, before.samplingPeriodMillis());
+        String im = settings.im(length);
+        originalPeriods.put(length, ie.subscriptionInfo(im, attribute).samplingPeriodMillis());
+        ie.configureSampling(im, attribute, 0);
       }
       int n = 0;
       try {
@@ -469,7 +470,8 @@ public final class Experiment {
     console.println("Machine: " + machine.summary());
     try (IeProcess own = startIe()) {
       long period = settings.integer("soak.period");
-      SubscriptionInfo before = ie.configureSampling(im, attribute, period);
+      long original = ie.subscriptionInfo(im, attribute).samplingPeriodMillis();
+      ie.configureSampling(im, attribute, period);
       Map<String, String> props = common(im, length, 0, 0, duration);
       props.put("soak.pollers", settings.get("soak.pollers"));
       props.put("soak.subscribers", settings.get("soak.subscribers"));
@@ -501,7 +503,7 @@ public final class Experiment {
                   })
               .await();
       if (own == null) {
-        ie.configureSampling(im, attribute, before.samplingPeriodMillis());
+        ie.configureSampling(im, attribute, original);
       } else {
         ie.configureSampling(im, attribute, 0);
       }
