@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# The DORII polling-versus-subscription experiment in one command (see the README's "JMeter plans
+# and the DORII experiment"). Without options it starts an Instrument Element itself (the built-in
+# mock laboratory, on free ports), runs 1,250 and 2,500 doubles x 5, 10, 20, 40 clients, polling
+# first, then subscription at 1/Tr, and writes the report to jmeter-plans/target/report.
+#   --ie.url=URL [--broker.url=URL] [--ie.pid=PID]   measure a running IE instead
+#   --out=DIR --warmup=S --duration=S --clients=5,10 --lengths=2500 ...   (--help lists all)
+#   --soak=true --duration=S                          run the soak plan instead
+# Builds the IE jar and the JMeter installation first when they are missing or older than the sources.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+runner="jmeter-plans/target/jmeter-plans.jar"
+ie_jar="instrument-element/ie-server/target/instrument-element.jar"
+stale=""
+if [ -f "$runner" ] && [ -f "$ie_jar" ]; then
+  stale=$(find ial instrument-managers instrument-element jmeter-plans/src jmeter-plans/pom.xml pom.xml \
+    \( -path '*/src/*' -o -name pom.xml \) -type f -newer "$runner" -print -quit)
+fi
+if [ ! -f "$runner" ] || [ ! -f "$ie_jar" ] || [ -n "$stale" ]; then
+  echo "Building the Instrument Element and JMeter (the first build downloads dependencies)..." >&2
+  mvn -q -B -Dstyle.color=never -DskipTests -pl jmeter-plans -am package
+fi
+command="jmeter-plans/run-experiment.sh${*:+ $*}"
+exec java -cp "$runner" org.instrumentelement.jmeter.experiment.Experiment "--command=$command" "$@"

@@ -1,0 +1,196 @@
+package org.instrumentelement.jmeter.jms;
+
+import jakarta.jms.Connection;
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
+import jakarta.jms.MessageConsumer;
+import jakarta.jms.Session;
+import java.io.IOException;
+import java.time.Instant;
+import org.apache.activemq.ActiveMQConnection;
+import org.apache.activemq.ActiveMQConnectionFactory;
+import org.apache.jmeter.config.Arguments;
+import org.apache.jmeter.protocol.java.sampler.AbstractJavaSamplerClient;
+import org.apache.jmeter.protocol.java.sampler.JavaSamplerContext;
+import org.apache.jmeter.samplers.SampleResult;
+import org.instrumentelement.jmeter.soap.IeSoapClient;
+import org.instrumentelement.jmeter.soap.SubscriptionInfo;
+
+/**
+ * One JMS subscriber per JMeter thread: its own broker connection, one consumer on the attribute's
+ * topic. Every {@code runTest} waits for the next message and reports it as one sample:
+ *
+ * <ul>
+ *   <li>bytes received and sent: counted on this connection's socket since the previous message
+ *       (OpenWire frames: body, properties, headers, acknowledgements, keep-alives);
+ *   <li>elapsed time and latency: from {@code iePublished} (when the IE sent it) to its arrival
+ *       here, so the same clock must serve both ends (true when the IE runs on this machine);
+ *   <li>a failed sample with code {@code SEQUENCE_GAP} when {@code ieSequence} skipped values (the
+ *       message says how many), {@code NO_MESSAGE} when none came within the receive timeout,
+ *       {@code WRONG_LENGTH} when the vector is not {@code expectedLength} long.
+ * </ul>
+ *
+ * <p>The body is not decoded, just as the HTTP sampler does not parse the SOAP answers.
+ */
+public class JmsSubscriberSampler extends AbstractJavaSamplerClient {
+  /** Response codes of the samples. */
+  public static final String OK = "200";
+
+  public static final String SEQUENCE_GAP = "SEQUENCE_GAP";
+  public static final String NO_MESSAGE = "NO_MESSAGE";
+  public static final String WRONG_LENGTH = "WRONG_LENGTH";
+
+  private Connection connection;
+  private MessageConsumer consumer;
+  private CountingTcpTransport transport;
+  private long receiveTimeoutMillis;
+  private int expectedLength;
+  private long lastIn;
+  private long lastOut;
+  private long lastEpoch;
+  private long lastSequence;
+  private String setupError;
+
+  @Override
+  public Arguments getDefaultParameters() {
+    Arguments a = new Arguments();
+    a.addArgument("ieUrl", "http://localhost:8080/ie/services/InstrumentElement");
+    a.addArgument("im", "lab/array2500");
+    a.addArgument("attribute", "vector");
+    a.addArgument("user", "");
+    a.addArgument("password", "");
+    a.addArgument("brokerUrl", "");
+    a.addArgument("topic", "");
+    a.addArgument("receiveTimeoutMillis", "5000");
+    a.addArgument("expectedLength", "0");
+    return a;
+  }
+
+  @Override
+  public void setupTest(JavaSamplerContext context) {
+    receiveTimeoutMillis = context.getLongParameter("receiveTimeoutMillis", 5000);
+    expectedLength = context.getIntParameter("expectedLength", 0);
+    String broker = context.getParameter("brokerUrl", "").trim();
+    String topic = context.getParameter("topic", "").trim();
+    try {
+      if (broker.isEmpty() || topic.isEmpty()) {
+        SubscriptionInfo info =
+            new IeSoapClient(
+                    context.getParameter("ieUrl"),
+                    context.getParameter("user", ""),
+                    context.getParameter("password", ""))
+                .subscriptionInfo(context.getParameter("im"), context.getParameter("attribute"));
+        broker = broker.isEmpty() ? info.brokerUrl() : broker;
+        topic = topic.isEmpty() ? info.topic() : topic;
+      }
+      CountingTcpTransportFactory.register();
+      ActiveMQConnectionFactory cf =
+          new ActiveMQConnectionFactory(CountingTcpTransportFactory.counting(broker));
+      cf.setWatchTopicAdvisories(false);
+      String user = context.getParameter("user", "");
+      if (!user.isEmpty()) {
+        // The same account as for SOAP: the IE's broker lets it read what it may observe.
+        cf.setUserName(user);
+        cf.setPassword(context.getParameter("password", ""));
+      }
+      ActiveMQConnection c = (ActiveMQConnection) cf.createConnection();
+      connection = c;
+      transport = c.getTransport().narrow(CountingTcpTransport.class);
+      Session session = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+      consumer = session.createConsumer(session.createTopic(topic));
+      c.start();
+      lastIn = transport.bytesIn();
+      lastOut = transport.bytesOut();
+    } catch (IOException | JMSException | RuntimeException e) {
+      setupError = "cannot subscribe: " + e;
+      getNewLogger().error(setupError, e);
+    }
+  }
+
+  @Override
+  public SampleResult runTest(JavaSamplerContext context) {
+    SampleResult r = new SampleResult();
+    r.setDataType(SampleResult.TEXT);
+    if (setupError != null) {
+      r.sampleStart();
+      r.sampleEnd();
+      r.setSuccessful(false);
+      r.setResponseCode("NO_SUBSCRIPTION");
+      r.setResponseMessage(setupError);
+      return r;
+    }
+    long waitStart = System.currentTimeMillis();
+    Message m;
+    try {
+      m = consumer.receive(receiveTimeoutMillis);
+    } catch (JMSException e) {
+      m = null;
+      r.setResponseMessage("receive failed: " + e);
+    }
+    Instant arrived = Instant.now();
+    if (m == null) {
+      r.setStampAndTime(waitStart, arrived.toEpochMilli() - waitStart);
+      r.setSuccessful(false);
+      r.setResponseCode(NO_MESSAGE);
+      if (r.getResponseMessage().isEmpty()) {
+        r.setResponseMessage("no message within " + receiveTimeoutMillis + " ms");
+      }
+      return r;
+    }
+    long in = transport.bytesIn();
+    long out = transport.bytesOut();
+    r.setBytes(in - lastIn);
+    r.setSentBytes(out - lastOut);
+    lastIn = in;
+    lastOut = out;
+    try {
+      describe(r, m, arrived);
+    } catch (JMSException e) {
+      r.setStampAndTime(arrived.toEpochMilli(), 0);
+      r.setSuccessful(false);
+      r.setResponseCode("BAD_MESSAGE");
+      r.setResponseMessage(e.toString());
+    }
+    return r;
+  }
+
+  private void describe(SampleResult r, Message m, Instant arrived) throws JMSException {
+    long publishedMicros = m.getLongProperty("iePublished");
+    long arrivedMicros = arrived.getEpochSecond() * 1_000_000L + arrived.getNano() / 1000;
+    long latencyMillis = Math.max(0, Math.round((arrivedMicros - publishedMicros) / 1000.0));
+    r.setStampAndTime(arrived.toEpochMilli() - latencyMillis, latencyMillis);
+    r.setLatency(latencyMillis);
+    long epoch = m.getLongProperty("ieEpoch");
+    long sequence = m.getLongProperty("ieSequence");
+    r.setSuccessful(true);
+    r.setResponseCode(OK);
+    r.setResponseMessage("sequence " + sequence);
+    if (epoch == lastEpoch && sequence > lastSequence + 1) {
+      long missed = sequence - lastSequence - 1;
+      r.setSuccessful(false);
+      r.setResponseCode(SEQUENCE_GAP);
+      r.setResponseMessage("missed " + missed + " before sequence " + sequence);
+    }
+    if (expectedLength > 0 && m.getIntProperty("ieLength") != expectedLength) {
+      r.setSuccessful(false);
+      r.setResponseCode(WRONG_LENGTH);
+      r.setResponseMessage("ieLength " + m.getIntProperty("ieLength") + ", not " + expectedLength);
+    }
+    if (epoch != lastEpoch || sequence > lastSequence) {
+      lastEpoch = epoch;
+      lastSequence = sequence;
+    }
+  }
+
+  @Override
+  public void teardownTest(JavaSamplerContext context) {
+    if (connection != null) {
+      try {
+        connection.close();
+      } catch (JMSException e) {
+        getNewLogger().warn("closing the subscriber: {}", e.toString());
+      }
+      connection = null;
+    }
+  }
+}

@@ -1,0 +1,102 @@
+package org.instrumentelement.jmeter.experiment;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A few seconds of every plan against a real Instrument Element, so the plans never rot: the IE
+ * runs from the reactor-built jar as a separate process, and JMeter from target/jmeter in JVMs of
+ * its own, exactly as {@code run-experiment.sh} runs them. Checks that samples arrive and that
+ * nothing fails (a sequence gap is allowed: the IE drops unsent samples by design when the shared
+ * cores are busy, and says so).
+ */
+class PlansSmokeIT {
+  private static final Path WORK = Path.of(System.getProperty("work.dir", "target/smoke"));
+
+  private static List<String> common(String name) {
+    return new ArrayList<>(
+        List.of(
+            "--ie.jar=" + System.getProperty("ie.jar"),
+            "--jmeter.home=" + System.getProperty("jmeter.home"),
+            "--plans=" + System.getProperty("plans.dir"),
+            "--out=" + WORK.resolve(name).resolve("report"),
+            "--work=" + WORK.resolve(name).resolve("work"),
+            "--command=PlansSmokeIT"));
+  }
+
+  @Test
+  void pollingXmlAndMtomThenSubscriptionAtOneOverTrWriteTheReport() throws Exception {
+    List<String> args = common("experiment");
+    args.addAll(
+        List.of("--lengths=1250", "--clients=2", "--encodings=XML", "--warmup=1", "--duration=2"));
+    ByteArrayOutputStream console = new ByteArrayOutputStream();
+    Experiment x =
+        new Experiment(
+            new Settings(args.toArray(String[]::new)),
+            new PrintStream(console, true, StandardCharsets.UTF_8));
+    int failures = x.experiment();
+    String log = console.toString(StandardCharsets.UTF_8);
+    assertEquals(0, failures, log);
+
+    Path report = WORK.resolve("experiment").resolve("report");
+    List<String> csv = Files.readAllLines(report.resolve("results.csv"));
+    List<String> modes = new ArrayList<>();
+    for (String line : csv.subList(1, csv.size())) {
+      String[] f = line.split(",");
+      modes.add(f[0]);
+      assertTrue(Integer.parseInt(f[3]) > 0, "no samples: " + line);
+      assertTrue(Double.parseDouble(f[16]) > 0, "no traffic: " + line);
+      assertTrue(Double.isFinite(Double.parseDouble(f[19])), "no IE CPU per vector: " + line);
+    }
+    assertEquals(List.of("XML", "MTOM", "JMS"), modes);
+    String md = Files.readString(report.resolve("report.md"));
+    assertTrue(md.contains("Table 1 analogue"), md);
+    assertTrue(md.contains("| JMS 1250 |"), md);
+    for (String svg : List.of("response-time.svg", "response-rate.svg", "traffic.svg")) {
+      assertTrue(Files.readString(report.resolve(svg)).startsWith("<svg"), svg);
+    }
+    assertTrue(Files.isRegularFile(report.resolve("dashboard-1250x2").resolve("index.html")));
+  }
+
+  @Test
+  void soakMixesPollersAndSubscribersWithoutErrors() throws Exception {
+    List<String> args = common("soak");
+    args.addAll(
+        List.of(
+            "--soak=true",
+            "--lengths=2500",
+            "--duration=3",
+            "--soak.pollers=1",
+            "--soak.subscribers=2",
+            "--poll.interval=50",
+            "--soak.period=50"));
+    ByteArrayOutputStream console = new ByteArrayOutputStream();
+    Experiment x =
+        new Experiment(
+            new Settings(args.toArray(String[]::new)),
+            new PrintStream(console, true, StandardCharsets.UTF_8));
+    x.soak();
+    String log = console.toString(StandardCharsets.UTF_8);
+    SoakSummary summary =
+        SoakSummary.read(WORK.resolve("soak").resolve("work").resolve("soak.jtl"));
+    Map<String, Samples> byLabel = summary.byLabel();
+    assertEquals(3, byLabel.size(), log);
+    for (Map.Entry<String, Samples> e : byLabel.entrySet()) {
+      Samples s = e.getValue();
+      assertTrue(s.count > 0, e.getKey() + " has no samples\n" + log);
+      int gaps = s.errorCodes.getOrDefault("SEQUENCE_GAP", 0);
+      assertEquals(0, s.errors - gaps, e.getKey() + " failed: " + s.errorCodes + "\n" + log);
+    }
+    assertTrue(Files.isRegularFile(WORK.resolve("soak").resolve("report").resolve("soak.md")));
+  }
+}

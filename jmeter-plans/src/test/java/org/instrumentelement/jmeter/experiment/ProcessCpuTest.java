@@ -1,0 +1,36 @@
+package org.instrumentelement.jmeter.experiment;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+class ProcessCpuTest {
+
+  @Test
+  void readsUserPlusSystemTimeEvenWhenTheNameHasSpaces() {
+    String stat =
+        "4242 (java (main) x) S 1 4242 4242 0 -1 4194560 100 0 0 0 250 150 0 0 20 0 42 0 1000"
+            + " 5000000 3000 18446744073709551615";
+    // utime 250 + stime 150 ticks
+    assertEquals(400 / ProcessCpu.ticksPerSecond(), ProcessCpu.parse(stat), 1e-9);
+  }
+
+  @Test
+  void readsItsOwnProcess() {
+    ProcessCpu self = new ProcessCpu(ProcessHandle.current().pid());
+    if (self.available()) {
+      assertTrue(self.seconds() > 0);
+    }
+  }
+
+  @Test
+  void interpolatesAWindowBetweenSamples() {
+    ProcessCpu.Timeline t = new ProcessCpu.Timeline();
+    t.add(1000, 1.0);
+    t.add(2000, 2.0);
+    t.add(3000, 4.0);
+    assertEquals(1.5, t.between(1500, 2500), 1e-9);
+    assertTrue(Double.isNaN(t.between(500, 2500)));
+  }
+}

@@ -1,0 +1,30 @@
+package org.instrumentelement.jmeter.experiment;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class SettingsTest {
+
+  @Test
+  void defaultsReproduceThePaper() {
+    Settings s = new Settings();
+    assertEquals(List.of(1250, 2500), s.integers("lengths"));
+    assertEquals(List.of(5, 10, 20, 40), s.integers("clients"));
+    assertEquals("lab/array2500", s.im(2500));
+    assertTrue(s.ownIe());
+  }
+
+  @Test
+  void optionsOverrideDefaultsAndUnknownOnesAreRefused() {
+    Settings s = new Settings("--ie.url=http://ie:8080/x", "--clients=1, 2");
+    assertFalse(s.ownIe());
+    assertEquals(List.of(1, 2), s.integers("clients"));
+    assertThrows(IllegalArgumentException.class, () -> new Settings("--nope=1"));
+    assertThrows(IllegalArgumentException.class, () -> new Settings("clients=1"));
+  }
+}

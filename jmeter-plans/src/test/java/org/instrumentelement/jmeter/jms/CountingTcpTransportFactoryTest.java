@@ -1,0 +1,27 @@
+package org.instrumentelement.jmeter.jms;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import org.junit.jupiter.api.Test;
+
+class CountingTcpTransportFactoryTest {
+
+  @Test
+  void countsOnAPlainTcpUrl() {
+    assertEquals(
+        "countingtcp://localhost:61616",
+        CountingTcpTransportFactory.counting("tcp://localhost:61616"));
+    assertEquals(
+        "countingtcp://h:1?x=y", CountingTcpTransportFactory.counting("failover:(tcp://h:1?x=y)"));
+  }
+
+  @Test
+  void refusesWhatItCannotCount() {
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> CountingTcpTransportFactory.counting("failover:(tcp://a:1,tcp://b:1)"));
+    assertThrows(
+        IllegalArgumentException.class, () -> CountingTcpTransportFactory.counting("ssl://h:1"));
+  }
+}
