@@ -79,7 +79,7 @@ public final class InstrumentElementRuntime implements AutoCloseable {
         }
         broker = new EmbeddedBroker(config.broker(), config.name(), plugins);
         broker.start();
-        publishUrl = broker.openWireUrl();
+        publishUrl = broker.inVmUrl();
         endpoints =
             new BrokerEndpoints(
                 clientUrl(broker.openWireUrl()),

@@ -9,6 +9,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -89,6 +90,23 @@ class HostileRequestIT {
     assertFault(
         post(envelope("<ie:getState><ie:im>lab/scope</ie:im></ie:getStat>")), "MALFORMED_REQUEST");
     assertFault(post("this is not XML"), "MALFORMED_REQUEST");
+  }
+
+  @Test
+  void markupInANameComesBackEscapedInTheFault() throws Exception {
+    HttpResponse<String> r =
+        post(envelope("<ie:getState><ie:im>lab/&lt;b&gt;&amp;\"x</ie:im></ie:getState>"));
+    assertFault(r, "UNKNOWN_IM");
+    assertFalse(r.body().contains("<b>"), r.body());
+    org.w3c.dom.Document d =
+        javax.xml.parsers.DocumentBuilderFactory.newDefaultNSInstance()
+            .newDocumentBuilder()
+            .parse(new java.io.ByteArrayInputStream(r.body().getBytes(StandardCharsets.UTF_8)));
+    assertEquals(
+        "lab/<b>&\"x",
+        d.getElementsByTagNameNS("http://instrumentelement.org/ie/1", "im")
+            .item(0)
+            .getTextContent());
   }
 
   @Test

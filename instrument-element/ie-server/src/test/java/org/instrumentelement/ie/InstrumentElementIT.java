@@ -18,6 +18,7 @@ import org.instrumentelement.ial.mock.MockDevice;
 import org.instrumentelement.ie.client.InstrumentElementClient;
 import org.instrumentelement.ie.client.soap.AttributeInfo;
 import org.instrumentelement.ie.client.soap.CommandInfo;
+import org.instrumentelement.ie.client.soap.ConfigureSampling;
 import org.instrumentelement.ie.client.soap.DescribeInstrumentManager;
 import org.instrumentelement.ie.client.soap.ExecuteCommand;
 import org.instrumentelement.ie.client.soap.GetAttribute;
@@ -212,6 +213,10 @@ class InstrumentElementIT {
 
   @Test
   void executesCommandsAlongTheStateMachine() throws Exception {
+    // The scope's sampled attributes would read it (and so take the single acquisition) at any
+    // moment: no sampling while the test looks at the acquisition state.
+    sampling("waveform", 0);
+    sampling("peakToPeak", 0);
     try {
       assertEquals("LINKED", execute("lab/scope", "stop"));
       assertEquals("LINKED", execute("lab/scope", "single"));
@@ -229,7 +234,17 @@ class InstrumentElementIT {
     } finally {
       running.ie.node("lab/scope").im().executeCommand("reset", java.util.Map.of());
       running.ie.node("lab/scope").im().executeCommand("start", java.util.Map.of());
+      sampling("waveform", 200);
+      sampling("peakToPeak", 500);
     }
+  }
+
+  private static void sampling(String attribute, long periodMillis) throws Exception {
+    ConfigureSampling c = new ConfigureSampling();
+    c.setIm("lab/scope");
+    c.setAttribute(attribute);
+    c.setSamplingPeriodMillis(periodMillis);
+    ie.configureSampling(c);
   }
 
   @Test

@@ -37,6 +37,7 @@ public final class Monitoring {
       new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
   private final Instant started = Instant.now();
   private final ConcurrentHashMap<String, OperationFigures> operations = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<String, Timer> requestTimers = new ConcurrentHashMap<>();
 
   /** Counts of one SOAP operation, for getStatus. */
   public static final class OperationFigures {
@@ -123,11 +124,15 @@ public final class Monitoring {
 
   /** Records one SOAP request. */
   public void recordRequest(String operation, String outcome, long nanos) {
-    Timer.builder("ie.soap.requests")
-        .description("SOAP requests by operation and outcome (OK or the fault code)")
-        .tags("operation", operation, "outcome", outcome)
-        .publishPercentiles(0.5, 0.99)
-        .register(registry)
+    requestTimers
+        .computeIfAbsent(
+            operation + '\u0000' + outcome,
+            k ->
+                Timer.builder("ie.soap.requests")
+                    .description("SOAP requests by operation and outcome (OK or the fault code)")
+                    .tags("operation", operation, "outcome", outcome)
+                    .publishPercentiles(0.5, 0.99)
+                    .register(registry))
         .record(nanos, TimeUnit.NANOSECONDS);
     OperationFigures f = operations.computeIfAbsent(operation, k -> new OperationFigures());
     f.requests.incrementAndGet();

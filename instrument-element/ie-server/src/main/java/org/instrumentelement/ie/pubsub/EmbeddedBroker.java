@@ -48,7 +48,7 @@ public final class EmbeddedBroker implements AutoCloseable {
   /** Starts the broker; on a restart it listens on the same ports as before. */
   public synchronized void start() throws Exception {
     BrokerService b = new BrokerService();
-    b.setBrokerName("ie-" + name);
+    b.setBrokerName(brokerName());
     b.setPersistent(false);
     b.setUseJmx(false);
     b.setUseShutdownHook(false);
@@ -100,6 +100,18 @@ public final class EmbeddedBroker implements AutoCloseable {
   /** OpenWire URL as seen on this machine. */
   public synchronized String openWireUrl() {
     return "tcp://" + urlHost() + ":" + openWirePort;
+  }
+
+  /**
+   * The in-JVM URL for the Instrument Element's own publisher: no sockets, no marshalling on the
+   * way in. {@code create=false}: after a restart it waits for this broker rather than making one.
+   */
+  public synchronized String inVmUrl() {
+    return "vm://" + brokerName() + "?create=false";
+  }
+
+  private String brokerName() {
+    return "ie-" + name;
   }
 
   /** STOMP URL, or null when disabled. */

@@ -1,6 +1,7 @@
 package org.instrumentelement.ie.soap;
 
 import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
 
 /**
  * Writes doubles as the shortest decimal text that reads back as the same double, fast: the XML
@@ -25,21 +26,42 @@ public final class DoubleText {
 
   private DoubleText() {}
 
+  /** Longest text: "-2.2250738585072014E-308". */
+  static final int MAX_LENGTH = 24;
+
   /** Appends the text of {@code v} to {@code out}. */
   public static void append(StringBuilder out, double v) {
+    byte[] buf = new byte[MAX_LENGTH];
+    int n = format(v, buf);
+    for (int i = 0; i < n; i++) {
+      out.append((char) buf[i]);
+    }
+  }
+
+  /** The text of {@code v}. */
+  public static String toString(double v) {
+    byte[] buf = new byte[MAX_LENGTH];
+    return new String(buf, 0, format(v, buf), StandardCharsets.ISO_8859_1);
+  }
+
+  /**
+   * Writes the text of {@code v} (ASCII) at the start of {@code buf}, which has room for {@link
+   * #MAX_LENGTH} bytes, and returns its length.
+   */
+  static int format(double v, byte[] buf) {
     long bits = Double.doubleToRawLongBits(v);
     int bq = (int) (bits >>> 52) & 0x7FF;
     long t = bits & (C_MIN - 1);
     if (bq == 0x7FF) {
-      out.append(t != 0 ? "NaN" : bits < 0 ? "-INF" : "INF");
-      return;
+      return ascii(t != 0 ? "NaN" : bits < 0 ? "-INF" : "INF", buf);
     }
+    int pos = 0;
     if (bits < 0) {
-      out.append('-');
+      buf[pos++] = '-';
     }
     if (bq == 0 && t == 0) {
-      out.append('0');
-      return;
+      buf[pos++] = '0';
+      return pos;
     }
     int q;
     long c;
@@ -48,8 +70,7 @@ public final class DoubleText {
       q = bq - 1075;
       c = C_MIN | t;
       if (q < 0 && q > -53 && (c & ((1L << -q) - 1)) == 0) {
-        write(out, c >> -q, 0); // an integer below 2^53
-        return;
+        return write(buf, pos, c >> -q, 0); // an integer below 2^53
       }
     } else {
       q = Q_MIN;
@@ -60,17 +81,17 @@ public final class DoubleText {
         dk = -1;
       }
     }
-    toDecimal(out, q, c, dk);
+    return toDecimal(buf, pos, q, c, dk);
   }
 
-  /** The text of {@code v}. */
-  public static String toString(double v) {
-    StringBuilder b = new StringBuilder(24);
-    append(b, v);
-    return b.toString();
+  private static int ascii(String s, byte[] buf) {
+    for (int i = 0; i < s.length(); i++) {
+      buf[i] = (byte) s.charAt(i);
+    }
+    return s.length();
   }
 
-  private static void toDecimal(StringBuilder out, int q, long c, int dk) {
+  private static int toDecimal(byte[] buf, int pos, int q, long c, int dk) {
     int out1 = (int) c & 1;
     long cb = c << 2;
     long cbr = cb + 2;
@@ -96,19 +117,17 @@ public final class DoubleText {
       boolean upin = vbl + out1 <= sp10 << 2;
       boolean wpin = (tp10 << 2) + out1 <= vbr;
       if (upin != wpin) {
-        write(out, upin ? sp10 : tp10, k);
-        return;
+        return write(buf, pos, upin ? sp10 : tp10, k);
       }
     }
     long tt = s + 1;
     boolean uin = vbl + out1 <= s << 2;
     boolean win = (tt << 2) + out1 <= vbr;
     if (uin != win) {
-      write(out, uin ? s : tt, k + dk);
-      return;
+      return write(buf, pos, uin ? s : tt, k + dk);
     }
     long cmp = vb - ((s + tt) << 1);
-    write(out, cmp < 0 || (cmp == 0 && (s & 1) == 0) ? s : tt, k + dk);
+    return write(buf, pos, cmp < 0 || (cmp == 0 && (s & 1) == 0) ? s : tt, k + dk);
   }
 
   /** Rounds to odd the product of g (126 bits) and cp, keeping the high 64 bits. */
@@ -179,19 +198,22 @@ public final class DoubleText {
   };
 
   /** "00".."99": two digits per table entry, as Integer.toString writes them. */
-  private static final char[] TWO_DIGITS = twoDigits();
+  private static final byte[] TWO_DIGITS = twoDigits();
 
-  private static char[] twoDigits() {
-    char[] t = new char[200];
+  private static byte[] twoDigits() {
+    byte[] t = new byte[200];
     for (int i = 0; i < 100; i++) {
-      t[2 * i] = (char) ('0' + i / 10);
-      t[2 * i + 1] = (char) ('0' + i % 10);
+      t[2 * i] = (byte) ('0' + i / 10);
+      t[2 * i + 1] = (byte) ('0' + i % 10);
     }
     return t;
   }
 
-  /** Writes f * 10^e (f > 0, at most 17 digits) in the shortest of the plain and exponent forms. */
-  private static void write(StringBuilder out, long f, int e) {
+  /**
+   * Writes f * 10^e (f > 0, at most 17 digits) at {@code pos} in the shortest of the plain and
+   * exponent forms; returns the position after it.
+   */
+  private static int write(byte[] buf, int pos, long f, int e) {
     while (f % 10 == 0) {
       f /= 10;
       e++;
@@ -200,8 +222,6 @@ public final class DoubleText {
     while (len < 19 && f >= POW10[len]) {
       len++;
     }
-    char[] d = new char[len];
-    digits(f, d, len);
     int point = len + e; // the decimal point comes after the first 'point' digits
     int plain;
     if (point <= 0) {
@@ -217,31 +237,56 @@ public final class DoubleText {
     int scientific = (len == 1 ? 1 : len + 1) + 1 + expLen;
     if (plain <= scientific) {
       if (point <= 0) {
-        out.append('.');
+        buf[pos++] = '.';
         for (int i = 0; i < -point; i++) {
-          out.append('0');
+          buf[pos++] = '0';
         }
-        out.append(d, 0, len);
+        digits(f, buf, pos + len);
+        return pos + len;
       } else if (point >= len) {
-        out.append(d, 0, len);
+        digits(f, buf, pos + len);
+        pos += len;
         for (int i = len; i < point; i++) {
-          out.append('0');
+          buf[pos++] = '0';
         }
-      } else {
-        out.append(d, 0, point).append('.').append(d, point, len - point);
+        return pos;
       }
-    } else {
-      out.append(d[0]);
-      if (len > 1) {
-        out.append('.').append(d, 1, len - 1);
-      }
-      out.append('E').append(exp);
+      // "dd.dd": the digits one place to the right, then the integer part back over the gap
+      digits(f, buf, pos + len + 1);
+      System.arraycopy(buf, pos + 1, buf, pos, point);
+      buf[pos + point] = '.';
+      return pos + len + 1;
     }
+    digits(f, buf, pos + len + 1);
+    buf[pos] = buf[pos + 1];
+    if (len > 1) {
+      buf[pos + 1] = '.';
+      pos += len + 1;
+    } else {
+      pos += 1;
+    }
+    buf[pos++] = 'E';
+    if (exp < 0) {
+      buf[pos++] = '-';
+      exp = -exp;
+    }
+    if (exp >= 100) {
+      buf[pos++] = (byte) ('0' + exp / 100);
+      exp %= 100;
+      buf[pos++] = TWO_DIGITS[exp << 1];
+      buf[pos++] = TWO_DIGITS[(exp << 1) + 1];
+    } else if (exp >= 10) {
+      buf[pos++] = TWO_DIGITS[exp << 1];
+      buf[pos++] = TWO_DIGITS[(exp << 1) + 1];
+    } else {
+      buf[pos++] = (byte) ('0' + exp);
+    }
+    return pos;
   }
 
-  /** The len decimal digits of f, most significant first, two at a time. */
-  private static void digits(long f, char[] d, int len) {
-    int pos = len;
+  /** The decimal digits of f, most significant first, ending just before {@code end}. */
+  private static void digits(long f, byte[] d, int end) {
+    int pos = end;
     while (f >= 100_000_000L) {
       long q = f / 100_000_000L;
       int r = (int) (f - q * 100_000_000L);
@@ -266,7 +311,7 @@ public final class DoubleText {
       d[--pos] = TWO_DIGITS[(r << 1) + 1];
       d[--pos] = TWO_DIGITS[r << 1];
     } else {
-      d[--pos] = (char) ('0' + r);
+      d[--pos] = (byte) ('0' + r);
     }
   }
 }

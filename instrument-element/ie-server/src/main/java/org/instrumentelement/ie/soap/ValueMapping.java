@@ -83,8 +83,7 @@ final class ValueMapping {
           ? org.instrumentelement.im.model.Value.ofEnum(x.stringValue, now)
           : org.instrumentelement.im.model.Value.ofString(x.stringValue, now);
     } else if (x.doubles != null) {
-      return org.instrumentelement.im.model.Value.ofDoubles(
-          DoubleList.toArray(x.doubles).clone(), now);
+      return org.instrumentelement.im.model.Value.ofDoubles(parseDoubles(x.doubles, what), now);
     }
     if (x.data.length % Double.BYTES != 0) {
       throw new ImException(
@@ -94,6 +93,61 @@ final class ValueMapping {
     double[] d = new double[x.data.length / Double.BYTES];
     ByteBuffer.wrap(x.data).order(ByteOrder.LITTLE_ENDIAN).asDoubleBuffer().get(d);
     return org.instrumentelement.im.model.Value.ofDoubles(d, now);
+  }
+
+  /**
+   * The items of an xs:list of xs:double. Accepts xs:double's spellings ({@code INF}, {@code -INF},
+   * {@code NaN}) besides Java's.
+   *
+   * @throws ImException WRONG_TYPE naming the first item that is not a double
+   */
+  static double[] parseDoubles(List<String> items, String what) throws ImException {
+    if (items instanceof DoubleList d) {
+      return d.values().clone();
+    }
+    double[] out = new double[items.size()];
+    for (int i = 0; i < out.length; i++) {
+      String t = items.get(i).trim();
+      try {
+        out[i] =
+            switch (t) {
+              case "INF", "+INF" -> Double.POSITIVE_INFINITY;
+              case "-INF" -> Double.NEGATIVE_INFINITY;
+              default -> {
+                if (t.isEmpty() || !isDoubleLexical(t)) {
+                  throw new NumberFormatException();
+                }
+                yield Double.parseDouble(t);
+              }
+            };
+      } catch (NumberFormatException e) {
+        throw new ImException(
+            ErrorCode.WRONG_TYPE,
+            what + ": item " + i + " of doubles is not a double: '" + abbreviate(t) + "'");
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Whether Double.parseDouble's input is an xs:double literal (it also takes hexadecimal floating
+   * point, "Infinity" and a trailing d or f, which xs:double does not).
+   */
+  private static boolean isDoubleLexical(String t) {
+    if (t.equals("NaN")) {
+      return true;
+    }
+    for (int i = 0; i < t.length(); i++) {
+      char c = t.charAt(i);
+      if (!((c >= '0' && c <= '9') || c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-')) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static String abbreviate(String s) {
+    return s.length() <= 40 ? s : s.substring(0, 40) + "...";
   }
 
   private static int count(Object... payloads) {

@@ -94,6 +94,11 @@ public final class AttributeSubscriber implements AutoCloseable {
     ActiveMQConnectionFactory cf = new ActiveMQConnectionFactory(url);
     cf.setWatchTopicAdvisories(false);
     cf.getPrefetchPolicy().setTopicPrefetch(options.prefetch());
+    // Acknowledge in batches (at 65 % of the prefetch, or every 100 ms), not one message at a
+    // time: with 40 subscribers at 100 samples/s that is 4,000 fewer messages a second for the
+    // broker to read.
+    cf.setOptimizeAcknowledge(true);
+    cf.setOptimizedAckScheduledAckInterval(100);
     if (options.username() != null) {
       cf.setUserName(options.username());
       cf.setPassword(options.password());

@@ -2,9 +2,14 @@ package org.instrumentelement.ie.soap.types;
 
 import java.util.AbstractList;
 import java.util.RandomAccess;
+import org.instrumentelement.ie.soap.DoubleText;
 
-/** A read-only {@code List<Double>} over a double[], so a vector is not copied to be marshalled. */
-public final class DoubleList extends AbstractList<Double> implements RandomAccess {
+/**
+ * The items of an xs:list of doubles as text, over a double[]: each item is formatted when JAXB
+ * asks for it (shortest round-trip text, {@link DoubleText}), so a vector is neither copied nor
+ * boxed to be marshalled.
+ */
+public final class DoubleList extends AbstractList<String> implements RandomAccess {
   private final double[] values;
 
   public DoubleList(double[] values) {
@@ -12,8 +17,8 @@ public final class DoubleList extends AbstractList<Double> implements RandomAcce
   }
 
   @Override
-  public Double get(int index) {
-    return values[index];
+  public String get(int index) {
+    return DoubleText.toString(values[index]);
   }
 
   @Override
@@ -21,15 +26,8 @@ public final class DoubleList extends AbstractList<Double> implements RandomAcce
     return values.length;
   }
 
-  /** The doubles of any list of them (no copy for a DoubleList). */
-  public static double[] toArray(java.util.List<Double> list) {
-    if (list instanceof DoubleList d) {
-      return d.values;
-    }
-    double[] out = new double[list.size()];
-    for (int i = 0; i < out.length; i++) {
-      out[i] = list.get(i);
-    }
-    return out;
+  /** The doubles behind this list. */
+  public double[] values() {
+    return values;
   }
 }

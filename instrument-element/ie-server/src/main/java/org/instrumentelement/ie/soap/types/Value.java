@@ -22,11 +22,15 @@ public class Value {
   public Boolean booleanValue;
   public String stringValue;
 
-  /** A vector as a space-separated list of doubles (encoding XML). */
+  /**
+   * A vector as a space-separated list of doubles (encoding XML). Held as the items' text: the
+   * schema type is still an xs:list of xs:double, but JAXB then prints each item as a string, with
+   * no adapter looked up per item ({@link DoubleList} formats them), and {@code ValueMapping}
+   * parses what a client sent.
+   */
   @XmlList
-  @XmlJavaTypeAdapter(DoubleTextAdapter.class)
   @XmlSchemaType(name = "double")
-  public List<Double> doubles;
+  public List<String> doubles;
 
   /**
    * A vector as little-endian IEEE-754 float64 values (encoding BINARY): base64 inline, or an MTOM
