@@ -5,6 +5,7 @@ import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.util.Base64;
+import java.util.concurrent.atomic.AtomicLong;
 import javax.crypto.SecretKeyFactory;
 import javax.crypto.spec.PBEKeySpec;
 
@@ -18,6 +19,7 @@ public final class PasswordHash {
 
   private static final String PREFIX = "pbkdf2-sha256";
   private static final SecureRandom RANDOM = new SecureRandom();
+  private static final AtomicLong DERIVATIONS = new AtomicLong();
 
   private PasswordHash() {}
 
@@ -50,6 +52,16 @@ public final class PasswordHash {
     }
   }
 
+  /** The iteration count of {@code stored}, or {@link #ITERATIONS} if it is malformed. */
+  static int iterations(String stored) {
+    return wellFormed(stored) ? Integer.parseInt(stored.split(":")[1]) : ITERATIONS;
+  }
+
+  /** How many keys have been derived (hashed or checked) in this JVM; for tests. */
+  static long derivations() {
+    return DERIVATIONS.get();
+  }
+
   /** Whether {@code stored} has the form of a hash this class writes. */
   static boolean wellFormed(String stored) {
     String[] parts = stored.split(":");
@@ -57,6 +69,7 @@ public final class PasswordHash {
   }
 
   private static byte[] derive(char[] password, byte[] salt, int iterations) {
+    DERIVATIONS.incrementAndGet();
     try {
       PBEKeySpec spec = new PBEKeySpec(password, salt, iterations, 256);
       return SecretKeyFactory.getInstance("PBKDF2WithHmacSHA256").generateSecret(spec).getEncoded();

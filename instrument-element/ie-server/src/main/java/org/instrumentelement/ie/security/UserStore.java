@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import org.instrumentelement.ie.config.ConfigException;
 
@@ -35,9 +36,23 @@ public final class UserStore {
   private final Map<String, String> verified = new ConcurrentHashMap<>();
   private final boolean development;
 
+  /**
+   * Checked instead of a hash when the name is unknown, so that a wrong name costs as much as a
+   * wrong password and the time of a refusal does not tell which names exist. It has the iteration
+   * count of the store's users.
+   */
+  private final String decoyHash;
+
   private UserStore(Map<String, User> users, boolean development) {
     this.users = Map.copyOf(users);
     this.development = development;
+    int iterations =
+        users.values().stream()
+            .mapToInt(u -> PasswordHash.iterations(u.passwordHash()))
+            .max()
+            .orElse(PasswordHash.ITERATIONS);
+    char[] random = UUID.randomUUID().toString().toCharArray();
+    this.decoyHash = PasswordHash.hash(random, iterations);
   }
 
   /** Reads the users file. */
@@ -142,6 +157,7 @@ public final class UserStore {
     }
     User u = users.get(name);
     if (u == null) {
+      PasswordHash.verify(password.toCharArray(), decoyHash);
       return Optional.empty();
     }
     String fingerprint = fingerprint(name, password);

@@ -55,6 +55,26 @@ class AccessRulesTest {
   }
 
   @Test
+  void anUnknownNameCostsAsMuchAsAWrongPassword() {
+    // Counted in key derivations, not timed: both refusals derive one key.
+    UserStore store =
+        UserStore.of(
+            List.of(
+                new User(
+                    "alice",
+                    PasswordHash.hash("wonderland".toCharArray(), 1000),
+                    List.of(Grant.parse("observe:*")))));
+    long before = PasswordHash.derivations();
+    assertFalse(store.authenticate("alice", "Wonderland").isPresent());
+    long wrongPassword = PasswordHash.derivations() - before;
+    before = PasswordHash.derivations();
+    assertFalse(store.authenticate("mallory", "wonderland").isPresent());
+    long unknownName = PasswordHash.derivations() - before;
+    assertEquals(1, wrongPassword);
+    assertEquals(wrongPassword, unknownName);
+  }
+
+  @Test
   void usersFileIsReadAndCheckedStrictly(@TempDir Path dir) throws Exception {
     Path f = dir.resolve("users.properties");
     Files.writeString(
