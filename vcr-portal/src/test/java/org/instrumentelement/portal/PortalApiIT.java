@@ -13,6 +13,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.WebSocket;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletionException;
@@ -271,6 +272,56 @@ class PortalApiIT {
     assertEquals("NOT_ALLOWED_IN_STATE", json(ok).path("error").path("code").asText(), ok.body());
   }
 
+  @Test
+  void commandsTakeTypedArguments() throws Exception {
+    signIn("operator");
+    JsonNode measure = null;
+    for (JsonNode c : json(get("api/im?ie=ie&im=lab/scope")).path("commands")) {
+      if (c.path("name").asText().equals("measure")) {
+        measure = c;
+      }
+    }
+    assertTrue(measure != null, "the scope's measure command is described");
+    JsonNode quantity = measure.path("arguments").path(0);
+    assertEquals("quantity", quantity.path("name").asText());
+    assertEquals("ENUM", quantity.path("type").asText());
+    assertTrue(quantity.path("required").asBoolean());
+    assertEquals("RMS", quantity.path("choices").path(4).asText());
+
+    HttpResponse<String> rms =
+        post(
+            "api/command",
+            Map.of(
+                "ie",
+                "ie",
+                "im",
+                "lab/scope",
+                "command",
+                "measure",
+                "arguments",
+                List.of(Map.of("name", "quantity", "type", "ENUM", "value", "RMS"))));
+    assertEquals(200, rms.statusCode(), rms.body());
+    assertTrue(json(rms).path("result").asDouble() > 0, rms.body());
+
+    HttpResponse<String> missing =
+        post("api/command", Map.of("ie", "ie", "im", "lab/scope", "command", "measure"));
+    assertEquals(
+        "MISSING_ARGUMENT", json(missing).path("error").path("code").asText(), missing.body());
+    HttpResponse<String> wrong =
+        post(
+            "api/command",
+            Map.of(
+                "ie",
+                "ie",
+                "im",
+                "lab/scope",
+                "command",
+                "measure",
+                "arguments",
+                List.of(Map.of("name", "quantity", "type", "ENUM", "value", "MEDIAN"))));
+    assertEquals("OUT_OF_RANGE", json(wrong).path("error").path("code").asText(), wrong.body());
+  }
+
   private HttpResponse<String> get(String path) throws Exception {
     return http.send(
         HttpRequest.newBuilder(URI.create(lab.portalUrl() + path))
@@ -279,7 +330,7 @@ class PortalApiIT {
         HttpResponse.BodyHandlers.ofString());
   }
 
-  private HttpResponse<String> post(String path, Map<String, String> body) throws Exception {
+  private HttpResponse<String> post(String path, Map<String, ?> body) throws Exception {
     return http.send(
         HttpRequest.newBuilder(URI.create(lab.portalUrl() + path))
             .header("Content-Type", "application/json")

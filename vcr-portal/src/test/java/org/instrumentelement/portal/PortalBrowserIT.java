@@ -221,6 +221,21 @@ class PortalBrowserIT {
 
   @Test
   @Order(6)
+  void aCommandTakesItsArgumentFromThePanel() {
+    new org.openqa.selenium.support.ui.Select(driver.findElement(By.id("arg-measure-quantity")))
+        .selectByValue("RMS");
+    command("measure").click();
+    WebElement message = driver.findElement(By.id("command-message"));
+    wait.until(ExpectedConditions.attributeContains(message, "class", "ok"));
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("measure: done, now RUNNING \\((.+)\\)")
+            .matcher(message.getText());
+    assertTrue(m.matches(), message.getText());
+    assertTrue(Double.parseDouble(m.group(1)) > 0, "the RMS of the trace: " + m.group(1));
+  }
+
+  @Test
+  @Order(7)
   void anIeThatComesUpLaterAppearsAndServesTraces() throws Exception {
     annex = PortalLab.plain("annex", annexPort);
     wait.until(
@@ -236,7 +251,7 @@ class PortalBrowserIT {
   }
 
   @Test
-  @Order(7)
+  @Order(8)
   void anOpenTraceFollowsItsIeThroughARestart() throws Exception {
     long before = waitForTraceAfter("waveform", 0);
     annex.close();

@@ -8,6 +8,7 @@ import org.instrumentelement.ial.InstrumentException;
 import org.instrumentelement.ial.InstrumentSession;
 import org.instrumentelement.ial.ieee4882.BinaryFormat;
 import org.instrumentelement.im.ScpiInstrumentManager;
+import org.instrumentelement.im.model.ArgumentSpec;
 import org.instrumentelement.im.model.AttributeSpec;
 import org.instrumentelement.im.model.CommandSpec;
 import org.instrumentelement.im.model.ErrorCode;
@@ -124,6 +125,18 @@ public class OscilloscopeManager extends ScpiInstrumentManager {
                   States.CONNECTED,
                   null,
                   "Let the scope choose timebase and vertical scale; the parameters follow."))
+          .command(
+              CommandSpec.of(
+                      "measure",
+                      States.CONNECTED,
+                      null,
+                      "Acquire a trace and return one figure of it, in volts.")
+                  .withArguments(
+                      new ArgumentSpec(
+                          "quantity",
+                          ValueSpec.choice("PEAK_TO_PEAK", "MIN", "MAX", "MEAN", "RMS"),
+                          null,
+                          "Which figure of the trace.")))
           .build();
 
   public OscilloscopeManager() {
@@ -182,16 +195,7 @@ public class OscilloscopeManager extends ScpiInstrumentManager {
       throws InstrumentException, ImException {
     return switch (a.name()) {
       case "waveform" -> Value.ofDoubles(readTrace(s), Instant.now());
-      case "peakToPeak" -> {
-        double[] v = readTrace(s);
-        double min = Double.POSITIVE_INFINITY;
-        double max = Double.NEGATIVE_INFINITY;
-        for (double x : v) {
-          min = Math.min(min, x);
-          max = Math.max(max, x);
-        }
-        yield Value.ofDouble(v.length == 0 ? 0 : max - min, Instant.now());
-      }
+      case "peakToPeak" -> Value.ofDouble(figure(readTrace(s), "PEAK_TO_PEAK"), Instant.now());
       case "timeIncrement" ->
           Value.ofDouble(
               getParameter("timebase").asDouble() * DIVISIONS / getParameter("points").asLong(),
@@ -231,9 +235,37 @@ public class OscilloscopeManager extends ScpiInstrumentManager {
         updateParameter(
             "coupling", Value.ofEnum(s.query(":CHANnel" + ch + ":COUPling?").trim(), now));
       }
+      case "measure" -> {
+        return Value.ofDouble(figure(readTrace(s), args.get("quantity").asString()), Instant.now());
+      }
       default -> super.onCommand(s, c, args);
     }
     return null;
+  }
+
+  /** One figure of a trace (0 for an empty one); {@code quantity} is a choice of "measure". */
+  private static double figure(double[] v, String quantity) {
+    if (v.length == 0) {
+      return 0;
+    }
+    double min = Double.POSITIVE_INFINITY;
+    double max = Double.NEGATIVE_INFINITY;
+    double sum = 0;
+    double squares = 0;
+    for (double x : v) {
+      min = Math.min(min, x);
+      max = Math.max(max, x);
+      sum += x;
+      squares += x * x;
+    }
+    return switch (quantity) {
+      case "PEAK_TO_PEAK" -> max - min;
+      case "MIN" -> min;
+      case "MAX" -> max;
+      case "MEAN" -> sum / v.length;
+      case "RMS" -> Math.sqrt(squares / v.length);
+      default -> throw new IllegalArgumentException("no figure " + quantity);
+    };
   }
 
   private static double[] readTrace(InstrumentSession s) throws InstrumentException {

@@ -222,6 +222,34 @@ class OscilloscopeManagerTest {
   }
 
   @Test
+  void measureReturnsTheAskedFigureOfTheTrace() throws Exception {
+    run("link");
+    double pp = scope.getAttribute("peakToPeak").asDouble();
+    double min = measure("MIN");
+    double max = measure("MAX");
+    double rms = measure("RMS");
+    assertTrue(max > min, min + " .. " + max);
+    assertTrue(rms > 0 && rms <= Math.max(-min, max), "rms " + rms);
+    assertEquals(pp, measure("PEAK_TO_PEAK"), 0.5 * pp, "another trace, about the same span");
+    ImException missing =
+        assertThrows(ImException.class, () -> scope.executeCommand("measure", Map.of()));
+    assertEquals(ErrorCode.MISSING_ARGUMENT, missing.code());
+    ImException wrong =
+        assertThrows(
+            ImException.class,
+            () ->
+                scope.executeCommand(
+                    "measure", Map.of("quantity", Value.ofEnum("MEDIAN", Instant.now()))));
+    assertEquals(ErrorCode.OUT_OF_RANGE, wrong.code());
+  }
+
+  private double measure(String quantity) throws ImException {
+    return scope
+        .executeCommand("measure", Map.of("quantity", Value.ofEnum(quantity, Instant.now())))
+        .asDouble();
+  }
+
+  @Test
   void lostInstrumentMovesToErrorAndResetRecovers() throws Exception {
     run("link");
     device.powerOff();

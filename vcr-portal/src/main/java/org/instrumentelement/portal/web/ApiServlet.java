@@ -11,6 +11,7 @@ import jakarta.servlet.http.HttpSession;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import org.instrumentelement.ie.client.soap.ArgumentInfo;
 import org.instrumentelement.ie.client.soap.AttributeInfo;
 import org.instrumentelement.ie.client.soap.CommandInfo;
 import org.instrumentelement.ie.client.soap.DescribeInstrumentManager;
@@ -43,7 +44,8 @@ import org.instrumentelement.portal.trace.TraceHub;
  *   <li>{@code GET im?ie=&im=}: an IM's description with the current values of its scalar
  *       attributes and which commands and parameters its state allows
  *   <li>{@code POST parameter {ie, im, parameter, value}}: sets a parameter from the text typed
- *   <li>{@code POST command {ie, im, command}}: executes a command
+ *   <li>{@code POST command {ie, im, command, arguments?: [{name, type, value}]}}: executes a
+ *       command with the arguments typed (an argument left empty takes its default)
  * </ul>
  *
  * Errors are {@code {"error": {code, message, item}}}: the IE's fault code and message when the IE
@@ -282,7 +284,12 @@ public final class ApiServlet extends HttpServlet {
       n.putPOJO("allowedIn", c.getAllowedIn());
       n.put("allowed", c.getAllowedIn().contains(state));
       n.put("targetState", c.getTargetState());
-      n.put("needsArguments", c.getArgument().stream().anyMatch(a -> a.isRequired()));
+      ArrayNode args = n.putArray("arguments");
+      for (ArgumentInfo a : c.getArgument()) {
+        ObjectNode an = item(args.addObject(), a);
+        an.put("required", a.isRequired());
+        an.putPOJO("default", ValueText.plain(a.getDefaultValue()));
+      }
     }
     if (!readNow.isEmpty()) {
       readValues(who, e, im, readNow, attrs, o);
@@ -362,6 +369,22 @@ public final class ApiServlet extends HttpServlet {
     ExecuteCommand q = new ExecuteCommand();
     q.setIm(im);
     q.setCommand(required(body, "command"));
+    for (JsonNode a : body.path("arguments")) {
+      String name = required(a, "name");
+      String text = a.path("value").asText("");
+      if (text.isBlank()) {
+        continue; // the IE applies the default, or says the argument is missing
+      }
+      ValueType type;
+      try {
+        type = ValueType.valueOf(required(a, "type"));
+      } catch (IllegalArgumentException ex) {
+        throw new PortalError("BAD_REQUEST", "unknown type", name, 400);
+      }
+      Value v = ValueText.parse(type, text, name);
+      v.setName(name);
+      q.getArgument().add(v);
+    }
     ExecuteCommandResponse r;
     try {
       r = e.callAs(who, p -> p.executeCommand(q));

@@ -191,8 +191,10 @@ function buildPanel(p, d) {
       title: (c.description || c.name) + " (allowed in " + c.allowedIn.join(", ") + ")",
       onclick: () => runCommand(p, c.name),
     }, c.name);
-    p.commands[c.name] = { button: b, info: c };
-    buttons.append(b);
+    const args = (c.arguments || []).map((a) => buildArgument(c, a));
+    p.commands[c.name] = { button: b, info: c, args };
+    buttons.append(args.length === 0 ? b
+      : el("div", { class: "command-group", "data-command-group": c.name }, b, ...args.map((a) => a.label)));
   }
   p.commandMessage = el("div", { id: "command-message", class: "message", role: "status", hidden: true });
   const commands = el("section", { class: "card" }, el("h2", { text: "Commands" }), buttons, p.commandMessage);
@@ -269,6 +271,29 @@ function buildParameter(p, par) {
   return [entry.row, entry.messageRow];
 }
 
+// An input for a command's argument: a list for choices and booleans, text otherwise. Left empty,
+// an optional argument takes its default (shown as the placeholder).
+function buildArgument(c, a) {
+  const id = "arg-" + c.name + "-" + a.name;
+  let input;
+  const options = a.choices || (a.type === "BOOLEAN" ? ["true", "false"] : null);
+  if (options) {
+    const opts = options.map((o) => el("option", { value: o, text: o }));
+    if (!a.required) opts.unshift(el("option", { value: "", text: "(" + formatValue(a.default) + ")" }));
+    input = el("select", { id, class: "arg-input", "data-argument": a.name }, ...opts);
+  } else {
+    const hint = a.required
+      ? (a.min !== undefined || a.max !== undefined ? formatValue(a.min) + " … " + formatValue(a.max) : a.type.toLowerCase())
+      : formatValue(a.default);
+    input = el("input", { id, class: "arg-input", type: "text", "data-argument": a.name, placeholder: hint,
+                          inputmode: a.type === "STRING" ? "text" : "decimal", spellcheck: "false", autocomplete: "off" });
+    input.addEventListener("keydown", (e) => { if (e.key === "Enter") runCommand(state.panel, c.name); });
+  }
+  const label = el("label", { class: "arg", for: id, title: a.description || "" },
+    el("span", { class: "arg-name", text: a.name + (a.units ? " (" + a.units + ")" : "") }), input);
+  return { input, label, info: a };
+}
+
 function showCurrent(entry) {
   const v = entry.current;
   entry.input.value = v === null || v === undefined ? "" : (typeof v === "number" ? String(v) : String(v));
@@ -325,7 +350,8 @@ async function runCommand(p, name) {
   c.button.disabled = true;
   p.commandMessage.hidden = true;
   try {
-    const r = await api("command", { ie: p.sel.ie, im: p.sel.im, command: name });
+    const args = c.args.map((a) => ({ name: a.info.name, type: a.info.type, value: a.input.value }));
+    const r = await api("command", { ie: p.sel.ie, im: p.sel.im, command: name, arguments: args });
     p.commandMessage.className = "message ok";
     p.commandMessage.textContent = name + ": done, now " + r.state + (r.result !== null && r.result !== undefined ? " (" + formatValue(r.result) + ")" : "");
   } catch (e) {
@@ -345,7 +371,10 @@ function showBanner(p, text, isError) {
 }
 
 function setControlsEnabled(p, on) {
-  for (const c of Object.values(p.commands)) c.button.disabled = !on || !c.info.allowed;
+  for (const c of Object.values(p.commands)) {
+    c.button.disabled = !on || !c.info.allowed;
+    for (const a of c.args) a.input.disabled = c.button.disabled;
+  }
   for (const e of Object.values(p.params)) {
     e.input.disabled = !on || !e.info.settable;
     e.apply.disabled = !on || !e.info.settable;
@@ -365,6 +394,7 @@ function updatePanel(p, d) {
     if (!entry) continue;
     entry.info = c;
     entry.button.disabled = !c.allowed;
+    for (const a of entry.args) a.input.disabled = !c.allowed;
     entry.button.title = (c.description || c.name) + (c.allowed ? "" : " — not allowed in " + d.state +
       "; allowed in " + c.allowedIn.join(", "));
   }
