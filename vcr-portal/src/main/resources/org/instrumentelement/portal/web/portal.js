@@ -236,17 +236,7 @@ function buildPanel(p, d) {
 }
 
 function buildParameter(p, par) {
-  const id = "param-" + par.name;
-  let input;
-  if (par.choices) {
-    input = el("select", { id, class: "param-input" }, ...par.choices.map((c) => el("option", { value: c, text: c })));
-  } else if (par.type === "BOOLEAN") {
-    input = el("select", { id, class: "param-input" }, el("option", { value: "true", text: "true" }),
-      el("option", { value: "false", text: "false" }));
-  } else {
-    input = el("input", { id, class: "param-input", type: "text", inputmode: par.type === "STRING" ? "text" : "decimal",
-                          spellcheck: "false", autocomplete: "off" });
-  }
+  const input = valueInput("param-" + par.name, "param-input", par, null);
   const entry = { input, info: par, dirty: false, current: undefined };
   input.addEventListener("input", () => { entry.dirty = true; clearParamMessage(entry); });
   input.addEventListener("keydown", (e) => {
@@ -271,22 +261,29 @@ function buildParameter(p, par) {
   return [entry.row, entry.messageRow];
 }
 
+// The input for a value of an item (parameter or argument): a list for choices and booleans, with
+// `blank` as a first, empty choice when given; text otherwise.
+function valueInput(id, cls, item, blank) {
+  const options = item.choices || (item.type === "BOOLEAN" ? ["true", "false"] : null);
+  if (options) {
+    const opts = options.map((o) => el("option", { value: o, text: o }));
+    if (blank !== null) opts.unshift(el("option", { value: "", text: blank }));
+    return el("select", { id, class: cls }, ...opts);
+  }
+  return el("input", { id, class: cls, type: "text", inputmode: item.type === "STRING" ? "text" : "decimal",
+                       spellcheck: "false", autocomplete: "off" });
+}
+
 // An input for a command's argument: a list for choices and booleans, text otherwise. Left empty,
 // an optional argument takes its default (shown as the placeholder).
 function buildArgument(c, a) {
   const id = "arg-" + c.name + "-" + a.name;
-  let input;
-  const options = a.choices || (a.type === "BOOLEAN" ? ["true", "false"] : null);
-  if (options) {
-    const opts = options.map((o) => el("option", { value: o, text: o }));
-    if (!a.required) opts.unshift(el("option", { value: "", text: "(" + formatValue(a.default) + ")" }));
-    input = el("select", { id, class: "arg-input", "data-argument": a.name }, ...opts);
-  } else {
-    const hint = a.required
-      ? (a.min !== undefined || a.max !== undefined ? formatValue(a.min) + " … " + formatValue(a.max) : a.type.toLowerCase())
-      : formatValue(a.default);
-    input = el("input", { id, class: "arg-input", type: "text", "data-argument": a.name, placeholder: hint,
-                          inputmode: a.type === "STRING" ? "text" : "decimal", spellcheck: "false", autocomplete: "off" });
+  const input = valueInput(id, "arg-input", a, a.required ? null : "(" + formatValue(a.default) + ")");
+  input.dataset.argument = a.name;
+  if (input.tagName === "INPUT") {
+    input.placeholder = !a.required ? formatValue(a.default)
+      : a.min !== undefined || a.max !== undefined ? formatValue(a.min) + " … " + formatValue(a.max)
+      : a.type.toLowerCase();
     input.addEventListener("keydown", (e) => { if (e.key === "Enter") runCommand(state.panel, c.name); });
   }
   const label = el("label", { class: "arg", for: id, title: a.description || "" },
