@@ -273,6 +273,55 @@ class PortalApiIT {
   }
 
   @Test
+  void writableAttributesAreWrittenThroughTheIe() throws Exception {
+    signIn("observer");
+    Map<String, String> level =
+        Map.of(
+            "ie",
+            "ie",
+            "im",
+            "lab/scope",
+            "attribute",
+            "triggerLevel",
+            "type",
+            "DOUBLE",
+            "value",
+            "0.125");
+    HttpResponse<String> refused = post("api/attribute", level);
+    assertEquals(
+        "NOT_AUTHORIZED", json(refused).path("error").path("code").asText(), refused.body());
+    post("api/signout", Map.of());
+    signIn("operator");
+    JsonNode attr = null;
+    for (JsonNode a : json(get("api/im?ie=ie&im=lab/scope")).path("attributes")) {
+      if (a.path("name").asText().equals("triggerLevel")) {
+        attr = a;
+      }
+    }
+    assertTrue(
+        attr != null && attr.path("writable").asBoolean() && attr.path("settable").asBoolean());
+    HttpResponse<String> ok = post("api/attribute", level);
+    assertEquals(200, ok.statusCode(), ok.body());
+    assertEquals(0.125, json(ok).path("value").asDouble(), ok.body());
+    assertEquals("V", json(ok).path("units").asText(), ok.body());
+    HttpResponse<String> readOnly =
+        post(
+            "api/attribute",
+            Map.of(
+                "ie",
+                "ie",
+                "im",
+                "lab/scope",
+                "attribute",
+                "peakToPeak",
+                "type",
+                "DOUBLE",
+                "value",
+                "1"));
+    assertEquals("READ_ONLY", json(readOnly).path("error").path("code").asText(), readOnly.body());
+  }
+
+  @Test
   void commandsTakeTypedArguments() throws Exception {
     signIn("operator");
     JsonNode measure = null;

@@ -13,6 +13,7 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.Map;
 import org.instrumentelement.ie.client.InstrumentElementClient;
+import org.instrumentelement.ie.client.soap.GetAttribute;
 import org.instrumentelement.ie.client.soap.GetParameter;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -236,6 +237,34 @@ class PortalBrowserIT {
 
   @Test
   @Order(7)
+  void aWritableAttributeIsWrittenFromThePanel() throws Exception {
+    WebElement input = driver.findElement(By.id("attr-triggerLevel"));
+    input.sendKeys(Keys.chord(Keys.CONTROL, "a"), "0.3");
+    driver
+        .findElement(By.cssSelector("tr[data-attribute='triggerLevel'] button.param-apply"))
+        .click();
+    WebElement message =
+        driver.findElement(
+            By.cssSelector("tr[data-attribute-message='triggerLevel'] .param-message"));
+    wait.until(ExpectedConditions.attributeContains(message, "class", "ok"));
+    assertEquals("Set to 0.3 V", message.getText());
+    GetAttribute q = new GetAttribute();
+    q.setIm("lab/scope");
+    q.setAttribute("triggerLevel");
+    assertEquals(
+        0.3,
+        InstrumentElementClient.connect(lab.soapUrl(), "observer", "observer")
+            .getAttribute(q)
+            .getValue()
+            .getDoubleValue());
+
+    input.sendKeys(Keys.chord(Keys.CONTROL, "a"), "100", Keys.ENTER);
+    wait.until(ExpectedConditions.attributeContains(message, "class", "error"));
+    assertTrue(message.getText().contains("OUT_OF_RANGE"), message.getText());
+  }
+
+  @Test
+  @Order(8)
   void anIeThatComesUpLaterAppearsAndServesTraces() throws Exception {
     annex = PortalLab.plain("annex", annexPort);
     wait.until(
@@ -251,7 +280,7 @@ class PortalBrowserIT {
   }
 
   @Test
-  @Order(8)
+  @Order(9)
   void anOpenTraceFollowsItsIeThroughARestart() throws Exception {
     long before = waitForTraceAfter("waveform", 0);
     annex.close();

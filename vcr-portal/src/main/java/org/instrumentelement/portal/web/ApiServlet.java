@@ -23,6 +23,7 @@ import org.instrumentelement.ie.client.soap.ImDescription;
 import org.instrumentelement.ie.client.soap.ItemInfo;
 import org.instrumentelement.ie.client.soap.ListInstrumentManagers;
 import org.instrumentelement.ie.client.soap.ParameterInfo;
+import org.instrumentelement.ie.client.soap.SetAttribute;
 import org.instrumentelement.ie.client.soap.SetParameter;
 import org.instrumentelement.ie.client.soap.Value;
 import org.instrumentelement.ie.client.soap.ValueType;
@@ -43,7 +44,9 @@ import org.instrumentelement.portal.trace.TraceHub;
  *   <li>{@code GET tree}: every IE with its reachability and IMs (from the last poll)
  *   <li>{@code GET im?ie=&im=}: an IM's description with the current values of its scalar
  *       attributes and which commands and parameters its state allows
- *   <li>{@code POST parameter {ie, im, parameter, value}}: sets a parameter from the text typed
+ *   <li>{@code POST parameter {ie, im, parameter, type, value}}: sets a parameter from the text
+ *       typed
+ *   <li>{@code POST attribute {ie, im, attribute, type, value}}: writes a writable attribute
  *   <li>{@code POST command {ie, im, command, arguments?: [{name, type, value}]}}: executes a
  *       command with the arguments typed (an argument left empty takes its default)
  * </ul>
@@ -116,6 +119,7 @@ public final class ApiServlet extends HttpServlet {
           write(res, JSON.createObjectNode());
         }
         case "parameter" -> write(res, setParameter(who(req), body));
+        case "attribute" -> write(res, setAttribute(who(req), body));
         case "command" -> write(res, command(who(req), body));
         default -> throw notFound();
       }
@@ -272,6 +276,8 @@ public final class ApiServlet extends HttpServlet {
       n.put("writable", a.isWritable());
       n.put("readable", readable);
       n.putPOJO("readableIn", a.getReadableIn());
+      n.putPOJO("writableIn", a.getWritableIn());
+      n.put("settable", a.isWritable() && a.getWritableIn().contains(state));
       if (readable && !vector) {
         readNow.add(a.getName());
       }
@@ -344,20 +350,41 @@ public final class ApiServlet extends HttpServlet {
     RemoteElement e = element(body.path("ie").asText(null));
     String im = required(body, "im");
     String parameter = required(body, "parameter");
+    SetParameter q = new SetParameter();
+    q.setIm(im);
+    q.setParameter(parameter);
+    q.setValue(typedValue(body, parameter));
+    Value now = e.callAs(who, p -> p.setParameter(q)).getValue();
+    hub.imChanged(e.name(), im);
+    return written("parameter", parameter, now);
+  }
+
+  private ObjectNode setAttribute(Credentials who, JsonNode body) throws PortalError {
+    RemoteElement e = element(body.path("ie").asText(null));
+    String im = required(body, "im");
+    String attribute = required(body, "attribute");
+    SetAttribute q = new SetAttribute();
+    q.setIm(im);
+    q.setAttribute(attribute);
+    q.setValue(typedValue(body, attribute));
+    Value now = e.callAs(who, p -> p.setAttribute(q)).getValue();
+    return written("attribute", attribute, now);
+  }
+
+  /** The value typed for {@code item}: {@code value} read as the item's {@code type}. */
+  private static Value typedValue(JsonNode body, String item) throws PortalError {
     ValueType type;
     try {
       type = ValueType.valueOf(required(body, "type"));
     } catch (IllegalArgumentException ex) {
-      throw new PortalError("BAD_REQUEST", "unknown type", parameter, 400);
+      throw new PortalError("BAD_REQUEST", "unknown type", item, 400);
     }
-    SetParameter q = new SetParameter();
-    q.setIm(im);
-    q.setParameter(parameter);
-    q.setValue(ValueText.parse(type, body.path("value").asText(""), parameter));
-    Value now = e.callAs(who, p -> p.setParameter(q)).getValue();
-    hub.imChanged(e.name(), im);
+    return ValueText.parse(type, body.path("value").asText(""), item);
+  }
+
+  private static ObjectNode written(String kind, String name, Value now) {
     ObjectNode o = JSON.createObjectNode();
-    o.put("parameter", parameter);
+    o.put(kind, name);
     o.putPOJO("value", ValueText.plain(now));
     o.put("units", now.getUnits());
     return o;
@@ -371,17 +398,10 @@ public final class ApiServlet extends HttpServlet {
     q.setCommand(required(body, "command"));
     for (JsonNode a : body.path("arguments")) {
       String name = required(a, "name");
-      String text = a.path("value").asText("");
-      if (text.isBlank()) {
+      if (a.path("value").asText("").isBlank()) {
         continue; // the IE applies the default, or says the argument is missing
       }
-      ValueType type;
-      try {
-        type = ValueType.valueOf(required(a, "type"));
-      } catch (IllegalArgumentException ex) {
-        throw new PortalError("BAD_REQUEST", "unknown type", name, 400);
-      }
-      Value v = ValueText.parse(type, text, name);
+      Value v = typedValue(a, name);
       v.setName(name);
       q.getArgument().add(v);
     }

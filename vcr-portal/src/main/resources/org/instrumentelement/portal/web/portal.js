@@ -219,8 +219,20 @@ function buildPanel(p, d) {
   // Attributes (scalars; vectors are the traces above)
   const attrRows = [];
   for (const a of d.attributes.filter((x) => !x.vector)) {
-    const value = el("td", { class: "attr-value" }, "—");
     const quality = el("td", { class: "attr-quality" });
+    if (a.writable) {
+      // Written like a parameter: the input shows the live value until someone types.
+      const editor = buildEditor(p, a, "attribute", "attr-" + a.name);
+      p.attrs[a.name] = { quality, info: a, editor };
+      attrRows.push(el("tr", { "data-attribute": a.name, title: a.description || "" },
+        el("td", { class: "name", text: a.name }),
+        el("td", { class: "attr-value" }, el("div", { class: "input-units" }, editor.input, editor.apply)),
+        el("td", { class: "units", text: a.units || "" }), quality));
+      attrRows.push(el("tr", { class: "param-message-row", "data-attribute-message": a.name },
+        el("td", {}), el("td", { colspan: "3" }, editor.message)));
+      continue;
+    }
+    const value = el("td", { class: "attr-value" }, "—");
     p.attrs[a.name] = { value, quality, info: a };
     attrRows.push(el("tr", { "data-attribute": a.name, title: a.description || "" },
       el("td", { class: "name", text: a.name }), value, el("td", { class: "units", text: a.units || "" }), quality));
@@ -235,21 +247,28 @@ function buildPanel(p, d) {
   }
 }
 
-function buildParameter(p, par) {
-  const input = valueInput("param-" + par.name, "param-input", par, null);
-  const entry = { input, info: par, dirty: false, current: undefined };
+// An input with its Set button and message line, for a parameter or a writable attribute (`kind`).
+function buildEditor(p, item, kind, id) {
+  const input = valueInput(id, kind === "parameter" ? "param-input" : "attr-input", item, null);
+  const entry = { input, info: item, kind, dirty: false, current: undefined };
   input.addEventListener("input", () => { entry.dirty = true; clearParamMessage(entry); });
   input.addEventListener("keydown", (e) => {
-    if (e.key === "Enter") applyParameter(p, entry);
+    if (e.key === "Enter") applyValue(p, entry);
     if (e.key === "Escape") { entry.dirty = false; showCurrent(entry); clearParamMessage(entry); }
   });
-  if (input.tagName === "SELECT") input.addEventListener("change", () => applyParameter(p, entry));
-  const apply = el("button", { class: "param-apply", type: "button", onclick: () => applyParameter(p, entry) }, "Set");
+  if (input.tagName === "SELECT") input.addEventListener("change", () => applyValue(p, entry));
+  entry.apply = el("button", { class: "param-apply", type: "button", onclick: () => applyValue(p, entry) }, "Set");
+  entry.message = el("div", { class: "param-message", role: "status", hidden: true });
+  return entry;
+}
+
+function buildParameter(p, par) {
+  const entry = buildEditor(p, par, "parameter", "param-" + par.name);
+  const input = entry.input;
+  const apply = entry.apply;
   const range = par.min !== undefined || par.max !== undefined
     ? formatValue(par.min) + " … " + formatValue(par.max)
     : par.choices ? par.choices.length + " choices" : "";
-  entry.apply = apply;
-  entry.message = el("div", { class: "param-message", role: "status", hidden: true });
   entry.row = el("tr", { "data-param": par.name, title: par.description || "" },
     el("td", { class: "name" }, par.name),
     el("td", { class: "value" }, el("div", { class: "input-units" }, input, el("span", { class: "units", text: par.units || "" }))),
@@ -318,7 +337,7 @@ function syntaxError(type, text) {
   return null;
 }
 
-async function applyParameter(p, entry) {
+async function applyValue(p, entry) {
   const par = entry.info;
   const text = entry.input.value;
   const problem = syntaxError(par.type, text);
@@ -329,7 +348,7 @@ async function applyParameter(p, entry) {
   }
   entry.apply.disabled = true;
   try {
-    const r = await api("parameter", { ie: p.sel.ie, im: p.sel.im, parameter: par.name, type: par.type, value: text });
+    const r = await api(entry.kind, { ie: p.sel.ie, im: p.sel.im, [entry.kind]: par.name, type: par.type, value: text });
     entry.dirty = false;
     entry.current = r.value;
     showCurrent(entry);
@@ -372,7 +391,8 @@ function setControlsEnabled(p, on) {
     c.button.disabled = !on || !c.info.allowed;
     for (const a of c.args) a.input.disabled = c.button.disabled;
   }
-  for (const e of Object.values(p.params)) {
+  const editors = [...Object.values(p.params), ...Object.values(p.attrs).filter((a) => a.editor).map((a) => a.editor)];
+  for (const e of editors) {
     e.input.disabled = !on || !e.info.settable;
     e.apply.disabled = !on || !e.info.settable;
   }
@@ -409,9 +429,19 @@ function updatePanel(p, d) {
   for (const a of d.attributes) {
     const entry = p.attrs[a.name];
     if (!entry) continue;
+    entry.quality.textContent = a.quality && a.quality !== "GOOD" ? a.quality : "";
+    if (entry.editor) {
+      const ed = entry.editor;
+      ed.info = a;
+      ed.input.disabled = !a.settable;
+      ed.apply.disabled = !a.settable;
+      ed.input.title = a.settable ? "" : "Writable in " + a.writableIn.join(", ");
+      ed.current = a.readable ? a.value : undefined;
+      if (!ed.dirty && document.activeElement !== ed.input) showCurrent(ed);
+      continue;
+    }
     entry.value.textContent = a.readable ? formatValue(a.value) : "not readable in " + d.state;
     entry.value.classList.toggle("muted", !a.readable);
-    entry.quality.textContent = a.quality && a.quality !== "GOOD" ? a.quality : "";
   }
 }
 
