@@ -84,7 +84,12 @@ public final class Benchmark {
    * --lengths=, --encodings=BINARY,MTOM,XML, --only=polling,subscription,latency (latency: only the
    * 100/s run), --soak-minutes=, --server-java-options=.
    */
+  /** CXF logs through java.util.logging; only its warnings belong in the benchmark's output. */
+  private static final java.util.logging.Logger CXF_LOG =
+      java.util.logging.Logger.getLogger("org.apache.cxf");
+
   public static void main(String[] args) throws Exception {
+    CXF_LOG.setLevel(java.util.logging.Level.WARNING);
     Map<String, String> opts = new LinkedHashMap<>();
     for (String a : args) {
       if (!a.startsWith("--")) {
