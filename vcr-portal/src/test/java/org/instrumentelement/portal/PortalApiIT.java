@@ -337,18 +337,7 @@ class PortalApiIT {
     assertTrue(quantity.path("required").asBoolean());
     assertEquals("RMS", quantity.path("choices").path(4).asText());
 
-    HttpResponse<String> rms =
-        post(
-            "api/command",
-            Map.of(
-                "ie",
-                "ie",
-                "im",
-                "lab/scope",
-                "command",
-                "measure",
-                "arguments",
-                List.of(Map.of("name", "quantity", "type", "ENUM", "value", "RMS"))));
+    HttpResponse<String> rms = measure("RMS");
     assertEquals(200, rms.statusCode(), rms.body());
     assertTrue(json(rms).path("result").asDouble() > 0, rms.body());
 
@@ -356,19 +345,23 @@ class PortalApiIT {
         post("api/command", Map.of("ie", "ie", "im", "lab/scope", "command", "measure"));
     assertEquals(
         "MISSING_ARGUMENT", json(missing).path("error").path("code").asText(), missing.body());
-    HttpResponse<String> wrong =
-        post(
-            "api/command",
-            Map.of(
-                "ie",
-                "ie",
-                "im",
-                "lab/scope",
-                "command",
-                "measure",
-                "arguments",
-                List.of(Map.of("name", "quantity", "type", "ENUM", "value", "MEDIAN"))));
+    HttpResponse<String> wrong = measure("MEDIAN");
     assertEquals("OUT_OF_RANGE", json(wrong).path("error").path("code").asText(), wrong.body());
+  }
+
+  /** The scope's measure command with {@code quantity} typed in. */
+  private HttpResponse<String> measure(String quantity) throws Exception {
+    return post(
+        "api/command",
+        Map.of(
+            "ie",
+            "ie",
+            "im",
+            "lab/scope",
+            "command",
+            "measure",
+            "arguments",
+            List.of(Map.of("name", "quantity", "type", "ENUM", "value", quantity))));
   }
 
   private HttpResponse<String> get(String path) throws Exception {
