@@ -81,8 +81,8 @@ public final class Benchmark {
 
   /**
    * Options: --quick, --ie-jar=, --output=, --warmup=s, --measure=s, --reps=, --clients=,
-   * --lengths=, --encodings=BINARY,MTOM,XML, --only=polling,subscription,latency (latency: only the
-   * 100/s run), --soak-minutes=, --server-java-options=.
+   * --lengths=, --encodings=BINARY,MTOM,XML, --only=polling,floor,subscription,latency (floor: only
+   * the short-text poll; latency: only the 100/s run), --soak-minutes=, --server-java-options=.
    */
   /** CXF logs through java.util.logging; only its warnings belong in the benchmark's output. */
   private static final java.util.logging.Logger CXF_LOG =
@@ -130,7 +130,7 @@ public final class Benchmark {
             + ", lengths "
             + lengths);
     Map<String, Double> fig = new LinkedHashMap<>();
-    if (part("polling")) {
+    if (part("polling") || part("floor")) {
       polling(fig);
     }
     if (part("subscription") || part("latency")) {
@@ -181,7 +181,7 @@ public final class Benchmark {
                 "--im.scope.attribute.waveform.period=off",
                 "--im.scope.attribute.peakToPeak.period=off"))) {
       json.array("polling");
-      for (Encoding enc : encodings) {
+      for (Encoding enc : part("polling") ? encodings : List.<Encoding>of()) {
         log("polling " + enc + ": warm-up " + warmup.toSeconds() + " s with 40 clients");
         try (HttpLoad w = load(ie, ie.httpPort, enc, 2500, 40)) {
           Thread.sleep(warmup.toMillis());
@@ -222,8 +222,9 @@ public final class Benchmark {
         }
       }
       json.closeArray();
+      floor(ie, fig);
       json.object("wireBytesPerVector");
-      for (Encoding enc : encodings) {
+      for (Encoding enc : part("polling") ? encodings : List.<Encoding>of()) {
         for (int length : lengths) {
           double bytes = wireBytes(ie, enc, length);
           json.field(enc.name() + "." + length, bytes);
@@ -242,6 +243,46 @@ public final class Benchmark {
         }
       }
       json.close();
+    }
+  }
+
+  /**
+   * The fixed cost of a poll: getAttribute of a short text (the array device's identity, one mock
+   * query) by 40 clients through the same HTTP, SOAP and access-control path as a vector. What a
+   * vector answer costs beyond this is the vector's own work.
+   */
+  private void floor(IeProcess ie, Map<String, Double> fig) throws Exception {
+    byte[] req =
+        SoapRequests.request(
+            "localhost",
+            ie.httpPort,
+            "/ie/services/InstrumentElement",
+            USER,
+            USER,
+            "lab/array2500",
+            "identity",
+            Encoding.XML);
+    try (HttpLoad load = new HttpLoad(40, "localhost", ie.httpPort, req, "MockArray", 100)) {
+      // After the vectors the code is warm; alone (--only=floor) it needs the whole warm-up.
+      Thread.sleep(part("polling") ? Math.min(warmup.toMillis(), 10_000) : warmup.toMillis());
+      double[][] m = measure(ie, load.responses::get);
+      double rate = median(m[0]);
+      double cpu = median(m[1]);
+      log(
+          String.format(
+              Locale.ROOT,
+              "polling floor: a short text, 40 clients: %8.0f answers/s, IE CPU %6.1f us/response,"
+                  + " errors %d",
+              rate,
+              cpu,
+              load.errors.get()));
+      json.object("pollingFloor");
+      json.field("what", "getAttribute lab/array2500 identity (a short text), 40 clients");
+      json.field("answersPerSecond", rate);
+      json.field("ieCpuMicrosPerResponse", cpu);
+      json.field("errors", load.errors.get());
+      json.close();
+      fig.put("polling.floor.cpu", cpu);
     }
   }
 

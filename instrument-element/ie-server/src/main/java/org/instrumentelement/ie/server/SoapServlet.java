@@ -100,6 +100,7 @@ public final class SoapServlet extends CXFNonSpringServlet {
     factory.getOutInterceptors().add(new MtomNegotiationInterceptor());
     factory.getOutFaultInterceptors().add(new FaultDetailInterceptor());
     Server server = factory.create();
+    VectorAnswerInterceptor.install(server.getEndpoint().getBinding().getOutInterceptors());
     if (server.getEndpoint().getService().getDataBinding() instanceof JAXBDataBinding jaxb) {
       jaxb.setEscapeHandler(new TextEscaper());
     }

@@ -49,13 +49,21 @@ public final class DoubleText {
    * #MAX_LENGTH} bytes, and returns its length.
    */
   static int format(double v, byte[] buf) {
+    return format(v, buf, 0);
+  }
+
+  /**
+   * Writes the text of {@code v} (ASCII) at {@code off} in {@code buf}, which has room for {@link
+   * #MAX_LENGTH} bytes from there, and returns the position after it.
+   */
+  static int format(double v, byte[] buf, int off) {
     long bits = Double.doubleToRawLongBits(v);
     int bq = (int) (bits >>> 52) & 0x7FF;
     long t = bits & (C_MIN - 1);
     if (bq == 0x7FF) {
-      return ascii(t != 0 ? "NaN" : bits < 0 ? "-INF" : "INF", buf);
+      return ascii(t != 0 ? "NaN" : bits < 0 ? "-INF" : "INF", buf, off);
     }
-    int pos = 0;
+    int pos = off;
     if (bits < 0) {
       buf[pos++] = '-';
     }
@@ -84,11 +92,11 @@ public final class DoubleText {
     return toDecimal(buf, pos, q, c, dk);
   }
 
-  private static int ascii(String s, byte[] buf) {
+  private static int ascii(String s, byte[] buf, int off) {
     for (int i = 0; i < s.length(); i++) {
-      buf[i] = (byte) s.charAt(i);
+      buf[off + i] = (byte) s.charAt(i);
     }
-    return s.length();
+    return off + s.length();
   }
 
   private static int toDecimal(byte[] buf, int pos, int q, long c, int dk) {

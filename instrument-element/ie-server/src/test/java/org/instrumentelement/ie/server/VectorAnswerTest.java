@@ -1,0 +1,205 @@
+package org.instrumentelement.ie.server;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import jakarta.xml.bind.JAXBContext;
+import jakarta.xml.bind.JAXBElement;
+import jakarta.xml.bind.Marshaller;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.List;
+import java.util.SplittableRandom;
+import javax.xml.namespace.QName;
+import org.instrumentelement.ie.soap.VectorAnswer;
+import org.instrumentelement.ie.soap.types.DoubleList;
+import org.instrumentelement.ie.soap.types.GetAttributeResponse;
+import org.instrumentelement.ie.soap.types.GetAttributesResponse;
+import org.instrumentelement.ie.soap.types.Namespaces;
+import org.instrumentelement.ie.soap.types.Quality;
+import org.instrumentelement.ie.soap.types.Value;
+import org.instrumentelement.ie.soap.types.ValueType;
+import org.junit.jupiter.api.Test;
+
+/** The hand-written vector answer is byte for byte what JAXB writes with the service's settings. */
+class VectorAnswerTest {
+  private static final double[] SPECIAL = {
+    0.0,
+    -0.0,
+    1.0,
+    -1.5,
+    0.1,
+    1e-300,
+    Double.MIN_VALUE,
+    Double.MAX_VALUE,
+    Double.NaN,
+    Double.POSITIVE_INFINITY,
+    Double.NEGATIVE_INFINITY,
+    123456789.0,
+    2e21,
+    -2.2250738585072014E-308
+  };
+
+  @Test
+  void xmlVectorsAreWrittenAsJaxbWritesThem() throws Exception {
+    SplittableRandom random = new SplittableRandom(3);
+    for (int length : new int[] {1, 2, 3, 14, 1250, 2500, 10_000}) {
+      double[] d = new double[length];
+      for (int i = 0; i < length; i++) {
+        // One length is the awkward values themselves.
+        d[i] = length == SPECIAL.length ? SPECIAL[i] : random.nextGaussian() * 1e3;
+      }
+      Value v = vector(d);
+      v.doubles = new DoubleList(d);
+      assertSame(v);
+    }
+  }
+
+  @Test
+  void binaryVectorsAreWrittenAsJaxbWritesThem() throws Exception {
+    SplittableRandom random = new SplittableRandom(5);
+    // 1, 2 and 3 doubles: 8, 16 and 24 bytes end a base64 group with two, one and no padding.
+    for (int length : new int[] {1, 2, 3, 1250, 2500, 10_000}) {
+      double[] d = random.doubles(length).toArray();
+      Value v = vector(d);
+      v.data = littleEndian(d);
+      assertSame(v);
+    }
+  }
+
+  @Test
+  void attributesAreEscapedAsJaxbEscapesThem() throws Exception {
+    for (String units :
+        List.of("V", "\u00b5V", "\u03a9 \u20ac \ud83d\ude00", "a<b&\"c\"\r\n>'\t")) {
+      Value v = vector(new double[] {1, 2});
+      v.doubles = new DoubleList(new double[] {1, 2});
+      v.units = units;
+      v.name = units + "&name";
+      v.quality = Quality.UNCERTAIN;
+      assertSame(v);
+    }
+  }
+
+  @Test
+  void attributesLongerThanTheBufferAreWrittenWhole() throws Exception {
+    Value v = vector(new double[] {4});
+    v.data = littleEndian(new double[] {4});
+    v.units = "V".repeat(20_000);
+    assertSame(v);
+  }
+
+  @Test
+  void absentAttributesAreLeftOut() throws Exception {
+    Value v = vector(new double[] {1});
+    v.doubles = new DoubleList(new double[] {1});
+    v.timestamp = null;
+    v.quality = null;
+    v.length = null;
+    String xml = new String(ours(answer(v)), StandardCharsets.UTF_8);
+    assertTrue(xml.startsWith("<getAttributeResponse xmlns=\"" + Namespaces.IE + "\">"), xml);
+    assertTrue(xml.contains("<value type=\"DOUBLE_ARRAY\"><doubles>1</doubles></value>"), xml);
+    assertSame(v);
+  }
+
+  @Test
+  void onlyNonEmptyVectorAnswersAreHandled() {
+    Value scalar = new Value();
+    scalar.type = ValueType.DOUBLE;
+    scalar.doubleValue = 1.0;
+    assertFalse(VectorAnswer.handles(answer(scalar)));
+    Value empty = vector(new double[0]);
+    empty.doubles = new DoubleList(new double[0]);
+    assertFalse(VectorAnswer.handles(answer(empty)));
+    Value emptyData = vector(new double[0]);
+    emptyData.data = new byte[0];
+    assertFalse(VectorAnswer.handles(answer(emptyData)));
+    Value both = vector(new double[] {1});
+    both.data = littleEndian(new double[] {1});
+    both.doubles = new DoubleList(new double[] {1});
+    assertFalse(VectorAnswer.handles(answer(both)));
+    Value ragged = vector(new double[] {1});
+    ragged.data = new byte[7];
+    assertFalse(VectorAnswer.handles(answer(ragged)));
+    Value textList = vector(new double[] {1});
+    textList.doubles = List.of("1");
+    assertFalse(VectorAnswer.handles(answer(textList)));
+    assertFalse(VectorAnswer.handles(new GetAttributeResponse()));
+    assertFalse(VectorAnswer.handles(new GetAttributesResponse()));
+    assertFalse(VectorAnswer.handles(null));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> VectorAnswer.write(answer(scalar), new ByteArrayOutputStream()));
+  }
+
+  private static Value vector(double[] d) {
+    Value v = new Value();
+    v.type = ValueType.DOUBLE_ARRAY;
+    v.timestamp = Instant.parse("2026-11-21T13:23:12.862555590Z");
+    v.quality = Quality.GOOD;
+    v.length = d.length;
+    return v;
+  }
+
+  private static GetAttributeResponse answer(Value v) {
+    GetAttributeResponse r = new GetAttributeResponse();
+    r.value = v;
+    return r;
+  }
+
+  private static byte[] littleEndian(double[] d) {
+    ByteBuffer b = ByteBuffer.allocate(d.length * 8).order(ByteOrder.LITTLE_ENDIAN);
+    b.asDoubleBuffer().put(d);
+    return b.array();
+  }
+
+  private static void assertSame(Value v) throws Exception {
+    GetAttributeResponse r = answer(v);
+    assertTrue(VectorAnswer.handles(r));
+    byte[] expected = jaxb(r);
+    byte[] actual = ours(r);
+    assertEquals(
+        new String(expected, StandardCharsets.UTF_8), new String(actual, StandardCharsets.UTF_8));
+    assertArrayEquals(expected, actual);
+  }
+
+  /** Written in small pieces, as a stream that passes every write on would see them. */
+  private static byte[] ours(GetAttributeResponse r) throws IOException {
+    ByteArrayOutputStream b = new ByteArrayOutputStream();
+    VectorAnswer.write(
+        r,
+        new OutputStream() {
+          @Override
+          public void write(int c) {
+            b.write(c);
+          }
+
+          @Override
+          public void write(byte[] data, int off, int len) {
+            b.write(data, off, len);
+          }
+        });
+    return b.toByteArray();
+  }
+
+  /** What JAXB writes for the answer with the settings CXF and the service give it. */
+  private static byte[] jaxb(GetAttributeResponse r) throws Exception {
+    Marshaller m = JAXBContext.newInstance(GetAttributeResponse.class).createMarshaller();
+    m.setProperty(Marshaller.JAXB_FRAGMENT, true);
+    m.setProperty(Marshaller.JAXB_ENCODING, "UTF-8");
+    m.setProperty("org.glassfish.jaxb.characterEscapeHandler", new TextEscaper());
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    m.marshal(
+        new JAXBElement<>(
+            new QName(Namespaces.IE, "getAttributeResponse"), GetAttributeResponse.class, r),
+        out);
+    return out.toByteArray();
+  }
+}
