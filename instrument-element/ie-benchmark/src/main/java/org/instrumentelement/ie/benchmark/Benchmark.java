@@ -473,8 +473,9 @@ public final class Benchmark {
       log(
           String.format(
               Locale.ROOT,
-              "subscription: IE sampling every 1 ms to 40 subscribers: %.0f deliveries/s (%d samples taken, %d superseded before sending)",
+              "subscription: IE sampling every 1 ms to 40 subscribers: %.0f deliveries/s (IE CPU %.1f us per delivery; %d samples taken, %d superseded before sending)",
               rate,
+              median(m[1]),
               after.getPublished() - before.getPublished(),
               after.getSuperseded() - before.getSuperseded()));
       return rate;
@@ -491,13 +492,16 @@ public final class Benchmark {
         return Double.NaN;
       }
       Thread.sleep(SETTLE_MILLIS);
-      double rate = median(measure(ie, subs.received::get)[0]);
+      double[][] m = measure(ie, subs.received::get);
+      double rate = median(m[0]);
       json.field("bareDeliveriesPerSecond", rate);
+      json.field("bareCpuMicrosPerDeliveryAtFullRate", median(m[1]));
       log(
           String.format(
               Locale.ROOT,
-              "subscription: bare publisher as fast as it can to 40 subscribers: %.0f deliveries/s",
-              rate));
+              "subscription: bare publisher as fast as it can to 40 subscribers: %.0f deliveries/s (broker CPU %.1f us per delivery)",
+              rate,
+              median(m[1])));
       return rate;
     }
   }
