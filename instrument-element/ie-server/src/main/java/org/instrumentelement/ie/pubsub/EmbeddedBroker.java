@@ -25,7 +25,7 @@ import org.instrumentelement.ie.config.BrokerConfig;
  * dropped (and counted) instead of slowing anyone else.
  */
 public final class EmbeddedBroker implements AutoCloseable {
-  /** Buffer of each OpenWire connection's socket streams, in and out. */
+  /** Buffer of each client connection's socket streams, in and out. */
   static final int IO_BUFFER_BYTES = 64 * 1024;
 
   private final BrokerConfig config;
@@ -75,9 +75,18 @@ public final class EmbeddedBroker implements AutoCloseable {
     TransportConnector stomp =
         stompPort < 0
             ? null
-            : b.addConnector("stomp://" + host + ":" + stompPort + "?transport.tcpNoDelay=true");
+            : b.addConnector(
+                "stomp://"
+                    + host
+                    + ":"
+                    + stompPort
+                    + "?transport.tcpNoDelay=true&transport.ioBufferSize="
+                    + IO_BUFFER_BYTES);
     TransportConnector mqtt =
-        mqttPort < 0 ? null : b.addConnector("mqtt://" + host + ":" + mqttPort);
+        mqttPort < 0
+            ? null
+            : b.addConnector(
+                "mqtt://" + host + ":" + mqttPort + "?transport.ioBufferSize=" + IO_BUFFER_BYTES);
     b.start();
     b.waitUntilStarted();
     openWirePort = openWire.getConnectUri().getPort();
