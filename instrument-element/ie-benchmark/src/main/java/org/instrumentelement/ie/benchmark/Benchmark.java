@@ -382,54 +382,42 @@ public final class Benchmark {
       try (Subscribers subs =
           new Subscribers(40, ie.brokerUrl(), null, null, topic, "ieAcquired")) {
         period(soap, 10);
-        Thread.sleep(warmup.toMillis());
-        subs.record(true);
-        double[][] m = measure(ie, subs.received::get);
-        subs.record(false);
-        double p50 = subs.latencyMillis(0.5);
-        double p99 = subs.latencyMillis(0.99);
-        double cpu = median(m[1]);
-        json.field("rate100DeliveriesPerSecond", median(m[0]));
-        json.field("latencyP50Millis", p50);
-        json.field("latencyP99Millis", p99);
+        Paced r = paced(ie, subs);
+        json.field("rate100DeliveriesPerSecond", r.rate());
+        json.field("latencyP50Millis", r.p50());
+        json.field("latencyP99Millis", r.p99());
         json.field("latencySamples", subs.recorded());
-        json.field("ieCpuMicrosPerDelivery", cpu);
-        fig.put("latency.p50", p50);
-        fig.put("latency.p99", p99);
-        fig.put("subscription.cpu", cpu);
+        json.field("ieCpuMicrosPerDelivery", r.cpu());
+        fig.put("latency.p50", r.p50());
+        fig.put("latency.p99", r.p99());
+        fig.put("subscription.cpu", r.cpu());
         log(
             String.format(
                 Locale.ROOT,
                 "subscription: 100/s x 40: %.0f deliveries/s, p50 %.2f ms, p99 %.2f ms, IE+broker CPU %.1f us per delivered vector",
-                median(m[0]),
-                p50,
-                p99,
-                cpu));
+                r.rate(),
+                r.p50(),
+                r.p99(),
+                r.cpu()));
       }
 
       log("subscription: bare ActiveMQ publisher at 100 messages/s to 40 subscribers (the same)");
       try (Subscribers subs =
               new Subscribers(40, ie.brokerUrl(), null, null, "bench.bare100", "benchSent");
           BarePublisher pub = new BarePublisher(ie.brokerUrl(), "bench.bare100", 20000, 100)) {
-        Thread.sleep(warmup.toMillis());
-        subs.record(true);
-        double[][] m = measure(ie, subs.received::get);
-        subs.record(false);
-        double p50 = subs.latencyMillis(0.5);
-        double p99 = subs.latencyMillis(0.99);
-        double cpu = median(m[1]);
-        json.field("bareRate100DeliveriesPerSecond", median(m[0]));
-        json.field("bareLatencyP50Millis", p50);
-        json.field("bareLatencyP99Millis", p99);
-        json.field("bareCpuMicrosPerDelivery", cpu);
+        Paced r = paced(ie, subs);
+        json.field("bareRate100DeliveriesPerSecond", r.rate());
+        json.field("bareLatencyP50Millis", r.p50());
+        json.field("bareLatencyP99Millis", r.p99());
+        json.field("bareCpuMicrosPerDelivery", r.cpu());
         log(
             String.format(
                 Locale.ROOT,
                 "subscription: bare 100/s x 40: %.0f deliveries/s, p50 %.2f ms, p99 %.2f ms, broker CPU %.1f us per delivered message",
-                median(m[0]),
-                p50,
-                p99,
-                cpu));
+                r.rate(),
+                r.p50(),
+                r.p99(),
+                r.cpu()));
       }
 
       try (CountingProxy proxy = new CountingProxy(ie.brokerPort);
@@ -485,6 +473,21 @@ public final class Benchmark {
               after.getSuperseded() - before.getSuperseded()));
       return rate;
     }
+  }
+
+  /** Deliveries/s, latency percentiles (ms) and IE CPU per delivery (us) of a paced run. */
+  private record Paced(double rate, double p50, double p99, double cpu) {}
+
+  /**
+   * Measures subscribers while something already publishes to them at a steady rate: after the
+   * warm-up, latencies are recorded only during the measured repetitions.
+   */
+  private Paced paced(IeProcess ie, Subscribers subs) throws InterruptedException {
+    Thread.sleep(warmup.toMillis());
+    subs.record(true);
+    double[][] m = measure(ie, subs.received::get);
+    subs.record(false);
+    return new Paced(median(m[0]), subs.latencyMillis(0.5), subs.latencyMillis(0.99), median(m[1]));
   }
 
   /** A bare ActiveMQ publisher as fast as it can to 40 subscribers on the IE's broker. */
