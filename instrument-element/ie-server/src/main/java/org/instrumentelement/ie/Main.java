@@ -3,6 +3,7 @@ package org.instrumentelement.ie;
 import java.util.Arrays;
 import org.instrumentelement.ie.config.ConfigException;
 import org.instrumentelement.ie.config.ConfigLoader;
+import org.instrumentelement.ie.config.ConfigurationUsage;
 import org.instrumentelement.ie.config.IeConfig;
 import org.instrumentelement.ie.server.EmbeddedServer;
 import org.slf4j.Logger;
@@ -11,7 +12,8 @@ import org.slf4j.bridge.SLF4JBridgeHandler;
 
 /**
  * Runs an Instrument Element on embedded Tomcat until interrupted. Options: {@code --config FILE}
- * and {@code --<key>=<value>} for any configuration key (see the README).
+ * and {@code --<key>=<value>} for any configuration key (docs/configuration.md; {@code --help}
+ * lists them).
  */
 public final class Main {
   private static final Logger LOG = LoggerFactory.getLogger(Main.class);
@@ -23,11 +25,8 @@ public final class Main {
   }
 
   public static void main(String[] args) throws Exception {
-    if (args.length > 0 && (args[0].equals("--help") || args[0].equals("-h"))) {
-      System.out.println(
-          "usage: instrument-element [--config FILE] [--<key>=<value> ...]\n"
-              + "Without a configuration file it serves the built-in mock laboratory.\n"
-              + "Keys and environment variables: see the README's configuration reference.");
+    if (Arrays.asList(args).contains("--help") || Arrays.asList(args).contains("-h")) {
+      System.out.print(ConfigurationUsage.text());
       return;
     }
     SLF4JBridgeHandler.removeHandlersForRootLogger();

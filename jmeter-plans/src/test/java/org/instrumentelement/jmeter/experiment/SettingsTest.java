@@ -27,4 +27,23 @@ class SettingsTest {
     assertThrows(IllegalArgumentException.class, () -> new Settings("--nope=1"));
     assertThrows(IllegalArgumentException.class, () -> new Settings("clients=1"));
   }
+
+  @Test
+  void helpIsFoundAfterTheScriptsOwnCommandOption() {
+    assertTrue(Settings.asksForHelp("--command=jmeter-plans/run-experiment.sh --help", "--help"));
+    assertTrue(Settings.asksForHelp("-h"));
+    assertFalse(Settings.asksForHelp("--ie.url=http://ie:8080/x"));
+  }
+
+  @Test
+  void usageListsEveryOptionWithItsDefaultButNotTheInternalCommand() {
+    String usage = Settings.usage();
+    for (String key : Settings.DEFAULTS.keySet()) {
+      if (!key.equals("command")) {
+        assertTrue(usage.contains("--" + key + " "), "--help lists --" + key);
+      }
+    }
+    assertFalse(usage.contains("--command"));
+    assertTrue(usage.contains("[jmeter-plans/target/report]"), usage);
+  }
 }

@@ -64,7 +64,7 @@ public final class ConfigLoader {
           ImContext.RECONNECT,
           ImContext.RECONNECT_MAX_DELAY);
 
-  /** Every global key with its default. The README's configuration reference lists the same. */
+  /** Every global key with its default. docs/configuration.md lists the same. */
   static final Map<String, String> DEFAULTS = defaults();
 
   private static Map<String, String> defaults() {
@@ -101,6 +101,26 @@ public final class ConfigLoader {
   }
 
   private ConfigLoader() {}
+
+  /**
+   * Every global key with its default, as docs/configuration.md lists them (a test holds the two
+   * together); {@code --help} prints them.
+   */
+  public static Map<String, String> globalDefaults() {
+    return DEFAULTS;
+  }
+
+  /** The settings of an IM besides {@code param.<parameter>} and {@code attribute.<name>.*}. */
+  public static Set<String> imSettings() {
+    return IM_SETTINGS;
+  }
+
+  /**
+   * The settings of a subscribable attribute: {@code im.<name>.attribute.<attribute>.<setting>}.
+   */
+  public static Set<String> attributeSettings() {
+    return ATTRIBUTE_SETTINGS;
+  }
 
   /**
    * Resolves the configuration.
