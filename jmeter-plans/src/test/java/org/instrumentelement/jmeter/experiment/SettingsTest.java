@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -45,5 +47,15 @@ class SettingsTest {
     }
     assertFalse(usage.contains("--command"));
     assertTrue(usage.contains("[jmeter-plans/target/report]"), usage);
+  }
+
+  @Test
+  void docsListEveryOption() throws Exception {
+    String doc = Files.readString(Path.of("..", "docs", "jmeter.md"));
+    for (String key : Settings.DEFAULTS.keySet()) {
+      if (!key.equals("command")) {
+        assertTrue(doc.contains("`--" + key + "`"), "docs/jmeter.md lists --" + key);
+      }
+    }
   }
 }

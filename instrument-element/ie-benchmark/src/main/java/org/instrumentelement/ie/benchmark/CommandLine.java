@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The benchmark's command line: {@code --name=value} options checked against the known ones, so
@@ -38,6 +39,11 @@ final class CommandLine {
   }
 
   private CommandLine() {}
+
+  /** The option names, without their leading {@code --}. */
+  static Set<String> optionNames() {
+    return OPTIONS.keySet();
+  }
 
   /** Whether the command line asks for the usage text. */
   static boolean asksForHelp(String... args) {

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -40,5 +42,13 @@ class CommandLineTest {
   void theFiguresGoToBuildOutputByDefault() {
     assertTrue(CommandLine.DEFAULT_OUTPUT.contains("/target/"), CommandLine.DEFAULT_OUTPUT);
     assertTrue(CommandLine.usage().contains(CommandLine.DEFAULT_OUTPUT));
+  }
+
+  @Test
+  void docsListEveryOption() throws Exception {
+    String doc = Files.readString(Path.of("..", "..", "docs", "benchmark.md"));
+    for (String option : CommandLine.optionNames()) {
+      assertTrue(doc.contains("`--" + option + "`"), "docs/benchmark.md lists --" + option);
+    }
   }
 }
