@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -57,5 +58,21 @@ class SettingsTest {
         assertTrue(doc.contains("`--" + key + "`"), "docs/jmeter.md lists --" + key);
       }
     }
+  }
+
+  @Test
+  void theCommandsInTheDocsAreAccepted() throws Exception {
+    int commands = 0;
+    for (String line : Files.readAllLines(Path.of("..", "docs", "jmeter.md"))) {
+      if (line.startsWith("jmeter-plans/run-experiment.sh")) {
+        String[] words = line.replaceAll("#.*", "").trim().split("\\s+");
+        String[] args = Arrays.copyOfRange(words, 1, words.length);
+        if (!Settings.asksForHelp(args)) {
+          new Settings(args);
+        }
+        commands++;
+      }
+    }
+    assertTrue(commands > 2, "commands found in docs/jmeter.md: " + commands);
   }
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -50,5 +51,21 @@ class CommandLineTest {
     for (String option : CommandLine.optionNames()) {
       assertTrue(doc.contains("`--" + option + "`"), "docs/benchmark.md lists --" + option);
     }
+  }
+
+  @Test
+  void theCommandsInTheDocsAreAccepted() throws Exception {
+    int commands = 0;
+    for (String line : Files.readAllLines(Path.of("..", "..", "docs", "benchmark.md"))) {
+      if (line.startsWith("deploy/bin/ie-benchmark")) {
+        String[] words = line.replaceAll("#.*", "").trim().split("\\s+");
+        String[] args = Arrays.copyOfRange(words, 1, words.length);
+        if (!CommandLine.asksForHelp(args)) {
+          CommandLine.parse(args);
+        }
+        commands++;
+      }
+    }
+    assertTrue(commands > 3, "commands found in docs/benchmark.md: " + commands);
   }
 }
