@@ -74,7 +74,7 @@ public final class InstrumentElementRuntime implements AutoCloseable {
           config.dataDir() == null
               ? StateStore.inMemory()
               : StateStore.open(config.dataDir(), Clock.systemUTC(), resetState);
-      LOG.info("Run-time state: {}", store.loaded());
+      LOG.info(store.loaded());
       SecurityConfig security = config.security();
       UserStore users = null;
       if (security.enabled()) {

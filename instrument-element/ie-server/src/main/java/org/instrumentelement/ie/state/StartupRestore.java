@@ -70,8 +70,18 @@ public final class StartupRestore {
             shown(now.get(name)));
       } else {
         restored.put(name, p.value());
-        LOG.info("{}: restoring {} = {} {}", path, name, p.value(), describe(p));
+        if (mode == LinkMode.RESTORE) {
+          LOG.info("{}: restoring {} = {} {}", path, name, p.value(), describe(p));
+        }
       }
+    }
+    if (mode == LinkMode.READ_BACK) {
+      LOG.info(
+          "{}: im.{}.onLink = readBack: the instrument's settings are read at link; the run-time"
+              + " values of the last run stand only for parameters it cannot be asked for: {}",
+          path,
+          c.name(),
+          restored);
     }
     store.update(
         s -> {

@@ -49,7 +49,7 @@ public final class StateStore implements AutoCloseable {
   /** A store that keeps nothing across restarts ({@code data.dir = off}, and unit tests). */
   public static StateStore inMemory() {
     return new StateStore(
-        null, Clock.systemUTC(), new StoredState(), "data.dir is off: nothing is kept");
+        null, Clock.systemUTC(), new StoredState(), "Run-time state: not kept (data.dir = off)");
   }
 
   /**
@@ -102,8 +102,12 @@ public final class StateStore implements AutoCloseable {
       state = StateFormat.decode(entries);
       loaded =
           entries.isEmpty()
-              ? "no run-time state kept yet in " + file.path()
-              : "run-time state from " + file.path() + " (written " + entries.get("written") + ")";
+              ? "Run-time state: none kept yet in " + file.path()
+              : "Run-time state: restoring from "
+                  + file.path()
+                  + " (written "
+                  + entries.get("written")
+                  + ")";
     } catch (CorruptStateException | IOException e) {
       state = new StoredState();
       try {
@@ -133,7 +137,7 @@ public final class StateStore implements AutoCloseable {
               + aside
               + "; starting from the configuration, nothing restored";
       LOG.warn(message);
-      return message;
+      return "Run-time state: nothing restored (the file was set aside, see the warning above)";
     } catch (IOException e) {
       throw new ConfigException(
           "the run-time state in "
@@ -171,7 +175,7 @@ public final class StateStore implements AutoCloseable {
     return lock;
   }
 
-  /** What was found at start-up, for the log. */
+  /** What was found at start-up, one sentence for the log. */
   public String loaded() {
     return loaded;
   }

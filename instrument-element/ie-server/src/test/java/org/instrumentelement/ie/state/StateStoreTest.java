@@ -61,7 +61,7 @@ class StateStoreTest {
     }
     try (StateStore again = open()) {
       assertEquals("40", again.read(s -> s.parameters("lab/scope").get("p7").value()));
-      assertTrue(again.loaded().startsWith("run-time state from"), again.loaded());
+      assertTrue(again.loaded().contains("restoring from"), again.loaded());
     }
   }
 
@@ -69,7 +69,6 @@ class StateStoreTest {
   void anUnreadableFileIsSetAsideAndNothingIsRestored() throws Exception {
     Files.writeString(dir.resolve(StateFile.NAME), "format = 1\nparameter.lab/scope.timebase.val");
     try (StateStore store = open()) {
-      assertTrue(store.loaded().contains("cannot be used"), store.loaded());
       assertTrue(store.loaded().contains("set aside"), store.loaded());
       assertFalse(store.read(StoredState::hasRunTimeValues));
     }
