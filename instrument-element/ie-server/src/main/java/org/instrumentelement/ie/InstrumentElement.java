@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Supplier;
 import org.instrumentelement.ial.ResourceManager;
 import org.instrumentelement.ial.mock.MockSessionProvider;
@@ -89,7 +90,7 @@ public final class InstrumentElement implements AutoCloseable {
     // Children open (and link) before their parents, so a group links IMs that are ready.
     List<ImNode> childrenFirst = new ArrayList<>(created);
     Collections.reverse(childrenFirst);
-    java.util.Set<String> paths = java.util.Set.copyOf(nodes.keySet());
+    Set<String> paths = Set.copyOf(nodes.keySet());
     store.update(s -> s.retainIms(paths));
     try {
       for (ImNode n : childrenFirst) {
