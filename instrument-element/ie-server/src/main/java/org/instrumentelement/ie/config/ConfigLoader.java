@@ -22,6 +22,7 @@ import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.instrumentelement.im.ImContext;
+import org.instrumentelement.im.LinkMode;
 
 /**
  * Resolves the configuration from four layers, highest first: command-line options ({@code
@@ -44,6 +45,9 @@ public final class ConfigLoader {
   /** The VCR portal's keys, checked by the portal itself when this IE hosts it. */
   private static final Pattern PORTAL_KEY = Pattern.compile("portal\\.[A-Za-z0-9_.-]+");
 
+  /** Where the run-time state is kept; {@code off}: nowhere. */
+  public static final String DATA_DIR = "data.dir";
+
   /** Where the embedded Tomcat serves the portal; {@code off}: not served. */
   public static final String PORTAL_CONTEXT_PATH = "portal.contextPath";
 
@@ -62,7 +66,8 @@ public final class ConfigLoader {
           "timeout",
           ImContext.DESCRIPTOR,
           ImContext.RECONNECT,
-          ImContext.RECONNECT_MAX_DELAY);
+          ImContext.RECONNECT_MAX_DELAY,
+          ImContext.ON_LINK);
 
   /** Every global key with its default. docs/configuration.md lists the same. */
   static final Map<String, String> DEFAULTS = defaults();
@@ -97,6 +102,7 @@ public final class ConfigLoader {
     d.put("sampling.period", "1s");
     d.put("sampling.heartbeat", "off");
     d.put(PORTAL_CONTEXT_PATH, "/vcr");
+    d.put(DATA_DIR, ".");
     return java.util.Collections.unmodifiableMap(d);
   }
 
@@ -309,7 +315,10 @@ public final class ConfigLoader {
         security,
         limits,
         orderParentsFirst(ims),
-        portal);
+        portal,
+        c.get(DATA_DIR).equalsIgnoreCase("off") || c.get(DATA_DIR).isEmpty()
+            ? null
+            : path(c.get(DATA_DIR)));
   }
 
   private static ImConfig im(String name, Map<String, String> kv, Duration defaultTimeout)
@@ -386,6 +395,13 @@ public final class ConfigLoader {
     }
     if (kv.containsKey(ImContext.RECONNECT)) {
       options.put(ImContext.RECONNECT, Boolean.toString(bool(kv, ImContext.RECONNECT, prefix)));
+    }
+    if (kv.containsKey(ImContext.ON_LINK)) {
+      try {
+        options.put(ImContext.ON_LINK, LinkMode.of(kv.get(ImContext.ON_LINK)).configName());
+      } catch (IllegalArgumentException e) {
+        throw new ConfigException(prefix + ImContext.ON_LINK + ": " + e.getMessage());
+      }
     }
     if (kv.containsKey(ImContext.RECONNECT_MAX_DELAY)) {
       options.put(

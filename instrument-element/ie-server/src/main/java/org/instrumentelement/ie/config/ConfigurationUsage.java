@@ -13,8 +13,10 @@ public final class ConfigurationUsage {
   /** The usage text, ending with a line break. */
   public static String text() {
     StringBuilder b = new StringBuilder();
-    b.append("usage: instrument-element [--config FILE] [--<key>=<value> ...]\n")
+    b.append("usage: instrument-element [--config FILE] [--<key>=<value> ...] [--reset-state]\n")
         .append("Without a configuration file it serves the built-in mock laboratory.\n")
+        .append("--reset-state sets the run-time state kept in data.dir aside (renamed) and\n")
+        .append("starts from the configuration alone.\n")
         .append(
             "Precedence: command line > environment (IE_ + the key in upper case with '_' for\n")
         .append("every other character: http.port -> IE_HTTP_PORT; IE_CONFIG names the file) >\n")

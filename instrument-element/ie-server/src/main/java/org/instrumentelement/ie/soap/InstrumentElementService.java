@@ -72,6 +72,8 @@ import org.instrumentelement.ie.soap.types.SubscriptionInfo;
 import org.instrumentelement.ie.soap.types.Value;
 import org.instrumentelement.ie.soap.types.ValueType;
 import org.instrumentelement.ie.soap.types.VectorEncoding;
+import org.instrumentelement.ie.state.ParameterOrigins;
+import org.instrumentelement.ie.state.StartupRestore;
 import org.instrumentelement.im.InstrumentManager;
 import org.instrumentelement.im.model.ArgumentSpec;
 import org.instrumentelement.im.model.AttributeSpec;
@@ -179,6 +181,10 @@ public class InstrumentElementService implements InstrumentElementPort {
       } catch (ImException e) {
         throw fault(e, path, p.name());
       }
+      ParameterOrigins.Origin origin = ie.origins().origin(n.path(), p.name());
+      i.source = origin.source().name();
+      i.setBy = origin.by().isEmpty() ? null : origin.by();
+      i.setAt = origin.at();
       d.parameter.add(i);
     }
     d.attribute = new ArrayList<>();
@@ -210,6 +216,7 @@ public class InstrumentElementService implements InstrumentElementPort {
       d.command.add(i);
     }
     d.child = n.children();
+    d.onLink = StartupRestore.linkMode(n.config()).configName();
     DescribeInstrumentManagerResponse r = new DescribeInstrumentManagerResponse();
     r.description = d;
     return r;
@@ -415,8 +422,13 @@ public class InstrumentElementService implements InstrumentElementPort {
           request.relativeDeadband == null
               ? old.filter().relative()
               : deadband(request.relativeDeadband, "relativeDeadband");
-      s.sampler()
-          .update(new SamplingSettings(period, new ChangeFilter(absolute, relative), heartbeat));
+      publishing
+          .subscriptions()
+          .configure(
+              path,
+              name,
+              new SamplingSettings(period, new ChangeFilter(absolute, relative), heartbeat),
+              caller.get().name());
       ConfigureSamplingResponse r = new ConfigureSamplingResponse();
       r.subscription = info(s);
       return r;

@@ -31,6 +31,35 @@ class ConfigLoaderTest {
   }
 
   @Test
+  void runTimeStateIsKeptInTheWorkingDirectoryUnlessTold() throws Exception {
+    assertEquals(Path.of("."), ConfigLoader.load(List.of(), Map.of()).dataDir());
+    assertEquals(
+        Path.of("/var/lib/instrument-element"),
+        ConfigLoader.load(List.of(), Map.of("IE_DATA_DIR", "/var/lib/instrument-element"))
+            .dataDir());
+    assertEquals(null, ConfigLoader.load(List.of("--data.dir=off"), Map.of()).dataDir());
+  }
+
+  @Test
+  void theLinkModeIsCheckedAndPassedOn() throws Exception {
+    Map<String, String> file =
+        Map.of("im.scope.type", "oscilloscope", "im.scope.onLink", "READBACK");
+    assertEquals(
+        Map.of("onLink", "readBack"),
+        ConfigLoader.resolve(Map.of(), Map.of(), file).ims().get(0).options());
+    ConfigException e =
+        assertThrows(
+            ConfigException.class,
+            () ->
+                ConfigLoader.resolve(
+                    Map.of(),
+                    Map.of(),
+                    Map.of("im.scope.type", "oscilloscope", "im.scope.onLink", "keep")));
+    assertTrue(e.getMessage().contains("im.scope.onLink"), e.getMessage());
+    assertTrue(e.getMessage().contains("apply, restore or readBack"), e.getMessage());
+  }
+
+  @Test
   void commandLineBeatsEnvironmentBeatsFileBeatsDefault() throws Exception {
     Map<String, String> file =
         Map.of("http.port", "1111", "ie.name", "fromFile", "http.contextPath", "/lab");
