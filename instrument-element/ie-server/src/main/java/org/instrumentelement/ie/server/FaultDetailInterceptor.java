@@ -15,6 +15,7 @@ import org.instrumentelement.ie.soap.types.Namespaces;
 import org.instrumentelement.im.model.ErrorCode;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
 
 /**
  * Gives every fault the same shape: a {@code <fault>} detail with a code and a message in the IE's
@@ -48,7 +49,7 @@ public final class FaultDetailInterceptor extends AbstractSoapInterceptor {
     if (fault.getCause() instanceof InstrumentElementFault) {
       // WebFaultOutInterceptor has written the declared detail already: only its message may
       // differ (an internal error's reference)
-      org.w3c.dom.NodeList messages = detail.getElementsByTagNameNS(Namespaces.IE, "message");
+      NodeList messages = detail.getElementsByTagNameNS(Namespaces.IE, "message");
       if (messages.getLength() > 0) {
         messages.item(0).setTextContent(wording.message());
       }

@@ -1,6 +1,9 @@
 package org.instrumentelement.ie.server.request;
 
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
+import java.util.Locale;
 import java.util.Map;
 import javax.xml.XMLConstants;
 import javax.xml.stream.Location;
@@ -323,8 +326,7 @@ public final class CheckedRequestReader extends StreamReaderDelegate {
               + leaf.name
               + " is not a cid: reference to a part of this request");
     }
-    String id =
-        java.net.URLDecoder.decode(href.substring(4), java.nio.charset.StandardCharsets.UTF_8);
+    String id = URLDecoder.decode(href.substring(4), StandardCharsets.UTF_8);
     if (!attachments.has(id)) {
       refuse(
           MALFORMED,
@@ -389,7 +391,7 @@ public final class CheckedRequestReader extends StreamReaderDelegate {
       String text = f.text.toString();
       String problem =
           text.length() > MAX_VALUE_TEXT
-              ? "is too long for " + f.leaf.kind().name().toLowerCase(java.util.Locale.ROOT)
+              ? "is too long for " + f.leaf.kind().name().toLowerCase(Locale.ROOT)
               : f.leaf.problem(text);
       if (problem != null) {
         refuse(ErrorCode.WRONG_TYPE, f.name + ": '" + quote(text) + "' " + problem);
