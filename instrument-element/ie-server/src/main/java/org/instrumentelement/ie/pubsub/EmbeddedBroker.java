@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.activemq.broker.BrokerPlugin;
 import org.apache.activemq.broker.BrokerService;
-import org.apache.activemq.broker.TransportConnector;
 import org.apache.activemq.broker.region.Destination;
 import org.apache.activemq.broker.region.RegionBroker;
 import org.apache.activemq.broker.region.Subscription;
@@ -16,21 +15,28 @@ import org.apache.activemq.broker.region.policy.OldestMessageEvictionStrategy;
 import org.apache.activemq.broker.region.policy.PolicyEntry;
 import org.apache.activemq.broker.region.policy.PolicyMap;
 import org.apache.activemq.command.ActiveMQTopic;
+import org.apache.activemq.security.MessageAuthorizationPolicy;
 import org.instrumentelement.ie.config.BrokerConfig;
+import org.instrumentelement.ie.config.BrokerLimits;
+import org.instrumentelement.ie.pubsub.transport.ClientConnector;
+import org.instrumentelement.ie.pubsub.transport.ClientProtocol;
+import org.instrumentelement.ie.pubsub.transport.ConnectionQuota;
+import org.instrumentelement.ie.pubsub.transport.Refusals;
 
 /**
  * The ActiveMQ broker started with the Instrument Element when no external broker is configured.
- * Non-persistent, with OpenWire and (unless disabled) STOMP and MQTT. Every topic keeps its last
- * message for new subscribers, and a subscriber that falls behind has its oldest pending messages
- * dropped (and counted) instead of slowing anyone else.
+ * Non-persistent, with OpenWire and (unless disabled) STOMP and MQTT, each behind a {@link
+ * ClientConnector} that bounds what clients may cost. Every topic keeps its last message for new
+ * subscribers, and a subscriber that falls behind has its oldest pending messages dropped (and
+ * counted) instead of slowing anyone else.
  */
 public final class EmbeddedBroker implements AutoCloseable {
-  /** Buffer of each client connection's socket streams, in and out. */
-  static final int IO_BUFFER_BYTES = 64 * 1024;
-
   private final BrokerConfig config;
   private final String name;
   private final BrokerPlugin[] plugins;
+  private final MessageAuthorizationPolicy messages;
+  private final Refusals refusals;
+  private final ConnectionQuota quota;
   private BrokerService broker;
   private int openWirePort;
   private int stompPort;
@@ -38,14 +44,31 @@ public final class EmbeddedBroker implements AutoCloseable {
 
   /**
    * @param plugins security plugins (authentication, authorization), or none for an open broker
+   * @param messages which messages each connection may receive, or null for all
+   * @param refusals where refused clients are logged
    */
-  public EmbeddedBroker(BrokerConfig config, String name, BrokerPlugin... plugins) {
+  public EmbeddedBroker(
+      BrokerConfig config,
+      String name,
+      BrokerPlugin[] plugins,
+      MessageAuthorizationPolicy messages,
+      Refusals refusals) {
     this.config = config;
     this.name = name;
     this.plugins = plugins.clone();
+    this.messages = messages;
+    this.refusals = refusals;
+    this.quota =
+        new ConnectionQuota(
+            config.limits().maxConnections(), config.limits().maxConnectionsPerAddress());
     this.openWirePort = config.port();
     this.stompPort = config.stompPort();
     this.mqttPort = config.mqttPort();
+  }
+
+  /** An open broker (no security) that logs refusals. */
+  public EmbeddedBroker(BrokerConfig config, String name) {
+    this(config, name, new BrokerPlugin[0], null, new Refusals());
   }
 
   /** Starts the broker; on a restart it listens on the same ports as before. */
@@ -56,39 +79,38 @@ public final class EmbeddedBroker implements AutoCloseable {
     b.setUseJmx(false);
     b.setUseShutdownHook(false);
     b.setAdvisorySupport(true);
-    b.getSystemUsage().getMemoryUsage().setLimit(512L * 1024 * 1024);
+    b.getSystemUsage().getMemoryUsage().setLimit(config.limits().memoryLimitBytes());
     b.setDestinationPolicy(policy());
     if (plugins.length > 0) {
       b.setPlugins(plugins);
     }
+    if (messages != null) {
+      b.setMessageAuthorizationPolicy(messages);
+    }
     String host = config.host();
-    // A whole message of up to 64 kB (a 2,500-double vector is 20 kB) leaves in one write: with
-    // ActiveMQ's default 8 kB buffer it took three, each a send and a wake-up of the subscriber.
-    TransportConnector openWire =
-        b.addConnector(
-            "tcp://"
-                + host
-                + ":"
-                + openWirePort
-                + "?transport.tcpNoDelay=true&transport.ioBufferSize="
-                + IO_BUFFER_BYTES);
-    TransportConnector stomp =
-        stompPort < 0
-            ? null
-            : b.addConnector(
-                "stomp://"
-                    + host
-                    + ":"
-                    + stompPort
-                    + "?transport.tcpNoDelay=true&transport.ioBufferSize="
-                    + IO_BUFFER_BYTES);
-    TransportConnector mqtt =
-        mqttPort < 0
-            ? null
-            : b.addConnector(
-                "mqtt://" + host + ":" + mqttPort + "?transport.ioBufferSize=" + IO_BUFFER_BYTES);
-    b.start();
-    b.waitUntilStarted();
+    BrokerLimits limits = config.limits();
+    ClientConnector openWire;
+    ClientConnector stomp = null;
+    ClientConnector mqtt = null;
+    try {
+      openWire =
+          ClientConnector.open(
+              b, ClientProtocol.OPENWIRE, host, openWirePort, limits, quota, refusals);
+      if (stompPort >= 0) {
+        stomp =
+            ClientConnector.open(b, ClientProtocol.STOMP, host, stompPort, limits, quota, refusals);
+      }
+      if (mqttPort >= 0) {
+        mqtt =
+            ClientConnector.open(b, ClientProtocol.MQTT, host, mqttPort, limits, quota, refusals);
+      }
+      b.start();
+      b.waitUntilStarted();
+    } catch (Exception e) {
+      // Closes the sockets of the connectors opened so far.
+      b.stop();
+      throw e;
+    }
     openWirePort = openWire.getConnectUri().getPort();
     stompPort = stomp == null ? -1 : stomp.getConnectUri().getPort();
     mqttPort = mqtt == null ? -1 : mqtt.getConnectUri().getPort();
@@ -151,6 +173,11 @@ public final class EmbeddedBroker implements AutoCloseable {
 
   public synchronized boolean running() {
     return broker != null && broker.isStarted();
+  }
+
+  /** Client connections open now, logged in or not (the in-JVM publisher not counted). */
+  public int clientConnections() {
+    return quota.open();
   }
 
   /** Consumers of a topic (on this broker), or 0 if it has none yet. */
