@@ -43,7 +43,7 @@ class StompListener(stomp.ConnectionListener):
         self.ended.set()
 
 
-def stomp_case(who, pw, subscribe=(), send=None, receipt=True):
+def stomp_case(who, pw, subscribe=(), send=None, receipt=True, headers=None):
     """One STOMP connection that subscribes to some destinations or sends to one. Returns what it
     saw: {"error": ERROR frame text or "", "closed": bool, "destinations": {destination: count}}."""
     conn = stomp.Connection([(host, stomp_port)], auto_decode=False, reconnect_attempts_max=1)
@@ -51,7 +51,7 @@ def stomp_case(who, pw, subscribe=(), send=None, receipt=True):
     conn.set_listener("", listener)
     conn.connect(who, pw, wait=True)
     for i, destination in enumerate([subscribe] if isinstance(subscribe, str) else subscribe):
-        conn.subscribe(destination=destination, id="s%d" % i, ack="auto")
+        conn.subscribe(destination=destination, id="s%d" % i, ack="auto", headers=headers or {})
     if send:
         headers = {"receipt": "r"} if receipt else {}
         conn.send(destination=send, body=b"forged-payload-7c1e", headers=headers)
@@ -90,6 +90,9 @@ result["stomp_all_ie"] = stomp_case(user, password, subscribe="/topic/ie.>")
 result["stomp_any_im"] = stomp_case(user, password, subscribe="/topic/ie.ie.*.>")
 result["stomp_lab_wildcard"] = stomp_case(user, password, subscribe="/topic/ie.ie.lab.*.*")
 result["stomp_allowed"] = stomp_case(user, password, subscribe=allowed_dest)
+# ActiveMQ's JSON/XML transformations need XStream, which the Instrument Element does not ship.
+result["stomp_transformation"] = stomp_case(user, password, subscribe=allowed_dest,
+                                            headers={"transformation": "jms-map-json"})
 
 
 def mqtt_client(who, pw, clean=True, client_id=""):

@@ -3,6 +3,7 @@ package org.instrumentelement.ie.pubsub;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import org.apache.activemq.broker.BrokerPlugin;
 import org.apache.activemq.broker.BrokerService;
 import org.apache.activemq.broker.region.Destination;
@@ -80,6 +81,8 @@ public final class EmbeddedBroker implements AutoCloseable {
     b.setUseShutdownHook(false);
     b.setAdvisorySupport(true);
     b.getSystemUsage().getMemoryUsage().setLimit(config.limits().memoryLimitBytes());
+    // At a memory limit a sender is refused at once instead of holding a broker thread.
+    b.getSystemUsage().setSendFailIfNoSpace(true);
     b.setDestinationPolicy(policy());
     if (plugins.length > 0) {
       b.setPlugins(plugins);
@@ -135,8 +138,27 @@ public final class EmbeddedBroker implements AutoCloseable {
     advisories.setTopic("ActiveMQ.Advisory.>");
     advisories.setProducerFlowControl(false);
     PolicyMap map = new PolicyMap();
-    map.setPolicyEntries(List.of(topics, advisories));
+    map.setPolicyEntries(
+        List.of(
+            topics,
+            advisories,
+            scratch(e -> e.setQueue(">")),
+            scratch(e -> e.setTempQueue(true)),
+            scratch(e -> e.setTempTopic(true))));
     return map;
+  }
+
+  /**
+   * The policy of queues and temporary destinations, which only administrators may use: each may
+   * hold a tenth of the broker's memory, then its senders are refused, so that they never crowd out
+   * the samples.
+   */
+  private PolicyEntry scratch(Consumer<PolicyEntry> destinations) {
+    PolicyEntry e = new PolicyEntry();
+    destinations.accept(e);
+    e.setMemoryLimit(config.limits().memoryLimitBytes() / 10);
+    e.setProducerFlowControl(true);
+    return e;
   }
 
   /** OpenWire URL as seen on this machine. */

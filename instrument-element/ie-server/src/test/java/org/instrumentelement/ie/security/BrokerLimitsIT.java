@@ -87,7 +87,8 @@ class BrokerLimitsIT {
                         "--broker.maxConnections=8",
                         "--broker.maxConnectionsPerAddress=6",
                         "--broker.maxConnectionsPerUser=3",
-                        "--broker.maxConsumersPerConnection=5"),
+                        "--broker.maxConsumersPerConnection=5",
+                        "--broker.memoryLimit=2%"),
                     Map.of())));
     allowed = running.runtime.subscriptions().get("lab/array2500", "vector").topic();
     forbidden = running.runtime.subscriptions().get("lab/scope", "waveform").topic();
@@ -339,6 +340,36 @@ class BrokerLimitsIT {
       // the broker was quicker than the loop
     } finally {
       BrokerSecurityIT.closeQuietly(e);
+    }
+  }
+
+  @Test
+  void anAdministratorsTemporaryQueueHoldsATenthOfTheBrokersMemoryThenItsSenderIsRefused()
+      throws Exception {
+    long queueLimit = running.runtime.config().broker().limits().memoryLimitBytes() / 10;
+    byte[] payload = new byte[MAX_FRAME - 1024];
+    long enough = 2 * queueLimit / payload.length + 100;
+    ActiveMQConnection c = connect(RunningElement.ADMIN);
+    try {
+      c.setAlwaysSyncSend(true);
+      Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+      MessageProducer p = s.createProducer(s.createTemporaryQueue());
+      p.setDeliveryMode(jakarta.jms.DeliveryMode.NON_PERSISTENT);
+      long sentBefore = running.runtime.publisher().sent(allowed);
+      assertThrows(
+          jakarta.jms.ResourceAllocationException.class,
+          () -> {
+            for (long i = 0; i < enough; i++) {
+              BytesMessage m = s.createBytesMessage();
+              m.writeBytes(payload);
+              p.send(m);
+            }
+          });
+      BrokerSecurityIT.eventually(
+          () -> running.runtime.publisher().sent(allowed) > sentBefore + 5,
+          "publishing continues with the queue full");
+    } finally {
+      BrokerSecurityIT.closeQuietly(c);
     }
   }
 

@@ -202,6 +202,40 @@ class BrokerSecurityIT {
   }
 
   @Test
+  void aClientCannotTakeOverAnotherUsersConnection() throws Exception {
+    try (ActiveMQConnection victim = connect("arrays")) {
+      Session s = victim.createSession(false, Session.AUTO_ACKNOWLEDGE);
+      Received r = new Received();
+      s.createConsumer(s.createTopic(allowed)).setMessageListener(r);
+      assertTrue(r.await(1, WAIT));
+      // ActiveMQ stops the earlier connection with the same id before it checks any password.
+      ActiveMQConnection thief =
+          (ActiveMQConnection) factory("observer", "observer").createConnection();
+      thief.getConnectionInfo().setConnectionId(victim.getConnectionInfo().getConnectionId());
+      try {
+        JMSSecurityException refused = assertThrows(JMSSecurityException.class, thief::start);
+        assertEquals("That connection id is in use.", refused.getMessage());
+      } finally {
+        closeQuietly(thief);
+      }
+      int before = r.messages().size();
+      assertTrue(r.await(before + 2, WAIT), "the first connection still receives");
+      assertFalse(victim.isTransportFailed());
+    }
+  }
+
+  @Test
+  void anMqttClientIdIsNotTakenOverByAnotherUser() throws Exception {
+    int port = Integer.parseInt(port(running.runtime.broker().mqttUrl()));
+    try (RawMqtt owner = new RawMqtt(port);
+        RawMqtt other = new RawMqtt(port)) {
+      assertEquals(0, owner.connect("lab-client", "arrays", "arrays"));
+      assertEquals(5, other.connect("lab-client", "observer", "observer"), "CONNACK: refused");
+      assertEquals(0, owner.subscribe(1, TopicNames.mqttTopic(allowed)), "still connected");
+    }
+  }
+
+  @Test
   void advisoriesAreReadOnlyByAdministratorsOfTheWholeElement() throws Exception {
     for (String user : List.of("arrays", "observer")) {
       try (Connection c = connect(user)) {
@@ -472,6 +506,10 @@ class BrokerSecurityIT {
     }
     assertEquals(
         List.of(stompAllowed), fieldNames(r.get("stomp_allowed").get("destinations")), out);
+    assertEquals(
+        List.of(stompAllowed),
+        fieldNames(r.get("stomp_transformation").get("destinations")),
+        "a transformation the broker cannot make is ignored: " + out);
     assertEquals(
         List.of(stompAllowed),
         fieldNames(r.get("stomp_advisory_admin_wildcard").get("destinations")),

@@ -20,6 +20,8 @@ import org.apache.activemq.broker.TransportConnector;
 import org.apache.activemq.transport.Transport;
 import org.apache.activemq.transport.TransportServer;
 import org.apache.activemq.transport.mqtt.MQTTTransportFactory;
+import org.apache.activemq.transport.stomp.LegacyFrameTranslator;
+import org.apache.activemq.transport.stomp.ProtocolConverter;
 import org.apache.activemq.transport.stomp.StompTransportFactory;
 import org.apache.activemq.transport.tcp.TcpTransportFactory;
 import org.apache.activemq.transport.tcp.TcpTransportServer;
@@ -64,6 +66,9 @@ public final class ClientConnector extends TransportConnector {
       ConnectionQuota quota,
       Refusals refusals)
       throws Exception {
+    if (protocol == ClientProtocol.STOMP) {
+      plainStompFramesOnly();
+    }
     TcpTransportFactory factory = factory(protocol, limits.maxFrameBytes(), quota, refusals);
     if (factory instanceof BrokerServiceAware aware) {
       aware.setBrokerService(broker);
@@ -74,6 +79,19 @@ public final class ClientConnector extends TransportConnector {
         new ClientConnector(server, protocol, limits.loginTimeout(), refusals);
     broker.addConnector(connector);
     return connector;
+  }
+
+  /**
+   * Lets STOMP clients have frames as they are, not transformed to or from JSON or XML: ActiveMQ's
+   * transformations need XStream, which the Instrument Element does not ship, and a {@code
+   * transformation} header asking for one would throw {@code NoClassDefFoundError} in the broker's
+   * thread. With only the plain translator allowed, such a header is ignored. (ActiveMQ reads this
+   * choice from a system property only; one set by the operator is kept.)
+   */
+  static void plainStompFramesOnly() {
+    System.getProperties()
+        .putIfAbsent(
+            ProtocolConverter.FRAME_TRANSLATOR_CLASSES_PROP, LegacyFrameTranslator.class.getName());
   }
 
   /**
