@@ -67,11 +67,6 @@ public final class EmbeddedBroker implements AutoCloseable {
     this.mqttPort = config.mqttPort();
   }
 
-  /** An open broker (no security) that logs refusals. */
-  public EmbeddedBroker(BrokerConfig config, String name) {
-    this(config, name, new BrokerPlugin[0], null, new Refusals());
-  }
-
   /** Starts the broker; on a restart it listens on the same ports as before. */
   public synchronized void start() throws Exception {
     BrokerService b = new BrokerService();
