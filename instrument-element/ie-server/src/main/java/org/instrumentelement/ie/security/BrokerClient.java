@@ -101,9 +101,5 @@ final class BrokerClient extends SecurityContext {
         }
       }
     }
-
-    int max() {
-      return max;
-    }
   }
 }
