@@ -38,12 +38,13 @@ final class PortalLab implements AutoCloseable {
     IeConfig c =
         ConfigLoader.resolve(
             Map.of("ie.name", name, "portal.contextPath", "off"), Map.of(), labFile());
-    return new PortalLab(c.withHttpPort(port).withBroker(c.broker().withPorts(0, -1, -1)));
+    return new PortalLab(
+        c.withHttpPort(port).withBroker(c.broker().withPorts(0, -1, -1).withTlsPorts(0, -1, -1)));
   }
 
   private static IeConfig config(int port) throws Exception {
     IeConfig c = ConfigLoader.load(List.of(), Map.of());
-    return c.withHttpPort(port).withBroker(c.broker().withPorts(0, -1, -1));
+    return c.withHttpPort(port).withBroker(c.broker().withPorts(0, -1, -1).withTlsPorts(0, -1, -1));
   }
 
   private static Map<String, String> labFile() throws IOException {

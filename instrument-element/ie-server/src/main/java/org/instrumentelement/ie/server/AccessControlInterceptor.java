@@ -1,5 +1,7 @@
 package org.instrumentelement.ie.server;
 
+import jakarta.servlet.http.HttpServletRequest;
+import java.security.cert.X509Certificate;
 import java.util.List;
 import java.util.function.Supplier;
 import org.apache.cxf.configuration.security.AuthorizationPolicy;
@@ -11,6 +13,7 @@ import org.apache.cxf.phase.AbstractPhaseInterceptor;
 import org.apache.cxf.phase.Phase;
 import org.apache.cxf.phase.PhaseInterceptorChain;
 import org.apache.cxf.service.model.BindingOperationInfo;
+import org.apache.cxf.transport.http.AbstractHTTPDestination;
 import org.instrumentelement.ie.security.AccessControl;
 import org.instrumentelement.ie.security.Caller;
 import org.instrumentelement.ie.security.Role;
@@ -20,13 +23,16 @@ import org.instrumentelement.im.model.ErrorCode;
 import org.instrumentelement.im.model.ImException;
 
 /**
- * Authenticates the caller from the transport (HTTP Basic credentials, over TLS in a laboratory)
- * and checks, before the service runs, that the caller's role allows the operation on the IM the
- * request names, and that no one else's reservation covers it. The operations themselves carry no
- * credentials.
+ * Authenticates the caller from the transport (HTTP Basic credentials over TLS in a laboratory, or
+ * a client certificate the users file maps to a user) and checks, before the service runs, that the
+ * caller's role allows the operation on the IM the request names, and that no one else's
+ * reservation covers it. The operations themselves carry no credentials.
  */
 public final class AccessControlInterceptor extends AbstractPhaseInterceptor<Message> {
   static final String CALLER = Caller.class.getName();
+
+  /** The request attribute where the servlet container puts a client's certificates. */
+  private static final String CLIENT_CERTIFICATES = "jakarta.servlet.request.X509Certificate";
 
   private final AccessControl access;
 
@@ -65,12 +71,36 @@ public final class AccessControlInterceptor extends AbstractPhaseInterceptor<Mes
     }
     AuthorizationPolicy policy = message.get(AuthorizationPolicy.class);
     if (policy == null || policy.getUserName() == null) {
+      X509Certificate certificate = clientCertificate(message);
+      if (certificate != null) {
+        return access
+            .authenticate(certificate)
+            .orElseThrow(
+                () ->
+                    new ImException(
+                        ErrorCode.NOT_AUTHENTICATED,
+                        "the client certificate does not name a user of this Instrument Element"));
+      }
       throw new ImException(ErrorCode.NOT_AUTHENTICATED, "credentials required (HTTP Basic)");
     }
     return access
         .authenticate(policy.getUserName(), policy.getPassword())
         .orElseThrow(
             () -> new ImException(ErrorCode.NOT_AUTHENTICATED, "wrong user name or password"));
+  }
+
+  /**
+   * The certificate the client presented in the TLS handshake (verified by the connector against
+   * the client trust store), or null.
+   */
+  private static X509Certificate clientCertificate(Message message) {
+    Object request = message.get(AbstractHTTPDestination.HTTP_REQUEST);
+    if (request instanceof HttpServletRequest http
+        && http.getAttribute(CLIENT_CERTIFICATES) instanceof X509Certificate[] chain
+        && chain.length > 0) {
+      return chain[0];
+    }
+    return null;
   }
 
   /** The caller of the request being served on this thread; nobody if none authenticated. */

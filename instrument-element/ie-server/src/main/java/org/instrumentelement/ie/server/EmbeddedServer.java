@@ -18,6 +18,7 @@ import org.instrumentelement.ie.InstrumentElementRuntime;
 import org.instrumentelement.ie.config.HttpLimits;
 import org.instrumentelement.ie.config.IeConfig;
 import org.instrumentelement.ie.config.SecurityConfig;
+import org.instrumentelement.ie.tls.TlsPolicy;
 
 /**
  * The Instrument Element on embedded Tomcat: one context at {@code http.contextPath} with the SOAP
@@ -137,13 +138,24 @@ public final class EmbeddedServer implements AutoCloseable {
     }
   }
 
-  /** HTTPS with the configured PKCS#12 keystore. */
+  /**
+   * HTTPS with the configured PKCS#12 keystore, accepting only what the {@link TlsPolicy} allows;
+   * with a client trust store, clients may log in with a certificate instead of a password.
+   */
   private static void enableTls(Connector connector, SecurityConfig security) {
     connector.setScheme("https");
     connector.setSecure(true);
     connector.setProperty("SSLEnabled", "true");
     SSLHostConfig ssl = new SSLHostConfig();
-    ssl.setProtocols("TLSv1.2+TLSv1.3");
+    ssl.setProtocols(TlsPolicy.tomcatProtocols());
+    ssl.setCiphers(TlsPolicy.tomcatCiphers());
+    ssl.setHonorCipherOrder(true);
+    if (security.clientCertificates()) {
+      ssl.setCertificateVerification("optional");
+      ssl.setTruststoreFile(security.clientTrustStore().toAbsolutePath().toString());
+      ssl.setTruststorePassword(security.clientTrustStorePassword());
+      ssl.setTruststoreType("PKCS12");
+    }
     SSLHostConfigCertificate cert =
         new SSLHostConfigCertificate(ssl, SSLHostConfigCertificate.Type.UNDEFINED);
     cert.setCertificateKeystoreFile(security.tlsKeystore().toAbsolutePath().toString());
