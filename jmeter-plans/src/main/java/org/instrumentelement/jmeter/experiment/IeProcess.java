@@ -21,6 +21,7 @@ import java.util.concurrent.TimeoutException;
 final class IeProcess implements AutoCloseable {
   private static final String ENDPOINT = "SOAP endpoint: ";
   private static final String BROKER = "Embedded broker: ";
+  private static final String TLS_BROKER = "Embedded broker over TLS: ";
 
   private final Process process;
   private final String endpoint;
@@ -33,9 +34,9 @@ final class IeProcess implements AutoCloseable {
   }
 
   /**
-   * Starts {@code java -jar ieJar} with free HTTP and OpenWire ports (STOMP and MQTT off), no
-   * run-time state kept across runs, and the given extra options, and waits until it logs its
-   * endpoint and broker.
+   * Starts {@code java -jar ieJar} with free HTTP and OpenWire ports (plain and, with a keystore,
+   * TLS; STOMP and MQTT off), no run-time state kept across runs, and the given extra options, and
+   * waits until it logs its endpoint and broker (the TLS one when it has a keystore).
    */
   static IeProcess start(Path ieJar, List<String> javaOptions, List<String> ieOptions, Path log)
       throws IOException {
@@ -52,6 +53,9 @@ final class IeProcess implements AutoCloseable {
     cmd.add("--broker.port=0");
     cmd.add("--broker.stompPort=-1");
     cmd.add("--broker.mqttPort=-1");
+    cmd.add("--broker.tls.port=0");
+    cmd.add("--broker.tls.stompPort=-1");
+    cmd.add("--broker.tls.mqttPort=-1");
     cmd.add("--data.dir=off"); // every run starts from the configuration, as measured
     cmd.addAll(ieOptions);
     Files.createDirectories(log.getParent());
@@ -72,9 +76,11 @@ final class IeProcess implements AutoCloseable {
                   if (line.contains(ENDPOINT)) {
                     endpoint = line.substring(line.indexOf(ENDPOINT) + ENDPOINT.length()).trim();
                   }
-                  if (line.contains(BROKER)) {
-                    String rest = line.substring(line.indexOf(BROKER) + BROKER.length()).trim();
-                    broker = rest.split("\\s+")[0];
+                  for (String marker : List.of(BROKER, TLS_BROKER)) {
+                    if (line.contains(marker)) {
+                      String rest = line.substring(line.indexOf(marker) + marker.length()).trim();
+                      broker = rest.split("\\s+")[0];
+                    }
                   }
                   if (endpoint != null && broker != null && !ready.isDone()) {
                     ready.complete(new String[] {endpoint, broker});
