@@ -129,6 +129,13 @@ public final class EmbeddedServer implements AutoCloseable {
         ctx.addParameter(prefix + "serviceUser", "observer");
         ctx.addParameter(prefix + "servicePassword", "observer");
       }
+      if (config.security().tls() && !settings.containsKey(prefix + "trustStore")) {
+        // The hosted portal calls this IE over HTTPS and subscribes over TLS: it trusts this IE's
+        // own certificate (a keystore's key entry is a trust anchor too).
+        ctx.addParameter(
+            prefix + "trustStore", config.security().tlsKeystore().toAbsolutePath().toString());
+        ctx.addParameter(prefix + "trustStorePassword", config.security().tlsKeystorePassword());
+      }
       tomcat.getHost().addChild(ctx); // starts it: the host is running
       if (!ctx.getState().isAvailable()) {
         throw new LifecycleException(

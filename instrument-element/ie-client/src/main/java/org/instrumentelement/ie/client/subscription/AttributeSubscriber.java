@@ -75,6 +75,11 @@ public final class AttributeSubscriber implements AutoCloseable {
           prefetch, maxReconnectDelay, username, password, tls.withTrustStore(file, pass));
     }
 
+    /** The same, with other TLS settings. */
+    public Options withTls(ClientTls settings) {
+      return new Options(prefetch, maxReconnectDelay, username, password, settings);
+    }
+
     /**
      * The same, presenting the key and certificate of a PKCS#12 key store to {@code ssl://}
      * brokers: a user the Instrument Element maps to that certificate logs in without a password.
