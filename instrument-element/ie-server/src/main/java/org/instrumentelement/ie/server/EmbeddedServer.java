@@ -156,6 +156,7 @@ public final class EmbeddedServer implements AutoCloseable {
     SSLHostConfig ssl = new SSLHostConfig();
     ssl.setProtocols(TlsPolicy.tomcatProtocols());
     ssl.setCiphers(TlsPolicy.tomcatCiphers());
+    ssl.setCipherSuites(TlsPolicy.tomcatCipherSuites());
     ssl.setHonorCipherOrder(true);
     if (security.clientCertificates()) {
       ssl.setCertificateVerification("optional");

@@ -56,8 +56,16 @@ public final class TlsPolicy {
     return "TLSv1.2+TLSv1.3";
   }
 
-  /** The cipher suites as Tomcat's {@code SSLHostConfig ciphers} attribute takes them. */
+  /**
+   * The TLS 1.2 suites, as Tomcat's {@code SSLHostConfig ciphers} attribute takes them (Tomcat
+   * wants TLS 1.3's own suites in {@code cipherSuites}).
+   */
   public static String tomcatCiphers() {
-    return String.join(",", CIPHER_SUITES);
+    return String.join(",", CIPHER_SUITES.stream().filter(s -> s.contains("_WITH_")).toList());
+  }
+
+  /** The TLS 1.3 suites, as Tomcat's {@code SSLHostConfig cipherSuites} attribute takes them. */
+  public static String tomcatCipherSuites() {
+    return String.join(",", CIPHER_SUITES.stream().filter(s -> !s.contains("_WITH_")).toList());
   }
 }

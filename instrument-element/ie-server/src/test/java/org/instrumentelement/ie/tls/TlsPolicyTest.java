@@ -63,6 +63,11 @@ class TlsPolicyTest {
                 .item(0);
     assertEquals(TlsPolicy.tomcatProtocols(), ssl.getAttribute("protocols"));
     assertEquals(TlsPolicy.tomcatCiphers(), ssl.getAttribute("ciphers"));
+    assertEquals(TlsPolicy.tomcatCipherSuites(), ssl.getAttribute("cipherSuites"));
+    List<String> both = new java.util.ArrayList<>();
+    both.addAll(List.of(ssl.getAttribute("cipherSuites").split(",")));
+    both.addAll(List.of(ssl.getAttribute("ciphers").split(",")));
+    assertEquals(TlsPolicy.CIPHER_SUITES, both);
   }
 
   @Test
