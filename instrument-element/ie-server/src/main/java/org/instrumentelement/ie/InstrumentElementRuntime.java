@@ -82,6 +82,8 @@ public final class InstrumentElementRuntime implements AutoCloseable {
               : StateStore.open(config.dataDir(), Clock.systemUTC(), resetState);
       LOG.info(store.loaded());
       SecurityConfig security = config.security();
+      // Read first, so that a keystore that cannot be used stops the start in plain words.
+      ServerTls tls = security.tls() ? ServerTls.load(security) : null;
       UserStore users = null;
       if (security.enabled()) {
         users =
@@ -123,7 +125,7 @@ public final class InstrumentElementRuntime implements AutoCloseable {
                 plugins,
                 messages,
                 refusals,
-                security.tls() ? ServerTls.load(security).serverSockets() : null);
+                tls == null ? null : tls.serverSockets());
         broker.start();
         publishUrl = broker.inVmUrl();
         endpoints =
@@ -137,11 +139,11 @@ public final class InstrumentElementRuntime implements AutoCloseable {
           publishUser = config.broker().username();
           publishPassword = config.broker().password();
         }
-        BrokerTls tls = config.broker().tls();
-        if (tls.trustStore() != null) {
+        BrokerTls brokerTls = config.broker().tls();
+        if (brokerTls.trustStore() != null) {
           publishTrust =
               Pkcs12File.trustManagers(
-                  tls.trustStore(), tls.trustStorePassword(), "broker.tls.trustStore");
+                  brokerTls.trustStore(), brokerTls.trustStorePassword(), "broker.tls.trustStore");
         }
         endpoints = new BrokerEndpoints(clientUrl(config.broker().url()), null, null);
       }

@@ -39,6 +39,7 @@ import org.instrumentelement.ie.client.subscription.AttributeSubscriber;
 import org.instrumentelement.ie.client.subscription.SampledValue;
 import org.instrumentelement.ie.client.subscription.SubscriptionListener;
 import org.instrumentelement.ie.client.tls.ClientTls;
+import org.instrumentelement.ie.config.ConfigException;
 import org.instrumentelement.ie.config.ConfigLoader;
 import org.instrumentelement.ie.pubsub.EmbeddedBroker;
 import org.instrumentelement.ie.pubsub.transport.ClientProtocol;
@@ -173,6 +174,30 @@ class BrokerTlsIT {
         Pattern.compile("\"" + section + "\": \\{[^}]*?\"doubles\": \\[([^\\]]*)\\]").matcher(json);
     assertTrue(m.find(), "no " + section + " doubles in " + json);
     return m.group(1).split(",").length;
+  }
+
+  @Test
+  void aKeystoreThatCannotBeUsedStopsTheStartInPlainWords() throws Exception {
+    Path missing = dir.resolve("missing.p12");
+    for (String[] c :
+        new String[][] {
+          {certificates.keystore().toString(), "wrong", " cannot be read: wrong password"},
+          {missing.toString(), TestCertificates.PASSWORD, " does not exist"}
+        }) {
+      ConfigException e =
+          assertThrows(
+              ConfigException.class,
+              () ->
+                  RunningElement.of(
+                      RunningElement.freePorts(
+                          ConfigLoader.load(
+                              List.of(
+                                  "--ie.name=badkey",
+                                  "--http.tls.keystore=" + c[0],
+                                  "--http.tls.keystorePassword=" + c[1]),
+                              Map.of()))));
+      assertTrue(e.getMessage().startsWith("http.tls.keystore " + c[0] + c[2]), e.getMessage());
+    }
   }
 
   @Test
