@@ -105,6 +105,20 @@ public final class ConfigLoader {
     d.put("http.tls.keystorePassword", "");
     d.put("security.enabled", "true");
     d.put("security.users", "");
+    d.put("login.throttle", "true");
+    d.put("login.freeFailures", "5");
+    d.put("login.lockFailures", "20");
+    d.put("login.delay", "1s");
+    d.put("login.maxDelay", "30s");
+    d.put("login.lockTime", "15m");
+    d.put("login.user.freeFailures", "10");
+    d.put("login.user.maxDelay", "5s");
+    d.put("login.user.lockout", "false");
+    d.put("login.user.lockFailures", "100");
+    d.put("login.forgetAfter", "15m");
+    d.put("login.trustFor", "24h");
+    d.put("login.maxEntries", "10000");
+    d.put("login.maxConcurrentChecks", "1");
     d.put("audit.file", "instrument-element-audit.log");
     d.put("sampling.period", "1s");
     d.put("sampling.heartbeat", "off");
@@ -326,7 +340,38 @@ public final class ConfigLoader {
         portal,
         c.get(DATA_DIR).equalsIgnoreCase("off") || c.get(DATA_DIR).isEmpty()
             ? null
-            : path(c.get(DATA_DIR)));
+            : path(c.get(DATA_DIR)),
+        loginLimits(c));
+  }
+
+  private static LoginLimits loginLimits(Map<String, String> c) throws ConfigException {
+    try {
+      return new LoginLimits(
+          bool(c, "login.throttle", ""),
+          integer(c, "login.freeFailures", 1, 1_000_000),
+          integer(c, "login.lockFailures", 1, 1_000_000),
+          positive(c, "login.delay"),
+          positive(c, "login.maxDelay"),
+          positive(c, "login.lockTime"),
+          integer(c, "login.user.freeFailures", 1, 1_000_000),
+          positive(c, "login.user.maxDelay"),
+          bool(c, "login.user.lockout", ""),
+          integer(c, "login.user.lockFailures", 1, 1_000_000),
+          positive(c, "login.forgetAfter"),
+          positive(c, "login.trustFor"),
+          integer(c, "login.maxEntries", 1, 10_000_000),
+          integer(c, "login.maxConcurrentChecks", 1, 1024));
+    } catch (IllegalArgumentException e) {
+      throw new ConfigException(e.getMessage());
+    }
+  }
+
+  private static Duration positive(Map<String, String> c, String key) throws ConfigException {
+    Duration d = parseDuration(c.get(key), key);
+    if (d.isZero() || d.isNegative()) {
+      throw new ConfigException(key + " must be longer than zero: '" + c.get(key) + "'");
+    }
+    return d;
   }
 
   private static BrokerLimits brokerLimits(Map<String, String> c) throws ConfigException {

@@ -8,6 +8,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.instrumentelement.ie.config.LoginLimits;
 
 /**
  * Slows password guessing on every way in (SOAP, the portal's sign-in, OpenWire, STOMP, MQTT). It
@@ -23,9 +24,9 @@ import java.util.Map;
  * addresses that have not signed in as that user lately, and never blocks unless configured to, so
  * that someone guessing a known user name from elsewhere cannot lock that user out.
  *
- * <p>Memory is bounded: each table keeps at most {@link LoginThrottleSettings#maxEntries()}
- * entries, least recently used first out, and an entry is forgotten once it has seen no failure for
- * {@link LoginThrottleSettings#forgetAfter()}.
+ * <p>Memory is bounded: each table keeps at most {@link LoginLimits#maxEntries()} entries, least
+ * recently used first out, and an entry is forgotten once it has seen no failure for {@link
+ * LoginLimits#forgetAfter()}.
  */
 public final class LoginThrottle {
 
@@ -74,7 +75,7 @@ public final class LoginThrottle {
         public void refused(String user, String address, String transport, Refusal why) {}
       };
 
-  private final LoginThrottleSettings settings;
+  private final LoginLimits settings;
   private final Clock clock;
   private final Listener listener;
   private final Table addresses;
@@ -83,7 +84,7 @@ public final class LoginThrottle {
   /** User and address pairs that signed in lately: exempt from the per-user limit. */
   private final Table trusted;
 
-  public LoginThrottle(LoginThrottleSettings settings, Clock clock, Listener listener) {
+  public LoginThrottle(LoginLimits settings, Clock clock, Listener listener) {
     this.settings = settings;
     this.clock = clock;
     this.listener = listener == null ? SILENT : listener;
@@ -93,7 +94,7 @@ public final class LoginThrottle {
   }
 
   /** A throttle that reports nothing. */
-  public LoginThrottle(LoginThrottleSettings settings, Clock clock) {
+  public LoginThrottle(LoginLimits settings, Clock clock) {
     this(settings, clock, null);
   }
 
@@ -213,16 +214,27 @@ public final class LoginThrottle {
   }
 
   /**
-   * The key of a client address: IPv6 addresses count by their /64 network, since one host usually
-   * has a whole /64 to pick addresses from.
+   * The key of a client address, as transports give it ({@code 10.0.0.7}, {@code /10.0.0.7:51234},
+   * {@code host/10.0.0.7:51234}, {@code [2001:db8::1]:51234}): the host's address without port.
+   * IPv6 addresses count by their /64 network, since one host usually has a whole /64 to pick
+   * addresses from.
    */
   static String addressKey(String address) {
     if (address == null || address.isBlank()) {
       return "unknown";
     }
     String a = address.trim();
-    if (a.startsWith("[") && a.endsWith("]")) {
-      a = a.substring(1, a.length() - 1);
+    int slash = a.lastIndexOf('/');
+    if (slash >= 0) {
+      a = a.substring(slash + 1);
+    }
+    if (a.startsWith("[")) {
+      int close = a.indexOf(']');
+      a = close < 0 ? a.substring(1) : a.substring(1, close);
+    } else if (a.indexOf(':') == a.lastIndexOf(':') && a.indexOf(':') > 0) {
+      a = a.substring(0, a.indexOf(':')); // IPv4 with a port
+    } else if (a.chars().filter(c -> c == ':').count() == 8) {
+      a = a.substring(0, a.lastIndexOf(':')); // a full IPv6 address with a port, unbracketed
     }
     if (a.indexOf(':') < 0) {
       return a;
@@ -237,7 +249,7 @@ public final class LoginThrottle {
         s.append(Integer.toHexString(((b[i] & 0xff) << 8) | (b[i + 1] & 0xff))).append(':');
       }
       return s.append(":/64").toString();
-    } catch (java.net.UnknownHostException e) {
+    } catch (java.net.UnknownHostException | SecurityException e) {
       return a;
     }
   }

@@ -68,9 +68,14 @@ public final class AccessControlInterceptor extends AbstractPhaseInterceptor<Mes
       throw new ImException(ErrorCode.NOT_AUTHENTICATED, "credentials required (HTTP Basic)");
     }
     return access
-        .authenticate(policy.getUserName(), policy.getPassword())
+        .authenticate(policy.getUserName(), policy.getPassword(), remoteAddress(message), "SOAP")
         .orElseThrow(
             () -> new ImException(ErrorCode.NOT_AUTHENTICATED, "wrong user name or password"));
+  }
+
+  private static String remoteAddress(Message message) {
+    Object r = message.get(org.apache.cxf.transport.http.AbstractHTTPDestination.HTTP_REQUEST);
+    return r instanceof jakarta.servlet.http.HttpServletRequest http ? http.getRemoteAddr() : null;
   }
 
   /** The caller of the request being served on this thread; nobody if none authenticated. */

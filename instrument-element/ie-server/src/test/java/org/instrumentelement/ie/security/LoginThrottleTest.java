@@ -10,6 +10,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import org.instrumentelement.ie.config.LoginLimits;
 import org.instrumentelement.ie.security.LoginThrottle.Refusal;
 import org.junit.jupiter.api.Test;
 
@@ -45,7 +46,7 @@ class LoginThrottleTest {
   final List<String> events = new ArrayList<>();
   final LoginThrottle throttle =
       new LoginThrottle(
-          LoginThrottleSettings.DEFAULTS,
+          LoginLimits.DEFAULTS,
           clock,
           new LoginThrottle.Listener() {
             @Override
@@ -176,7 +177,7 @@ class LoginThrottleTest {
       throttle.succeeded("other" + i, address);
     }
     assertTrue(
-        throttle.size() <= 3 * LoginThrottleSettings.DEFAULTS.maxEntries(),
+        throttle.size() <= 3 * LoginLimits.DEFAULTS.maxEntries(),
         "entries held: " + throttle.size());
   }
 
@@ -187,6 +188,10 @@ class LoginThrottleTest {
         LoginThrottle.addressKey("[2001:db8:0:1:aaaa::1]"),
         LoginThrottle.addressKey("2001:db8:0:1:bbbb::2"));
     assertEquals("127.0.0.1", LoginThrottle.addressKey("127.0.0.1"));
+    assertEquals("127.0.0.1", LoginThrottle.addressKey("/127.0.0.1:51234"));
+    assertEquals("10.0.0.7", LoginThrottle.addressKey("lab-pc/10.0.0.7:51234"));
+    assertEquals("2001:db8:0:1::/64", LoginThrottle.addressKey("[2001:db8:0:1::5]:51234"));
+    assertEquals("0:0:0:0::/64", LoginThrottle.addressKey("/0:0:0:0:0:0:0:1:51234"));
     assertEquals("unknown", LoginThrottle.addressKey(null));
     for (int i = 0; i < 5; i++) {
       attempt("admin", "2001:db8:0:1::" + Integer.toHexString(i + 1));

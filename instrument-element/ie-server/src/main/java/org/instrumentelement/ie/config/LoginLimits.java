@@ -1,9 +1,10 @@
-package org.instrumentelement.ie.security;
+package org.instrumentelement.ie.config;
 
 import java.time.Duration;
 
 /**
- * How hard {@link LoginThrottle} makes password guessing (configuration keys {@code login.*}).
+ * How hard password guessing is made (configuration keys {@code login.*}; applied by the security
+ * package's {@code LoginThrottle}).
  *
  * @param enabled whether failures are tracked at all
  * @param addressFreeFailures failures an address may have before it must wait between attempts
@@ -20,8 +21,10 @@ import java.time.Duration;
  * @param forgetAfter an entry without a new failure for this long is forgotten
  * @param trustFor how long an address a user signed in from stays exempt from the per-user limit
  * @param maxEntries most addresses (and, apart, most user names) remembered
+ * @param maxConcurrentChecks most passwords checked at once (each check is a deliberately slow key
+ *     derivation; more wait), so that guesses cannot take every core
  */
-public record LoginThrottleSettings(
+public record LoginLimits(
     boolean enabled,
     int addressFreeFailures,
     int addressLockFailures,
@@ -34,11 +37,12 @@ public record LoginThrottleSettings(
     int userLockFailures,
     Duration forgetAfter,
     Duration trustFor,
-    int maxEntries) {
+    int maxEntries,
+    int maxConcurrentChecks) {
 
   /** The defaults: 5 free failures per address, then 1 s doubling to 30 s, locked at 20. */
-  public static final LoginThrottleSettings DEFAULTS =
-      new LoginThrottleSettings(
+  public static final LoginLimits DEFAULTS =
+      new LoginLimits(
           true,
           5,
           20,
@@ -51,9 +55,10 @@ public record LoginThrottleSettings(
           100,
           Duration.ofMinutes(15),
           Duration.ofDays(1),
-          10_000);
+          10_000,
+          1);
 
-  public LoginThrottleSettings {
+  public LoginLimits {
     if (addressFreeFailures < 1 || addressLockFailures < addressFreeFailures) {
       throw new IllegalArgumentException(
           "login.address.lockFailures must be at least login.address.freeFailures (>= 1)");
@@ -62,8 +67,9 @@ public record LoginThrottleSettings(
       throw new IllegalArgumentException(
           "login.user.lockFailures must be at least login.user.freeFailures (>= 1)");
     }
-    if (maxEntries < 1) {
-      throw new IllegalArgumentException("login.maxEntries must be at least 1");
+    if (maxEntries < 1 || maxConcurrentChecks < 1) {
+      throw new IllegalArgumentException(
+          "login.maxEntries and login.maxConcurrentChecks must be at least 1");
     }
   }
 }
