@@ -75,6 +75,8 @@ public final class LoginThrottle {
         public void refused(String user, String address, String transport, Refusal why) {}
       };
 
+  private final java.util.concurrent.atomic.AtomicLong lockouts =
+      new java.util.concurrent.atomic.AtomicLong();
   private final LoginLimits settings;
   private final Clock clock;
   private final Listener listener;
@@ -144,6 +146,7 @@ public final class LoginThrottle {
       events.add(() -> listener.failed(user, address, transport, addressFailures));
       if (a.failures == settings.addressLockFailures()) {
         a.lockedUntil = now.plus(settings.lockTime());
+        lockouts.incrementAndGet();
         Instant until = a.lockedUntil;
         events.add(() -> listener.locked("address", addressKey, transport, addressFailures, until));
       }
@@ -152,6 +155,7 @@ public final class LoginThrottle {
         u.fail(now, settings.userFreeFailures(), settings.baseDelay(), settings.userMaxDelay());
         if (settings.userLockout() && u.failures == settings.userLockFailures()) {
           u.lockedUntil = now.plus(settings.lockTime());
+          lockouts.incrementAndGet();
           int userFailures = u.failures;
           Instant until = u.lockedUntil;
           events.add(() -> listener.locked("user", user, transport, userFailures, until));
@@ -178,6 +182,11 @@ public final class LoginThrottle {
 
   private boolean isTrusted(String user, String addressKey, Instant now) {
     return trusted.live(user + "\n" + addressKey, now, settings.trustFor()) != null;
+  }
+
+  /** Lock-outs so far, of addresses and user names. */
+  public long lockouts() {
+    return lockouts.get();
   }
 
   /** Addresses and user names with recent failures, most recent first. */

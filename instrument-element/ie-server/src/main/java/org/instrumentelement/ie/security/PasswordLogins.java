@@ -57,7 +57,7 @@ public final class PasswordLogins {
       return Optional.empty(); // no credentials at all: nothing guessed
     }
     if (throttle.admit(user, address, transport) != null) {
-      count(transport, Outcome.REFUSED);
+      record(transport, Outcome.REFUSED);
       return Optional.empty();
     }
     Optional<User> u = users.remembered(user, password);
@@ -71,10 +71,10 @@ public final class PasswordLogins {
     }
     if (u.isPresent()) {
       throttle.succeeded(user, address);
-      count(transport, Outcome.OK);
+      record(transport, Outcome.OK);
     } else {
       throttle.failed(user, address, transport);
-      count(transport, Outcome.FAILED);
+      record(transport, Outcome.FAILED);
     }
     return u;
   }
@@ -104,7 +104,13 @@ public final class PasswordLogins {
     return out;
   }
 
-  private void count(String transport, Outcome outcome) {
+  /** Attempts so far over one transport with one outcome. */
+  public long count(String transport, Outcome outcome) {
+    LongAdder n = counts.get(transport + " " + outcome);
+    return n == null ? 0 : n.sum();
+  }
+
+  private void record(String transport, Outcome outcome) {
     counts.computeIfAbsent(transport + " " + outcome, k -> new LongAdder()).increment();
   }
 }
