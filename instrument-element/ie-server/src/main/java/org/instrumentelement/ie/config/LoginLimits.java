@@ -63,7 +63,7 @@ public record LoginLimits(
       throw new IllegalArgumentException(
           "login.address.lockFailures must be at least login.address.freeFailures (>= 1)");
     }
-    if (userFreeFailures < 1 || userLockFailures < userFreeFailures) {
+    if (userFreeFailures < 1 || (userLockout && userLockFailures < userFreeFailures)) {
       throw new IllegalArgumentException(
           "login.user.lockFailures must be at least login.user.freeFailures (>= 1)");
     }

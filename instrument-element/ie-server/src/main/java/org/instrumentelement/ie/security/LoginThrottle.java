@@ -271,6 +271,12 @@ public final class LoginThrottle {
     Instant lockedUntil;
 
     void fail(Instant now, int free, Duration base, Duration max) {
+      if (lockedUntil != null && !now.isBefore(lockedUntil)) {
+        // A lock-out served: start counting afresh, so the next run of failures locks again.
+        failures = 0;
+        nextAttempt = null;
+        lockedUntil = null;
+      }
       failures++;
       lastFailure = now;
       if (failures >= free) {

@@ -107,6 +107,13 @@ class LoginThrottleTest {
     assertEquals(Refusal.ADDRESS_LOCKED, throttle.admit("admin", A, "SOAP"));
     clock.advance(Duration.ofMinutes(1));
     assertNull(throttle.admit("admin", A, "SOAP"), "the lock has expired");
+    // A new run of failures locks the address again.
+    for (int i = 0; i < 20; i++) {
+      assertNull(throttle.admit("admin", A, "SOAP"));
+      throttle.failed("admin", A, "SOAP");
+      clock.advance(Duration.ofSeconds(31));
+    }
+    assertEquals(Refusal.ADDRESS_LOCKED, throttle.admit("admin", A, "SOAP"));
   }
 
   @Test
