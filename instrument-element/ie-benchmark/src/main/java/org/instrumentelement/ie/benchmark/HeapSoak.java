@@ -18,18 +18,12 @@ import org.instrumentelement.ie.measure.IeProcess;
  * The heap soak: 40 BINARY pollers and 40 subscribers at 100 samples/s for {@code --soak-minutes};
  * every 30 s a full GC of the IE and its heap in use from {@code /metrics}. A leak shows as growth.
  */
-final class HeapSoak implements Measurement {
+record HeapSoak(Duration soak) implements Measurement {
   /** The IE's options: access control off, the vector sampled every 10 ms from the start. */
   static final List<String> IE_OPTIONS =
       List.of("--security.enabled=false", "--im.array2500.attribute.vector.period=10ms");
 
   private static final long READING_MILLIS = 30_000;
-
-  private final Duration soak;
-
-  HeapSoak(Duration soak) {
-    this.soak = soak;
-  }
 
   @Override
   public void run(IeProcess ie, Results results) throws Exception {

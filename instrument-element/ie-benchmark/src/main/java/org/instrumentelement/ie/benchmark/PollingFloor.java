@@ -10,15 +10,7 @@ import org.instrumentelement.ie.measure.IeProcess;
  * query) by 40 clients through the same HTTP, SOAP and access-control path as a vector. What a
  * vector answer costs beyond this is the vector's own work.
  */
-final class PollingFloor implements Measurement {
-  private final BenchmarkOptions options;
-  private final RateMeter meter;
-
-  PollingFloor(BenchmarkOptions options, RateMeter meter) {
-    this.options = options;
-    this.meter = meter;
-  }
-
+record PollingFloor(BenchmarkOptions options, RateMeter meter) implements Measurement {
   @Override
   public void run(IeProcess ie, Results results) throws Exception {
     byte[] req = VectorPolls.request(ie, ie.httpPort(), "lab/array2500", "identity", Encoding.XML);

@@ -11,15 +11,7 @@ import org.instrumentelement.ie.measure.IeProcess;
  * Polling rates: for each encoding, vector length and client count, vectors per second and the IE's
  * CPU time per response, the clients asking again as soon as an answer is in.
  */
-final class PollingRates implements Measurement {
-  private final BenchmarkOptions options;
-  private final RateMeter meter;
-
-  PollingRates(BenchmarkOptions options, RateMeter meter) {
-    this.options = options;
-    this.meter = meter;
-  }
-
+record PollingRates(BenchmarkOptions options, RateMeter meter) implements Measurement {
   @Override
   public void run(IeProcess ie, Results results) throws Exception {
     boolean first = true;

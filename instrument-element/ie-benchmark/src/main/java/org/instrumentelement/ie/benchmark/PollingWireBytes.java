@@ -8,13 +8,7 @@ import org.instrumentelement.ie.measure.IeProcess;
  * Bytes on the wire per polled vector, HTTP headers and framing included: one client polls through
  * a relay that counts what the IE sends back.
  */
-final class PollingWireBytes implements Measurement {
-  private final BenchmarkOptions options;
-
-  PollingWireBytes(BenchmarkOptions options) {
-    this.options = options;
-  }
-
+record PollingWireBytes(BenchmarkOptions options) implements Measurement {
   @Override
   public void run(IeProcess ie, Results results) throws Exception {
     for (Encoding enc : options.encodings()) {

@@ -9,15 +9,7 @@ import org.instrumentelement.ie.measure.IeProcess;
  * sampling every 10 ms, then (the IE still sampling) a bare publisher at 100 messages per second on
  * the same broker. Latency is arrival minus the sample's acquisition (or send) time, same clock.
  */
-final class SubscriptionLatency implements Measurement {
-  private final BenchmarkOptions options;
-  private final RateMeter meter;
-
-  SubscriptionLatency(BenchmarkOptions options, RateMeter meter) {
-    this.options = options;
-    this.meter = meter;
-  }
-
+record SubscriptionLatency(BenchmarkOptions options, RateMeter meter) implements Measurement {
   /** Deliveries/s, latency percentiles (ms) and IE CPU per delivery (us) of a paced run. */
   private record Paced(double rate, double p50, double p99, long samples, double cpu) {}
 

@@ -10,17 +10,9 @@ import org.instrumentelement.ie.measure.IeProcess;
  * (every millisecond) to 40 subscribers, then a bare publisher as fast as it can to 40 subscribers
  * on the same broker; the ratio of the two, each with the IE process's CPU time per delivery.
  */
-final class SubscriptionRate implements Measurement {
+record SubscriptionRate(BenchmarkOptions options, RateMeter meter) implements Measurement {
   /** Pause between connecting subscribers and measuring, in the measured pass after a warm-up. */
   private static final long SETTLE_MILLIS = 3000;
-
-  private final BenchmarkOptions options;
-  private final RateMeter meter;
-
-  SubscriptionRate(BenchmarkOptions options, RateMeter meter) {
-    this.options = options;
-    this.meter = meter;
-  }
 
   /** What the IE delivered at full rate. */
   private record IeRun(Rates rates, long published, long superseded) {}
