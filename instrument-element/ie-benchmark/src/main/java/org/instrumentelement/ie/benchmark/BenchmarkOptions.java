@@ -38,28 +38,77 @@ record BenchmarkOptions(
     List<String> only,
     Path output) {
 
-  /** The options of a parsed command line ({@link CommandLine#parse}). */
+  /**
+   * The options of a parsed command line ({@link CommandLine#parse}).
+   *
+   * @throws IllegalArgumentException naming the option whose value is not what it takes
+   */
   static BenchmarkOptions from(Map<String, String> opts) {
     boolean quick = opts.containsKey("quick");
-    List<Encoding> encodings = new ArrayList<>();
-    for (String e : opts.getOrDefault("encodings", "BINARY,MTOM,XML").split(",")) {
-      encodings.add(Encoding.valueOf(e.trim().toUpperCase(Locale.ROOT)));
-    }
+    Values v = new Values(opts);
     String only = opts.getOrDefault("only", "");
     return new BenchmarkOptions(
         Path.of(
             opts.getOrDefault(
                 "ie-jar", "instrument-element/ie-server/target/instrument-element.jar")),
         words(opts.getOrDefault("server-java-options", "-Xms512m -Xmx1g")),
-        seconds(opts.getOrDefault("warmup", quick ? "2" : "30")),
-        seconds(opts.getOrDefault("measure", quick ? "2" : "5")),
-        Integer.parseInt(opts.getOrDefault("reps", quick ? "1" : "3")),
-        integers(opts.getOrDefault("clients", quick ? "5" : "5,10,20,40")),
-        integers(opts.getOrDefault("lengths", quick ? "2500" : "1250,2500")),
-        List.copyOf(encodings),
-        Duration.ofMinutes(Long.parseLong(opts.getOrDefault("soak-minutes", "0"))),
+        v.seconds("warmup", quick ? "2" : "30"),
+        v.seconds("measure", quick ? "2" : "5"),
+        v.integer("reps", quick ? "1" : "3"),
+        v.integers("clients", quick ? "5" : "5,10,20,40"),
+        v.integers("lengths", quick ? "2500" : "1250,2500"),
+        v.encodings("encodings", "BINARY,MTOM,XML"),
+        Duration.ofMinutes(v.integer("soak-minutes", "0")),
         only.isBlank() ? List.of() : Arrays.stream(only.split(",")).map(String::trim).toList(),
         Path.of(opts.getOrDefault("output", CommandLine.DEFAULT_OUTPUT)));
+  }
+
+  /** Reads option values, refusing one that is not what its option takes in the IE's words. */
+  private record Values(Map<String, String> opts) {
+    Duration seconds(String name, String byDefault) {
+      String s = opts.getOrDefault(name, byDefault);
+      try {
+        return Duration.ofMillis(Math.round(Double.parseDouble(s) * 1000));
+      } catch (NumberFormatException e) {
+        throw refused(name, "a number of seconds", s);
+      }
+    }
+
+    int integer(String name, String byDefault) {
+      String s = opts.getOrDefault(name, byDefault);
+      try {
+        return Integer.parseInt(s.trim());
+      } catch (NumberFormatException e) {
+        throw refused(name, "a whole number", s);
+      }
+    }
+
+    List<Integer> integers(String name, String byDefault) {
+      String s = opts.getOrDefault(name, byDefault);
+      try {
+        return Arrays.stream(s.split(",")).map(p -> Integer.parseInt(p.trim())).toList();
+      } catch (NumberFormatException e) {
+        throw refused(name, "whole numbers, comma-separated", s);
+      }
+    }
+
+    List<Encoding> encodings(String name, String byDefault) {
+      String s = opts.getOrDefault(name, byDefault);
+      List<Encoding> encodings = new ArrayList<>();
+      for (String e : s.split(",")) {
+        try {
+          encodings.add(Encoding.valueOf(e.trim().toUpperCase(Locale.ROOT)));
+        } catch (IllegalArgumentException unknown) {
+          throw refused(name, "BINARY, MTOM or XML, comma-separated", s);
+        }
+      }
+      return List.copyOf(encodings);
+    }
+
+    private static IllegalArgumentException refused(String name, String takes, String value) {
+      return new IllegalArgumentException(
+          "--" + name + " takes " + takes + ", not '" + value + "'");
+    }
   }
 
   /** Whether {@code --only} names this part ({@link CommandLine#PARTS}); without it, all run. */
@@ -79,14 +128,6 @@ record BenchmarkOptions(
         + clientCounts
         + ", lengths "
         + lengths;
-  }
-
-  private static Duration seconds(String s) {
-    return Duration.ofMillis(Math.round(Double.parseDouble(s) * 1000));
-  }
-
-  private static List<Integer> integers(String s) {
-    return Arrays.stream(s.split(",")).map(p -> Integer.parseInt(p.trim())).toList();
   }
 
   private static List<String> words(String s) {

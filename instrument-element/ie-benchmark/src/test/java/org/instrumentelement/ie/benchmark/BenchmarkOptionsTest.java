@@ -74,7 +74,19 @@ class BenchmarkOptionsTest {
   }
 
   @Test
-  void anUnknownEncodingIsRefused() {
-    assertThrows(IllegalArgumentException.class, () -> options("--encodings=JSON"));
+  void aValueAnOptionDoesNotTakeIsRefusedInPlainWords() {
+    assertEquals(
+        "--encodings takes BINARY, MTOM or XML, comma-separated, not 'XML,JSON'",
+        assertThrows(IllegalArgumentException.class, () -> options("--encodings=XML,JSON"))
+            .getMessage());
+    assertEquals(
+        "--reps takes a whole number, not 'three'",
+        assertThrows(IllegalArgumentException.class, () -> options("--reps=three")).getMessage());
+    assertEquals(
+        "--warmup takes a number of seconds, not '30s'",
+        assertThrows(IllegalArgumentException.class, () -> options("--warmup=30s")).getMessage());
+    assertEquals(
+        "--clients takes whole numbers, comma-separated, not '5;10'",
+        assertThrows(IllegalArgumentException.class, () -> options("--clients=5;10")).getMessage());
   }
 }
