@@ -1,6 +1,7 @@
-package org.instrumentelement.jmeter.experiment;
+package org.instrumentelement.ie.measure;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
@@ -25,12 +26,11 @@ class ProcessCpuTest {
   }
 
   @Test
-  void interpolatesAWindowBetweenSamples() {
-    ProcessCpu.Timeline t = new ProcessCpu.Timeline();
-    t.add(1000, 1.0);
-    t.add(2000, 2.0);
-    t.add(3000, 4.0);
-    assertEquals(1.5, t.between(1500, 2500), 1e-9);
-    assertTrue(Double.isNaN(t.between(500, 2500)));
+  void aProcessThatIsGoneHasNoCpuTime() throws Exception {
+    Process p = new ProcessBuilder("true").start();
+    p.waitFor();
+    ProcessCpu gone = new ProcessCpu(p.pid());
+    assertFalse(gone.available());
+    assertTrue(Double.isNaN(gone.seconds()));
   }
 }

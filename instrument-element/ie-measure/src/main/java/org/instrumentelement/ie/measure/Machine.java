@@ -1,14 +1,26 @@
-package org.instrumentelement.jmeter.experiment;
+package org.instrumentelement.ie.measure;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 
-/** What the machine is, and how busy it is, for the report. */
-record Machine(int cores, String cpu, long memoryMiB, String os, String java, String loadAverages) {
+/**
+ * What the machine is and how busy it was, stored with every figure: on shared cores a figure means
+ * little without them, and runs are compared only with their machine in view.
+ *
+ * @param cores processors available to this JVM
+ * @param cpu the CPU model ({@code /proc/cpuinfo}), or the architecture off Linux
+ * @param memoryMiB physical memory, 0 when unknown
+ * @param os operating system name and version
+ * @param java the JVM's name and runtime version
+ * @param loadAverages the 1, 5 and 15 minute load averages, or "unknown"
+ */
+public record Machine(
+    int cores, String cpu, long memoryMiB, String os, String java, String loadAverages) {
 
-  static Machine describe() {
+  /** This machine, now. */
+  public static Machine describe() {
     return new Machine(
         Runtime.getRuntime().availableProcessors(),
         cpuModel(),
@@ -18,7 +30,8 @@ record Machine(int cores, String cpu, long memoryMiB, String os, String java, St
         readLoadAverages());
   }
 
-  String summary() {
+  /** One line for a console or a report. */
+  public String summary() {
     return String.format(
         Locale.ROOT,
         "%d cores (%s), %,d MiB, %s, %s, load averages %s",
@@ -30,8 +43,8 @@ record Machine(int cores, String cpu, long memoryMiB, String os, String java, St
         loadAverages);
   }
 
-  /** The 1-minute load average, or NaN off Linux. */
-  static double loadAverage() {
+  /** The 1-minute load average now, or NaN off Linux. */
+  public static double loadAverage() {
     try {
       return Double.parseDouble(readLoadAverages().split("\\s+")[0]);
     } catch (RuntimeException e) {
