@@ -130,7 +130,7 @@ final class MockModelParser {
   /** The keys of {@code map} as {@code property} stores its values ({@code MSBFirst} -> MSBF). */
   private static Map<String, String> canonicalKeys(
       String what, MockProperty property, Map<String, String> map) {
-    Map<String, String> out = new HashMap<>();
+    Map<String, String> out = new LinkedHashMap<>(); // in the file's order, for the reference
     map.forEach(
         (k, v) -> {
           try {
@@ -139,7 +139,7 @@ final class MockModelParser {
             throw new IllegalArgumentException(what + ": " + e.getMessage(), e);
           }
         });
-    return Map.copyOf(out);
+    return java.util.Collections.unmodifiableMap(out);
   }
 
   private MockProperty property(String name, Map<String, String> kv) {

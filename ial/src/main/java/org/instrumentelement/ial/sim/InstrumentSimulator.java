@@ -17,6 +17,7 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.instrumentelement.ial.InstrumentException;
 import org.instrumentelement.ial.mock.MockDevice;
+import org.instrumentelement.ial.mock.MockModelReference;
 import org.instrumentelement.ial.mock.MockSessionProvider;
 
 /**
@@ -306,6 +307,7 @@ public final class InstrumentSimulator implements AutoCloseable {
             .socketPort(5025)
             .hislipPort(4880)
             .preferredPortmapperPort(STANDARD_PORTMAPPER_PORT);
+    boolean commands = false;
     for (int i = 0; i < args.length; i++) {
       String a = args[i];
       String v = i + 1 < args.length ? args[i + 1] : null;
@@ -317,6 +319,10 @@ public final class InstrumentSimulator implements AutoCloseable {
         case "--vxi11-port" -> b.vxi11Port(Integer.parseInt(v));
         case "--portmapper-port" -> b.portmapperPort(Integer.parseInt(v));
         case "--hislip-port" -> b.hislipPort(Integer.parseInt(v));
+        case "--commands" -> {
+          commands = true;
+          i--; // takes no value
+        }
         case "--help", "-h" -> {
           usage(System.out);
           return;
@@ -328,6 +334,12 @@ public final class InstrumentSimulator implements AutoCloseable {
         }
       }
       i++;
+    }
+    if (commands) {
+      for (String model : b.models) {
+        System.out.println(MockModelReference.model(model, b.mockPath));
+      }
+      return;
     }
     InstrumentSimulator sim = b.build().start();
     CountDownLatch stopped = new CountDownLatch(1);
@@ -354,6 +366,7 @@ public final class InstrumentSimulator implements AutoCloseable {
           --portmapper-port P   the simulator's portmapper (default: 111 if it can be had, where
                                 VISA libraries look; else a free one, and how to reach it)
           --hislip-port P       HiSLIP port (4880)
+          --commands            print the commands each model accepts (a Markdown table), and exit
         A port of -1 turns that server off.""");
   }
 
