@@ -150,6 +150,8 @@ public final class ScpiFlow {
    * @throws AssertionError naming the step and the spelling sent, on the first wrong reply
    */
   public void run(InstrumentSession s, Spelling spelling) throws InstrumentException {
+    // Generous: the simulator shares the machine with the build; a slow reply is not a wrong one.
+    s.setTimeout(java.time.Duration.ofSeconds(30));
     for (Step step : steps) {
       String sent = step.text(spelling);
       String where = profile + " (" + spelling + "): '" + sent + "'";
