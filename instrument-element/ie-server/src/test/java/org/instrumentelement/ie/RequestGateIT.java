@@ -19,6 +19,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.instrumentelement.ial.mock.MockDevice;
+import org.instrumentelement.ie.config.ConfigLoader;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -282,6 +283,30 @@ class RequestGateIT {
     }
   }
 
+  @Test
+  void withAccessControlOffAnyoneIsServedButTheOtherLimitsHold() throws Exception {
+    try (RunningElement open =
+        RunningElement.of(
+            RunningElement.freePorts(
+                ConfigLoader.load(List.of("--security.enabled=false"), Map.of())))) {
+      String getState =
+          HostileRequestIT.envelope("<ie:getState><ie:im>lab/scope</ie:im></ie:getState>");
+      HttpResponse<String> ok =
+          send(
+              HttpRequest.newBuilder(URI.create(open.url()))
+                  .header("Content-Type", "text/xml")
+                  .POST(HttpRequest.BodyPublishers.ofString(getState)));
+      assertEquals(200, ok.statusCode(), ok.body());
+      assertTrue(ok.body().contains("<state>RUNNING</state>"), ok.body());
+      HttpResponse<String> plain =
+          send(
+              HttpRequest.newBuilder(URI.create(open.url()))
+                  .header("Content-Type", "text/plain")
+                  .POST(HttpRequest.BodyPublishers.ofString(getState)));
+      assertRefusal(415, "MALFORMED_REQUEST", plain.statusCode(), plain.body());
+    }
+  }
+
   /** {@code setParameter} of an xs:list of 8,000,000 one-digit doubles: 16,000,296 bytes. */
   static byte[] hostileBody() {
     String head =
@@ -290,9 +315,5 @@ class RequestGateIT {
             + "<ie:im>lab/scope</ie:im><ie:parameter>timebase</ie:parameter><ie:value><ie:doubles>";
     String tail = "</ie:doubles></ie:value></ie:setParameter></soap:Body></soap:Envelope>";
     return (head + "0 ".repeat(8_000_000) + tail).getBytes(StandardCharsets.US_ASCII);
-  }
-
-  static Map<String, String> none() {
-    return Map.of();
   }
 }

@@ -1,10 +1,7 @@
 package org.instrumentelement.ie.server.gate;
 
-import java.io.ByteArrayInputStream;
 import java.io.InputStream;
-import java.io.SequenceInputStream;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 
 /**
@@ -60,13 +57,50 @@ final class CollectedBody {
     return size;
   }
 
-  /** The body, to be read once. */
+  /**
+   * The body, to be read once. Each piece is let go once read, so that the parser's objects and the
+   * raw body are not both held in full.
+   */
   InputStream stream() {
-    List<InputStream> parts = new ArrayList<>();
-    for (int i = 0; i < pieces.size(); i++) {
-      int length = i == pieces.size() - 1 ? fill : pieces.get(i).length;
-      parts.add(new ByteArrayInputStream(pieces.get(i), 0, length));
-    }
-    return new SequenceInputStream(Collections.enumeration(parts));
+    return new InputStream() {
+      private int piece;
+      private int position;
+
+      @Override
+      public int read() {
+        byte[] one = new byte[1];
+        return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+      }
+
+      @Override
+      public int read(byte[] b, int off, int len) {
+        if (len == 0) {
+          return 0;
+        }
+        while (piece < pieces.size()) {
+          byte[] current = pieces.get(piece);
+          int length = piece == pieces.size() - 1 ? fill : current.length;
+          if (position < length) {
+            int n = Math.min(len, length - position);
+            System.arraycopy(current, position, b, off, n);
+            position += n;
+            return n;
+          }
+          pieces.set(piece, null);
+          piece++;
+          position = 0;
+        }
+        return -1;
+      }
+
+      @Override
+      public int available() {
+        if (piece >= pieces.size()) {
+          return 0;
+        }
+        int length = piece == pieces.size() - 1 ? fill : pieces.get(piece).length;
+        return length - position;
+      }
+    };
   }
 }

@@ -21,12 +21,11 @@ import org.slf4j.LoggerFactory;
  * The filter in front of the Instrument Element's servlets. A SOAP request (POST to the endpoint)
  * passes, in this order and before a byte of its body is read: its address's share of requests in
  * progress ({@code http.maxRequestsPerAddress}, else 429 {@code TOO_MANY_REQUESTS}), a SOAP content
- * type (else 415), its declared length ({@code soap.maxRequestBytes}, else 413 {@code
- * REQUEST_TOO_LARGE}), HTTP Basic credentials (else 401 {@code NOT_AUTHENTICATED}), and room in the
- * memory budget ({@code soap.requestMemory}, else 503 {@code SERVER_BUSY}). Its body is then read
- * without holding a thread, within {@code http.requestBodyTimeout} (else 408 {@code
- * REQUEST_TIMEOUT}), and the SOAP stack gets it complete, with the caller as the request attribute
- * {@link #CALLER}.
+ * type (else 415), HTTP Basic credentials (else 401 {@code NOT_AUTHENTICATED}), its declared length
+ * ({@code soap.maxRequestBytes}, else 413 {@code REQUEST_TOO_LARGE}), and room in the memory budget
+ * ({@code soap.requestMemory}, else 503 {@code SERVER_BUSY}). Its body is then read without holding
+ * a thread, within {@code http.requestBodyTimeout} (else 408 {@code REQUEST_TIMEOUT}), and the SOAP
+ * stack gets it complete, with the caller as the request attribute {@link #CALLER}.
  *
  * <p>Only {@code GET ?wsdl} is served besides SOAP requests on the endpoint; other methods and
  * queries, and other paths below the services, get a fault (405, 404). Elsewhere in the context
@@ -86,6 +85,12 @@ public final class RequestGate extends HttpFilter {
           new BodyCollector.BodyLimit(
               maxRequestBytes,
               "request larger than " + maxRequestBytes + " bytes (soap.maxRequestBytes)");
+      LOG.info(
+          "Requests in progress may take {} MB of heap (soap.requestMemory): {} of the largest"
+              + " ({} bytes, soap.maxRequestBytes) at once, more that are smaller",
+          memory.capacity() >> 20,
+          memory.capacity() / MemoryBudget.cost(maxRequestBytes),
+          maxRequestBytes);
     }
   }
 
@@ -194,11 +199,12 @@ public final class RequestGate extends HttpFilter {
                   + " application/soap+xml (SOAP 1.2) or multipart/related (MTOM)")
           .withHeader("Accept", SoapMediaTypes.ACCEPTED);
     }
+    // Strangers learn nothing, not even the size limit: credentials come first.
+    Caller caller = authentication.caller(request);
     long declared = request.getContentLengthLong();
     if (declared > bodyLimit.bytes()) {
       throw new Refusal(413, ErrorCode.REQUEST_TOO_LARGE, bodyLimit.message());
     }
-    Caller caller = authentication.caller(request);
     MemoryBudget.Charge charge = memory.tryCharge(Math.max(0, declared));
     if (charge == null) {
       throw busy();
