@@ -288,7 +288,9 @@ class RequestGateIT {
     try (RunningElement open =
         RunningElement.of(
             RunningElement.freePorts(
-                ConfigLoader.load(List.of("--security.enabled=false"), Map.of())))) {
+                ConfigLoader.load(
+                    // its own name: an embedded broker is found in the JVM by the IE's name
+                    List.of("--security.enabled=false", "--ie.name=open"), Map.of())))) {
       String getState =
           HostileRequestIT.envelope("<ie:getState><ie:im>lab/scope</ie:im></ie:getState>");
       HttpResponse<String> ok =
@@ -309,11 +311,16 @@ class RequestGateIT {
 
   /** {@code setParameter} of an xs:list of 8,000,000 one-digit doubles: 16,000,296 bytes. */
   static byte[] hostileBody() {
+    return hostileBody(8_000_000);
+  }
+
+  /** {@code setParameter} of an xs:list of {@code items} one-digit doubles: 296 + 2 items bytes. */
+  static byte[] hostileBody(int items) {
     String head =
         "<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\""
             + " xmlns:ie=\"http://instrumentelement.org/ie/1\"><soap:Body><ie:setParameter>"
             + "<ie:im>lab/scope</ie:im><ie:parameter>timebase</ie:parameter><ie:value><ie:doubles>";
     String tail = "</ie:doubles></ie:value></ie:setParameter></soap:Body></soap:Envelope>";
-    return (head + "0 ".repeat(8_000_000) + tail).getBytes(StandardCharsets.US_ASCII);
+    return (head + "0 ".repeat(items) + tail).getBytes(StandardCharsets.US_ASCII);
   }
 }

@@ -158,6 +158,29 @@ class SlowClientIT {
   }
 
   @Test
+  void strangersWithSlowBodiesAreRefusedFromTheirHeadersAlone() throws Exception {
+    List<RawHttp> strangers = new ArrayList<>();
+    try {
+      for (int i = 0; i < 200; i++) {
+        RawHttp c = RawHttp.connect(running.url(), i % 2 == 0 ? "127.0.0.12" : "127.0.0.13");
+        strangers.add(c.send(RawHttp.soapHead(running.url(), 100_000, null)));
+      }
+      // Not a byte of any body was sent: the answers come from the headers, and each connection
+      // is closed at once, long before a body could have arrived.
+      for (RawHttp c : strangers) {
+        RawHttp.Response r = c.read(GENEROUS);
+        RequestGateIT.assertRefusal(401, "NOT_AUTHENTICATED", r.status(), r.body());
+        assertTrue(c.closedWithin(GENEROUS));
+      }
+      assertEquals(0, running.server.gate().memory().used(), "nothing charged for strangers");
+    } finally {
+      for (RawHttp c : strangers) {
+        c.close();
+      }
+    }
+  }
+
+  @Test
   void oneAddressCannotHoldMoreThanItsShareOfConnections() throws Exception {
     List<RawHttp> idle = new ArrayList<>();
     try {

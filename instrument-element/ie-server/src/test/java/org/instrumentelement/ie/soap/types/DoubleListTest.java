@@ -12,16 +12,19 @@ class DoubleListTest {
   @Test
   void itemsAreParsedAsTheyAreAdded() {
     DoubleList l = new DoubleList();
-    for (int i = 0; i < 1000; i++) {
+    int n = 100_000; // several blocks
+    for (int i = 0; i < n; i++) {
       l.add(Integer.toString(i));
     }
     l.add("INF");
     l.add("-.5e-3");
-    assertEquals(1002, l.size());
+    assertEquals(n + 2, l.size());
     assertEquals(-1, l.firstUnparsed());
-    assertEquals(999.0, l.values()[999]);
-    assertEquals(Double.POSITIVE_INFINITY, l.values()[1000]);
-    assertEquals("-5E-4", l.get(1001));
+    assertEquals("99999", l.get(n - 1), "read from the blocks");
+    assertEquals(n + 2, l.values().length);
+    assertEquals(70_000.0, l.values()[70_000]);
+    assertEquals(Double.POSITIVE_INFINITY, l.values()[n]);
+    assertEquals("-5E-4", l.get(n + 1), "read from the array");
     assertSame(l.values(), l.valuesToKeep(), "a request's vector is not copied again");
   }
 
