@@ -4,6 +4,7 @@ import jakarta.servlet.AsyncContext;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.http.HttpFilter;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -23,9 +24,10 @@ import org.slf4j.LoggerFactory;
  * progress ({@code http.maxRequestsPerAddress}, else 429 {@code TOO_MANY_REQUESTS}), a SOAP content
  * type (else 415), HTTP Basic credentials (else 401 {@code NOT_AUTHENTICATED}), its declared length
  * ({@code soap.maxRequestBytes}, else 413 {@code REQUEST_TOO_LARGE}), and room in the memory budget
- * ({@code soap.requestMemory}, else 503 {@code SERVER_BUSY}). Its body is then read without holding
- * a thread, within {@code http.requestBodyTimeout} (else 408 {@code REQUEST_TIMEOUT}), and the SOAP
- * stack gets it complete, with the caller as the request attribute {@link #CALLER}.
+ * ({@code soap.requestMemory}, else 503 {@code SERVER_BUSY}). The SOAP stack then gets the caller
+ * as the request attribute {@link #CALLER}, and the body complete: a small body that came with the
+ * headers at once, from the connector's buffer; any other is first read without holding a thread,
+ * within {@code http.requestBodyTimeout} (else 408 {@code REQUEST_TIMEOUT}).
  *
  * <p>Only {@code GET ?wsdl} is served besides SOAP requests on the endpoint; other methods and
  * queries, and other paths below the services, get a fault (405, 404). Elsewhere in the context
@@ -34,6 +36,12 @@ import org.slf4j.LoggerFactory;
 public final class RequestGate extends HttpFilter {
   private static final long serialVersionUID = 1L;
   private static final Logger LOG = LoggerFactory.getLogger(RequestGate.class);
+
+  /**
+   * The largest body served straight from the connector's buffer when it arrived with the headers
+   * (the connector reads 8 kB at a time; larger bodies are read asynchronously).
+   */
+  static final long IN_HAND = 8 * 1024;
 
   /** Request attribute holding the authenticated {@link Caller} of a SOAP request. */
   public static final String CALLER = Caller.class.getName();
@@ -137,7 +145,7 @@ public final class RequestGate extends HttpFilter {
       String path = path(request);
       String method = request.getMethod();
       if (path.equals(endpointPath) && method.equals("POST")) {
-        handedOver = admit(request, response, address);
+        handedOver = admit(request, response, chain, address);
       } else if (path.equals(endpointPath)) {
         checkEndpointRead(request, method);
         chain.doFilter(request, response);
@@ -189,8 +197,9 @@ public final class RequestGate extends HttpFilter {
    *
    * @return true: the request is under way, and its body collector gives back its slot
    */
-  private boolean admit(HttpServletRequest request, HttpServletResponse response, String address)
-      throws Refusal, IOException {
+  private boolean admit(
+      HttpServletRequest request, HttpServletResponse response, FilterChain chain, String address)
+      throws Refusal, IOException, ServletException {
     if (!SoapMediaTypes.isSoap(request.getContentType())) {
       throw new Refusal(
               415,
@@ -210,10 +219,21 @@ public final class RequestGate extends HttpFilter {
       throw busy();
     }
     request.setAttribute(CALLER, caller);
+    ServletInputStream in = request.getInputStream();
+    if (declared >= 0 && declared <= IN_HAND && in.available() >= declared) {
+      // The whole body came with the headers, as with most requests: reading it cannot wait, so
+      // the SOAP stack reads it now, on this thread, from the connector's buffer.
+      try {
+        chain.doFilter(request, response);
+      } finally {
+        charge.release();
+      }
+      return false;
+    }
     AsyncContext async = request.startAsync();
     new BodyCollector(
             async,
-            request.getInputStream(),
+            in,
             declared,
             charge,
             bodyLimit,
