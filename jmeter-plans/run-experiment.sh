@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# The DORII polling-versus-subscription experiment in one command (see the README's "JMeter plans
-# and the DORII experiment"). Without options it starts an Instrument Element itself (the built-in
-# mock laboratory, on free ports), runs 1,250 and 2,500 doubles x 5, 10, 20, 40 clients, polling
-# first, then subscription at 1/Tr, and writes the report to jmeter-plans/target/report.
-#   --ie.url=URL [--broker.url=URL] [--ie.pid=PID]   measure a running IE instead
-#   --out=DIR --warmup=S --duration=S --clients=5,10 --lengths=2500 ...   (--help lists all)
+# The DORII polling-versus-subscription experiment in one command (docs/jmeter.md). Without options
+# it starts an Instrument Element itself (the built-in mock laboratory, on free ports), runs 1,250
+# and 2,500 doubles x 5, 10, 20, 40 clients, polling first, then subscription at 1/Tr, and writes
+# the report to jmeter-plans/target/report (build output, not tracked).
+#   --help                                            every option, its default and meaning
+#   --ie.url=URL [--broker.url=URL] [--ie.pid=PID]    measure a running IE instead
+#   --out=DIR --warmup=S --duration=S --clients=5,10 --lengths=2500 ...
 #   --soak=true --duration=S                          run the soak plan instead
 # Builds the IE jar and the JMeter installation first when they are missing or older than the sources.
 set -euo pipefail

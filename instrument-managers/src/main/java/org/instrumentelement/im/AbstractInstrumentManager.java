@@ -32,6 +32,8 @@ import org.instrumentelement.im.model.Value;
  * <ul>
  *   <li>{@link #readAttribute} (required),
  *   <li>{@link #applyParameter}, {@link #writeAttribute}, {@link #onCommand} for what it offers,
+ *   <li>{@link #readParameter} for the parameters whose value can be queried from the instrument
+ *       (link mode {@link LinkMode#READ_BACK}),
  *   <li>{@link #onLink}, {@link #onStart}, {@link #onStop} for the standard commands.
  * </ul>
  *
@@ -41,6 +43,11 @@ import org.instrumentelement.im.model.Value;
  * itself, with growing delays ({@link ImContext#RECONNECT}, {@link ImContext#RECONNECT_MAX_DELAY}),
  * and returns to the state it was in (LINKED, or RUNNING acquiring again); an operator's {@code
  * unlink} stops the attempts.
+ *
+ * <p>Every link (the {@code link} and {@code reset} commands, a reconnect) either sends every
+ * parameter or, in link mode {@link LinkMode#READ_BACK}, reads them from the instrument instead and
+ * sends none. Each value a parameter takes after {@link #open} is told to the {@link
+ * ParameterListener}s, which is how the Instrument Element keeps run-time values across restarts.
  */
 public abstract class AbstractInstrumentManager implements InstrumentManager {
   /** Connects to the instrument and applies the parameters. */
@@ -65,6 +72,8 @@ public abstract class AbstractInstrumentManager implements InstrumentManager {
   private final ReentrantLock lock = new ReentrantLock();
   private final Map<String, Value> parameters = new ConcurrentHashMap<>();
   private final List<StateListener> listeners = new CopyOnWriteArrayList<>();
+  private final List<ParameterListener> parameterListeners = new CopyOnWriteArrayList<>();
+  private volatile LinkMode linkMode = LinkMode.RESTORE;
   private volatile String state = States.UNLINKED;
   private volatile String lastError = "";
   private volatile ImContext context;
@@ -129,13 +138,71 @@ public abstract class AbstractInstrumentManager implements InstrumentManager {
   }
 
   /**
-   * Called right after the session opens (on link and reset). Default: applies every parameter in
-   * declaration order.
+   * Reads a parameter's current value from the instrument, for link mode {@link
+   * LinkMode#READ_BACK}; called in {@link #readBackOrder()}, so a query may depend on parameters
+   * read before it (the vertical scale of the channel just read). Must not change anything on the
+   * instrument. Default: {@code null}, the parameter cannot be read back (it then keeps the IM's
+   * value and is not sent).
+   *
+   * @throws InstrumentException if the instrument fails or answers out of step
+   */
+  protected Value readParameter(InstrumentSession session, ParameterSpec parameter)
+      throws InstrumentException, ImException {
+    return null;
+  }
+
+  /**
+   * Called right after the session opens (on link, reset and reconnect). Default: applies every
+   * parameter in declaration order or, in link mode {@link LinkMode#READ_BACK}, reads them back
+   * instead and sends none.
    */
   protected void onLink(InstrumentSession session) throws InstrumentException, ImException {
+    if (linkMode == LinkMode.READ_BACK && needsInstrument()) {
+      readBack(session);
+      return;
+    }
     for (ParameterSpec p : model.parameters()) {
       applyParameter(session, p, parameters.get(p.name()));
     }
+  }
+
+  /**
+   * The order in which {@link #readParameter} is called: parameters that other queries depend on
+   * first. Default: declaration order.
+   */
+  protected List<ParameterSpec> readBackOrder() {
+    return model.parameters();
+  }
+
+  /** Takes every parameter the instrument can be asked for from it; sends nothing. */
+  private void readBack(InstrumentSession session) throws InstrumentException, ImException {
+    List<String> read = new java.util.ArrayList<>();
+    List<String> kept = new java.util.ArrayList<>();
+    for (ParameterSpec p : readBackOrder()) {
+      Value v = readParameter(session, p);
+      if (v == null) {
+        kept.add(p.name());
+        continue;
+      }
+      try {
+        record(p.name(), p.spec().validate(v, p.name()), ParameterChange.READ_BACK);
+        read.add(p.name() + "=" + parameters.get(p.name()).asString());
+      } catch (ImException e) {
+        kept.add(p.name());
+        LOG.log(
+            Level.WARNING,
+            "{0}: the instrument''s {1} does not fit the model, kept the IM''s value: {2}",
+            path(),
+            p.name(),
+            e.getMessage());
+      }
+    }
+    LOG.log(
+        Level.INFO,
+        "{0}: read back from the instrument, nothing sent: {1}{2}",
+        path(),
+        read,
+        kept.isEmpty() ? "" : "; not read back (the IM's values, not sent): " + kept);
   }
 
   /** Called before the session closes on unlink and reset. Default: nothing. */
@@ -175,7 +242,24 @@ public abstract class AbstractInstrumentManager implements InstrumentManager {
 
   /** Records a parameter value read back from the instrument (e.g. after an autoscale). */
   protected void updateParameter(String name, Value value) throws ImException {
-    parameters.put(name, model.parameter(name).spec().validate(value, name));
+    record(name, model.parameter(name).spec().validate(value, name), ParameterChange.INSTRUMENT);
+  }
+
+  /** The link mode this IM was opened with. */
+  protected LinkMode linkMode() {
+    return linkMode;
+  }
+
+  /** Takes a validated value and tells the listeners. */
+  private void record(String name, Value value, ParameterChange change) {
+    parameters.put(name, value);
+    for (ParameterListener l : parameterListeners) {
+      try {
+        l.parameterChanged(this, name, value, change);
+      } catch (RuntimeException ex) {
+        LOG.log(Level.WARNING, "parameter listener failed", ex);
+      }
+    }
   }
 
   // ---- InstrumentManager ---------------------------------------------------------------------
@@ -204,6 +288,11 @@ public abstract class AbstractInstrumentManager implements InstrumentManager {
   @Override
   public void addStateListener(StateListener listener) {
     listeners.add(listener);
+  }
+
+  @Override
+  public void addParameterListener(ParameterListener listener) {
+    parameterListeners.add(listener);
   }
 
   @Override
@@ -238,7 +327,7 @@ public abstract class AbstractInstrumentManager implements InstrumentManager {
       if (session != null) {
         applyParameter(session, p, v);
       }
-      parameters.put(name, v);
+      record(name, v, ParameterChange.SET);
       return v;
     } catch (InstrumentException e) {
       throw connectionLost(e);
@@ -329,6 +418,12 @@ public abstract class AbstractInstrumentManager implements InstrumentManager {
       }
     }
     ReconnectPolicy policy = ReconnectPolicy.from(ctx);
+    LinkMode mode;
+    try {
+      mode = ctx.linkMode();
+    } catch (IllegalArgumentException e) {
+      throw new ImException(ErrorCode.INVALID_VALUE, ctx.path() + ": " + e.getMessage(), e);
+    }
     for (Map.Entry<String, String> e : ctx.parameters().entrySet()) {
       ParameterSpec p = model.parameter(e.getKey());
       parameters.put(p.name(), p.spec().parse(e.getValue(), ctx.path() + " parameter " + p.name()));
@@ -336,6 +431,8 @@ public abstract class AbstractInstrumentManager implements InstrumentManager {
     this.context = ctx;
     lock.lock();
     try {
+      linkMode = mode;
+      restore(ctx);
       reconnectPolicy = policy;
       closed = false;
       if (reconnector == null && needsInstrument()) {
@@ -385,6 +482,23 @@ public abstract class AbstractInstrumentManager implements InstrumentManager {
   }
 
   // ---- internals -----------------------------------------------------------------------------
+
+  /** Takes the values kept from the last run; one that no longer fits is skipped, not fatal. */
+  private void restore(ImContext ctx) {
+    for (Map.Entry<String, String> e : ctx.restored().entrySet()) {
+      try {
+        ParameterSpec p = model.parameter(e.getKey());
+        Value v = p.spec().parse(e.getValue(), p.name());
+        record(p.name(), v, ParameterChange.RESTORED);
+      } catch (ImException ex) {
+        LOG.log(
+            Level.WARNING,
+            "{0}: not restored (the configuration''s value stays): {1}",
+            ctx.path(),
+            ex.getMessage());
+      }
+    }
+  }
 
   private void connect() throws InstrumentException, ImException {
     ImContext ctx = context;

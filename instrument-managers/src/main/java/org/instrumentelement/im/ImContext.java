@@ -20,7 +20,10 @@ import org.instrumentelement.ial.ResourceManager;
  * @param autoStart whether to start (continuous acquisition) once linked
  * @param children the IMs directly below this one
  * @param options further settings by name, as text: {@value #RECONNECT}, {@value
- *     #RECONNECT_MAX_DELAY}, {@value #DESCRIPTOR}
+ *     #RECONNECT_MAX_DELAY}, {@value #DESCRIPTOR}, {@value #ON_LINK}
+ * @param restored parameter values kept from the last run, as text, by parameter name: taken over
+ *     the configured ones when the IM opens (a value that no longer fits the model is skipped and
+ *     logged)
  */
 public record ImContext(
     String path,
@@ -31,7 +34,8 @@ public record ImContext(
     boolean autoLink,
     boolean autoStart,
     Supplier<List<InstrumentManager>> children,
-    Map<String, String> options) {
+    Map<String, String> options,
+    Map<String, String> restored) {
 
   /** Option: {@code true} (default) or {@code false}, reconnect by itself after a failure. */
   public static final String RECONNECT = "reconnect";
@@ -42,9 +46,37 @@ public record ImContext(
   /** Option: the descriptor file of a descriptor-driven IM (a path or a bundled profile name). */
   public static final String DESCRIPTOR = "descriptor";
 
+  /** Option: what linking does, a {@link LinkMode} by its configuration name; default restore. */
+  public static final String ON_LINK = "onLink";
+
   public ImContext {
     parameters = Map.copyOf(parameters);
     options = Map.copyOf(options);
+    restored = Map.copyOf(restored);
+  }
+
+  /** A context with options and nothing restored. */
+  public ImContext(
+      String path,
+      String address,
+      ResourceManager resources,
+      Map<String, String> parameters,
+      Duration timeout,
+      boolean autoLink,
+      boolean autoStart,
+      Supplier<List<InstrumentManager>> children,
+      Map<String, String> options) {
+    this(
+        path,
+        address,
+        resources,
+        parameters,
+        timeout,
+        autoLink,
+        autoStart,
+        children,
+        options,
+        Map.of());
   }
 
   /** A context without options. */
@@ -60,12 +92,46 @@ public record ImContext(
     this(path, address, resources, parameters, timeout, autoLink, autoStart, children, Map.of());
   }
 
+  /**
+   * What linking does with the instrument ({@value #ON_LINK}); {@link LinkMode#RESTORE} unless set.
+   *
+   * @throws IllegalArgumentException if the option names no mode
+   */
+  public LinkMode linkMode() {
+    String m = options.get(ON_LINK);
+    return m == null || m.isBlank() ? LinkMode.RESTORE : LinkMode.of(m);
+  }
+
   /** The same context with one more option. */
   public ImContext withOption(String key, String value) {
     Map<String, String> more = new java.util.HashMap<>(options);
     more.put(key, value);
     return new ImContext(
-        path, address, resources, parameters, timeout, autoLink, autoStart, children, more);
+        path,
+        address,
+        resources,
+        parameters,
+        timeout,
+        autoLink,
+        autoStart,
+        children,
+        more,
+        restored);
+  }
+
+  /** The same context with these values kept from the last run. */
+  public ImContext withRestored(Map<String, String> values) {
+    return new ImContext(
+        path,
+        address,
+        resources,
+        parameters,
+        timeout,
+        autoLink,
+        autoStart,
+        children,
+        options,
+        values);
   }
 
   /** The last segment of the path. */

@@ -79,6 +79,13 @@ public interface InstrumentManager {
   void addStateListener(StateListener listener);
 
   /**
+   * Registers a listener for the values parameters take while the IM runs (restored at open, set by
+   * clients, chosen by the instrument, read back at link). Register before {@link #open} to hear
+   * the restored and read-back values of the first link.
+   */
+  void addParameterListener(ParameterListener listener);
+
+  /**
    * Takes the configuration and, if asked to, links (and starts acquiring). A failure to reach the
    * instrument does not fail this call: the IM goes to ERROR and says why.
    *

@@ -38,7 +38,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * The portal in a real browser: Debian's headless Chromium driven through its chromedriver, against
  * a real IE (which serves the portal) and a second configured IE that is down at first and started
  * later. One browser session walks through what an operator does; the screenshots it takes are the
- * README's (refresh them with {@code -Dportal.screenshots.update=true}).
+ * ones in docs/portal.md (refresh them with {@code -Dportal.screenshots.update=true}).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -46,7 +46,7 @@ class PortalBrowserIT {
   private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
   private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
   private static final Path SCREENSHOTS = Path.of("target", "screenshots");
-  private static final Path README_SCREENSHOTS = Path.of("..", "docs", "screenshots");
+  private static final Path DOC_SCREENSHOTS = Path.of("..", "docs", "screenshots");
 
   private PortalLab lab;
   private PortalLab annex;
@@ -347,9 +347,8 @@ class PortalBrowserIT {
     Path file = SCREENSHOTS.resolve(name + ".png");
     Files.write(file, png);
     if (Boolean.getBoolean("portal.screenshots.update")) {
-      Files.createDirectories(README_SCREENSHOTS);
-      Files.copy(
-          file, README_SCREENSHOTS.resolve(name + ".png"), StandardCopyOption.REPLACE_EXISTING);
+      Files.createDirectories(DOC_SCREENSHOTS);
+      Files.copy(file, DOC_SCREENSHOTS.resolve(name + ".png"), StandardCopyOption.REPLACE_EXISTING);
     }
   }
 }

@@ -16,7 +16,12 @@ final class PortalLab implements AutoCloseable {
   final InstrumentElementRuntime runtime;
 
   private PortalLab(IeConfig config) throws Exception {
-    runtime = new InstrumentElementRuntime(config);
+    // Each lab keeps its run-time state apart, so no test restores what another one set.
+    java.nio.file.Path target =
+        java.nio.file.Files.createDirectories(java.nio.file.Path.of("target"));
+    runtime =
+        new InstrumentElementRuntime(
+            config.withDataDir(java.nio.file.Files.createTempDirectory(target, "ie-state")));
     runtime.start(true);
   }
 

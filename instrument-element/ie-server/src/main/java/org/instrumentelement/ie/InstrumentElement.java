@@ -5,11 +5,16 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.Supplier;
 import org.instrumentelement.ial.ResourceManager;
 import org.instrumentelement.ial.mock.MockSessionProvider;
 import org.instrumentelement.ie.config.ConfigException;
 import org.instrumentelement.ie.config.IeConfig;
 import org.instrumentelement.ie.config.ImConfig;
+import org.instrumentelement.ie.state.ParameterOrigins;
+import org.instrumentelement.ie.state.StartupRestore;
+import org.instrumentelement.ie.state.StateStore;
 import org.instrumentelement.im.ImContext;
 import org.instrumentelement.im.InstrumentManager;
 import org.instrumentelement.im.InstrumentManagerTypes;
@@ -25,6 +30,7 @@ public final class InstrumentElement implements AutoCloseable {
   private final IeConfig config;
   private final ResourceManager resources;
   private final Map<String, ImNode> nodes = new LinkedHashMap<>();
+  private volatile ParameterOrigins origins = new ParameterOrigins(StateStore.inMemory(), () -> "");
   private boolean started;
 
   /** An Instrument Element with the transports found on the class path. */
@@ -41,13 +47,24 @@ public final class InstrumentElement implements AutoCloseable {
   }
 
   /**
-   * Creates and opens every configured IM, parents first. An IM whose instrument cannot be reached
-   * starts in ERROR; a wrong configuration stops everything.
+   * Creates and opens every configured IM, parents first, keeping nothing across restarts. An IM
+   * whose instrument cannot be reached starts in ERROR; a wrong configuration stops everything.
    */
   public synchronized void start() throws ConfigException {
+    start(StateStore.inMemory(), () -> "");
+  }
+
+  /**
+   * Creates and opens every configured IM, with the run-time values kept in {@code store} that
+   * {@link StartupRestore} lets through, and keeps every later value there.
+   *
+   * @param who the user of the request being served on the calling thread, or empty
+   */
+  public synchronized void start(StateStore store, Supplier<String> who) throws ConfigException {
     if (started) {
       return;
     }
+    origins = new ParameterOrigins(store, who);
     InstrumentManagerTypes types = InstrumentManagerTypes.installed();
     Map<String, String> pathByName = new LinkedHashMap<>();
     Map<String, List<String>> childrenByPath = new LinkedHashMap<>();
@@ -73,9 +90,14 @@ public final class InstrumentElement implements AutoCloseable {
     // Children open (and link) before their parents, so a group links IMs that are ready.
     List<ImNode> childrenFirst = new ArrayList<>(created);
     Collections.reverse(childrenFirst);
+    Set<String> paths = Set.copyOf(nodes.keySet());
+    store.update(s -> s.retainIms(paths));
     try {
       for (ImNode n : childrenFirst) {
         ImConfig c = n.config();
+        Map<String, String> restored = StartupRestore.parameters(store, n.path(), c);
+        origins.configured(n.path(), c.parameters().keySet());
+        n.im().addParameterListener(origins);
         n.im()
             .open(
                 new ImContext(
@@ -87,13 +109,24 @@ public final class InstrumentElement implements AutoCloseable {
                     c.autoLink(),
                     c.autoStart(),
                     () -> n.children().stream().map(p -> nodes.get(p).im()).toList(),
-                    c.options()));
+                    c.options(),
+                    restored));
+        for (String name : restored.keySet()) {
+          if (!origins.changedSinceStart(n.path(), name)) {
+            StartupRestore.forget(store, n.path(), name);
+          }
+        }
       }
     } catch (ImException e) {
       close();
       throw new ConfigException("configuration of an IM is wrong: " + e.getMessage(), e);
     }
     started = true;
+  }
+
+  /** Where each parameter's value came from. */
+  public ParameterOrigins origins() {
+    return origins;
   }
 
   /** The configuration this element runs with. */

@@ -6,6 +6,7 @@ import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.Base64;
 import org.apache.activemq.broker.BrokerPlugin;
+import org.apache.activemq.security.MessageAuthorizationPolicy;
 import org.instrumentelement.ie.config.IeConfig;
 import org.instrumentelement.ie.config.SecurityConfig;
 import org.instrumentelement.ie.monitoring.Monitoring;
@@ -14,23 +15,33 @@ import org.instrumentelement.ie.pubsub.EmbeddedBroker;
 import org.instrumentelement.ie.pubsub.Publishing;
 import org.instrumentelement.ie.pubsub.Subscriptions;
 import org.instrumentelement.ie.pubsub.TopicPublisher;
+import org.instrumentelement.ie.pubsub.transport.Refusals;
 import org.instrumentelement.ie.security.AccessControl;
 import org.instrumentelement.ie.security.AuditLog;
 import org.instrumentelement.ie.security.BrokerSecurity;
+import org.instrumentelement.ie.security.Caller;
 import org.instrumentelement.ie.security.Reservations;
 import org.instrumentelement.ie.security.UserStore;
 import org.instrumentelement.ie.server.AccessControlInterceptor;
 import org.instrumentelement.ie.server.EmbeddedServer;
 import org.instrumentelement.ie.soap.InstrumentElementService;
+import org.instrumentelement.ie.state.StartupRestore;
+import org.instrumentelement.ie.state.StateStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * A whole Instrument Element: broker (when embedded), Instrument Managers, publisher, samplers and,
- * when asked, the HTTP server. Started in that order and stopped in reverse.
+ * A whole Instrument Element: run-time state store, broker (when embedded), Instrument Managers,
+ * publisher, samplers and, when asked, the HTTP server. Started in that order and stopped in
+ * reverse.
  */
 public final class InstrumentElementRuntime implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(InstrumentElementRuntime.class);
   private final IeConfig config;
   private final InstrumentElement ie;
   private final long epoch = System.currentTimeMillis();
+  private StateStore store;
+  private boolean resetState;
   private AccessControl access;
   private AuditLog audit;
   private EmbeddedBroker broker;
@@ -46,6 +57,14 @@ public final class InstrumentElementRuntime implements AutoCloseable {
   }
 
   /**
+   * Makes the next {@link #start} set the kept run-time state aside and restore nothing ({@code
+   * --reset-state}).
+   */
+  public synchronized void resetStateAtStart() {
+    resetState = true;
+  }
+
+  /**
    * Starts everything.
    *
    * @param http whether to serve SOAP on embedded Tomcat (false when a servlet container hosts the
@@ -53,6 +72,11 @@ public final class InstrumentElementRuntime implements AutoCloseable {
    */
   public synchronized void start(boolean http) throws Exception {
     try {
+      store =
+          config.dataDir() == null
+              ? StateStore.inMemory()
+              : StateStore.open(config.dataDir(), Clock.systemUTC(), resetState);
+      LOG.info(store.loaded());
       SecurityConfig security = config.security();
       UserStore users = null;
       if (security.enabled()) {
@@ -61,7 +85,9 @@ public final class InstrumentElementRuntime implements AutoCloseable {
                 ? UserStore.developmentUsers()
                 : UserStore.load(security.usersFile());
       }
-      access = new AccessControl(users, new Reservations(Clock.systemUTC()));
+      Reservations reservations = new Reservations(Clock.systemUTC());
+      StartupRestore.reservations(store, reservations);
+      access = new AccessControl(users, reservations);
       audit = new AuditLog(security.auditFile());
       String publishUrl;
       String publishUser = null;
@@ -69,15 +95,23 @@ public final class InstrumentElementRuntime implements AutoCloseable {
       BrokerEndpoints endpoints;
       if (config.broker().embedded()) {
         BrokerPlugin[] plugins = new BrokerPlugin[0];
+        MessageAuthorizationPolicy messages = null;
+        Refusals refusals = new Refusals();
         if (users != null) {
           publishUser = BrokerSecurity.PUBLISHER;
           publishPassword = randomSecret();
-          plugins =
+          BrokerSecurity brokerSecurity =
               new BrokerSecurity(
-                      users, publishPassword, config.broker().topicPrefix(), config.name())
-                  .plugins();
+                  users,
+                  publishPassword,
+                  config.broker().topicPrefix(),
+                  config.name(),
+                  config.broker().limits(),
+                  refusals);
+          plugins = brokerSecurity.plugins();
+          messages = brokerSecurity.messagePolicy();
         }
-        broker = new EmbeddedBroker(config.broker(), config.name(), plugins);
+        broker = new EmbeddedBroker(config.broker(), config.name(), plugins, messages, refusals);
         broker.start();
         publishUrl = broker.inVmUrl();
         endpoints =
@@ -93,8 +127,8 @@ public final class InstrumentElementRuntime implements AutoCloseable {
         }
         endpoints = new BrokerEndpoints(clientUrl(config.broker().url()), null, null);
       }
-      ie.start();
-      subscriptions = new Subscriptions(ie, config);
+      ie.start(store, InstrumentElementRuntime::currentUser);
+      subscriptions = new Subscriptions(ie, config, store);
       publisher =
           new TopicPublisher(
               publishUrl,
@@ -134,6 +168,12 @@ public final class InstrumentElementRuntime implements AutoCloseable {
       close();
       throw e;
     }
+  }
+
+  /** The user of the SOAP request served on this thread, or empty (start-up, reconnects). */
+  private static String currentUser() {
+    Caller c = AccessControlInterceptor.currentCaller().get();
+    return c == Caller.NOBODY ? "" : c.name();
   }
 
   /** The OpenWire URL clients are told: {@code broker.clientUrl} if set, else {@code url}. */
@@ -233,5 +273,14 @@ public final class InstrumentElementRuntime implements AutoCloseable {
       }
       audit = null;
     }
+    if (store != null) {
+      store.close();
+      store = null;
+    }
+  }
+
+  /** Where the run-time state is kept (null before start). */
+  public StateStore stateStore() {
+    return store;
   }
 }

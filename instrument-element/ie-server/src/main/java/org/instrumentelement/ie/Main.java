@@ -1,8 +1,11 @@
 package org.instrumentelement.ie;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import org.instrumentelement.ie.config.ConfigException;
 import org.instrumentelement.ie.config.ConfigLoader;
+import org.instrumentelement.ie.config.ConfigurationUsage;
 import org.instrumentelement.ie.config.IeConfig;
 import org.instrumentelement.ie.server.EmbeddedServer;
 import org.slf4j.Logger;
@@ -10,11 +13,15 @@ import org.slf4j.LoggerFactory;
 import org.slf4j.bridge.SLF4JBridgeHandler;
 
 /**
- * Runs an Instrument Element on embedded Tomcat until interrupted. Options: {@code --config FILE}
- * and {@code --<key>=<value>} for any configuration key (see the README).
+ * Runs an Instrument Element on embedded Tomcat until interrupted. Options: {@code --config FILE},
+ * {@code --<key>=<value>} for any configuration key (docs/configuration.md; {@code --help} lists
+ * them) and {@value #RESET_STATE}.
  */
 public final class Main {
   private static final Logger LOG = LoggerFactory.getLogger(Main.class);
+
+  /** Option: set the kept run-time state aside and start from the configuration. */
+  public static final String RESET_STATE = "--reset-state";
 
   private Main() {}
 
@@ -23,24 +30,26 @@ public final class Main {
   }
 
   public static void main(String[] args) throws Exception {
-    if (args.length > 0 && (args[0].equals("--help") || args[0].equals("-h"))) {
-      System.out.println(
-          "usage: instrument-element [--config FILE] [--<key>=<value> ...]\n"
-              + "Without a configuration file it serves the built-in mock laboratory.\n"
-              + "Keys and environment variables: see the README's configuration reference.");
+    if (Arrays.asList(args).contains("--help") || Arrays.asList(args).contains("-h")) {
+      System.out.print(ConfigurationUsage.text());
       return;
     }
     SLF4JBridgeHandler.removeHandlersForRootLogger();
     SLF4JBridgeHandler.install();
+    List<String> options = new ArrayList<>(Arrays.asList(args));
+    boolean resetState = options.remove(RESET_STATE);
     IeConfig config;
     try {
-      config = ConfigLoader.load(Arrays.asList(args), System.getenv());
+      config = ConfigLoader.load(options, System.getenv());
     } catch (ConfigException e) {
       System.err.println("configuration error: " + e.getMessage());
       System.exit(2);
       return;
     }
     InstrumentElementRuntime runtime = new InstrumentElementRuntime(config);
+    if (resetState) {
+      runtime.resetStateAtStart();
+    }
     try {
       runtime.start(true);
     } catch (ConfigException e) {

@@ -29,13 +29,15 @@ public final class RunningElement implements AutoCloseable {
 
   /**
    * The configuration tests use: HTTP and every broker port on free ports, the audit log in a
-   * temporary file.
+   * temporary file, the run-time state in a new directory under {@code target/} (so that no test
+   * restores what another one set).
    */
   public static IeConfig freePorts(IeConfig config) throws java.io.IOException {
     SecurityConfig s = config.security();
     java.nio.file.Path audit = java.nio.file.Files.createTempFile("ie-audit", ".log");
     audit.toFile().deleteOnExit();
     return config
+        .withDataDir(newDataDir())
         .withHttpPort(0)
         .withBroker(config.broker().withPorts(0, 0, 0))
         .withSecurity(
@@ -43,12 +45,26 @@ public final class RunningElement implements AutoCloseable {
                 s.enabled(), s.usersFile(), audit, s.tlsKeystore(), s.tlsKeystorePassword()));
   }
 
+  /** A new, empty data directory under {@code target/}. */
+  public static java.nio.file.Path newDataDir() throws java.io.IOException {
+    java.nio.file.Path target =
+        java.nio.file.Files.createDirectories(java.nio.file.Path.of("target"));
+    return java.nio.file.Files.createTempDirectory(target, "ie-state");
+  }
+
   /** The built-in mock laboratory. */
   public static RunningElement mockLab() throws Exception {
     return new RunningElement(freePorts(ConfigLoader.load(List.of(), Map.of())));
   }
 
+  /**
+   * An element with this configuration; one that would keep its run-time state in the working
+   * directory (the default) keeps it in a new directory under {@code target/} instead.
+   */
   public static RunningElement of(IeConfig config) throws Exception {
+    if (config.dataDir() != null && config.dataDir().equals(java.nio.file.Path.of("."))) {
+      config = config.withDataDir(newDataDir());
+    }
     return new RunningElement(config);
   }
 

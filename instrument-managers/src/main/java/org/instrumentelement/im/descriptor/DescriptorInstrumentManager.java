@@ -2,8 +2,13 @@ package org.instrumentelement.im.descriptor;
 
 import java.io.IOException;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import org.instrumentelement.ial.InstrumentException;
 import org.instrumentelement.ial.InstrumentSession;
 import org.instrumentelement.ial.scpi.CommonCommands;
@@ -111,6 +116,48 @@ public class DescriptorInstrumentManager extends ScpiInstrumentManager {
         send(s, r.set().render(values(pending, current, r.tokens(), Map.of())));
       }
     }
+  }
+
+  /** Parameters that queries name ({@code {channel}}) are read back before the others. */
+  @Override
+  protected List<ParameterSpec> readBackOrder() {
+    Set<String> named = new HashSet<>();
+    InstrumentDescriptor d = descriptor;
+    if (d != null) {
+      for (Bindings.Parameter b : d.parameters().values()) {
+        if (b.get() != null) {
+          named.addAll(b.get().names());
+        }
+      }
+    }
+    List<ParameterSpec> order = new ArrayList<>(model().parameters());
+    order.sort(Comparator.comparing(p -> !named.contains(p.name())));
+    return order;
+  }
+
+  /**
+   * A parameter with a {@code get} query, read back; the reply may take the form of the {@code set}
+   * argument ({@code CHAN2} for {@code CHAN{value}}). Without a query: {@code null}.
+   */
+  @Override
+  protected Value readParameter(InstrumentSession s, ParameterSpec p)
+      throws InstrumentException, ImException {
+    Bindings.Parameter b = descriptor().parameters().get(p.name());
+    if (b == null || b.get() == null) {
+      return null;
+    }
+    String query = b.get().render(values(Map.of(), null, Map.of(), Map.of()));
+    String reply = s.query(query).trim();
+    if (b.set() != null) {
+      String[] affixes = b.set().valueAffixes();
+      if (reply.length() > affixes[0].length() + affixes[1].length()
+          && reply.regionMatches(true, 0, affixes[0], 0, affixes[0].length())
+          && reply.regionMatches(
+              true, reply.length() - affixes[1].length(), affixes[1], 0, affixes[1].length())) {
+        reply = reply.substring(affixes[0].length(), reply.length() - affixes[1].length());
+      }
+    }
+    return ReplyConverter.convert(reply, p.spec(), b.tokens(), query);
   }
 
   @Override

@@ -98,6 +98,34 @@ final class ScpiTemplate {
     return out.toString().trim();
   }
 
+  /**
+   * The literal text written next to {@code {value}} within its argument, e.g. {@code CHAN} in
+   * {@code :WAVeform:SOURce CHAN{value}}: an instrument answers the query in the same form ({@code
+   * CHAN2}), so a read-back reply is stripped of it. Empty strings where there is none.
+   */
+  String[] valueAffixes() {
+    for (int i = 0; i < parts.size(); i++) {
+      if (parts.get(i) instanceof Placeholder p && p.name().equals("value")) {
+        String before = i > 0 && parts.get(i - 1) instanceof String l ? l : "";
+        String after = i + 1 < parts.size() && parts.get(i + 1) instanceof String l ? l : "";
+        int start = before.length();
+        while (start > 0 && !isSeparator(before.charAt(start - 1))) {
+          start--;
+        }
+        int end = 0;
+        while (end < after.length() && !isSeparator(after.charAt(end))) {
+          end++;
+        }
+        return new String[] {before.substring(start), after.substring(0, end)};
+      }
+    }
+    return new String[] {"", ""};
+  }
+
+  private static boolean isSeparator(char c) {
+    return Character.isWhitespace(c) || c == ',' || c == ';';
+  }
+
   @Override
   public String toString() {
     return text;

@@ -54,6 +54,13 @@ public class ArrayDeviceManager extends ScpiInstrumentManager {
     send(s, "POINts " + scpi(v));
   }
 
+  /** {@code length} is the device's {@code POINts?}. */
+  @Override
+  protected Value readParameter(InstrumentSession s, ParameterSpec p)
+      throws InstrumentException, ImException {
+    return Value.ofInteger(Math.round(queryNumber(s, "POINts?")), Instant.now());
+  }
+
   @Override
   protected Value readAttribute(InstrumentSession s, AttributeSpec a)
       throws InstrumentException, ImException {

@@ -190,6 +190,57 @@ public class OscilloscopeManager extends ScpiInstrumentManager {
     }
   }
 
+  /** The query form of every parameter, answered in the mock oscilloscope's dialect. */
+  @Override
+  protected Value readParameter(InstrumentSession s, ParameterSpec p)
+      throws InstrumentException, ImException {
+    int ch = channel(getParameter("channel")); // read back first: it is declared first
+    Instant now = Instant.now();
+    return switch (p.name()) {
+      case "channel" -> Value.ofEnum(channelChoice(s, ":WAVeform:SOURce?"), now);
+      case "timebase" -> Value.ofDouble(queryNumber(s, ":TIMebase:SCALe?"), now);
+      case "voltsPerDiv" -> Value.ofDouble(queryNumber(s, ":CHANnel" + ch + ":SCALe?"), now);
+      case "offset" -> Value.ofDouble(queryNumber(s, ":CHANnel" + ch + ":OFFSet?"), now);
+      case "coupling" -> Value.ofEnum(s.query(":CHANnel" + ch + ":COUPling?").trim(), now);
+      case "points" -> Value.ofInteger(Math.round(queryNumber(s, ":WAVeform:POINts?")), now);
+      case "triggerSource" -> Value.ofEnum(channelChoice(s, ":TRIGger:SOURce?"), now);
+      case "triggerSlope" ->
+          Value.ofEnum(token(s, ":TRIGger:SLOPe?", Map.of("POS", "RISING", "NEG", "FALLING")), now);
+      case "triggerMode" ->
+          Value.ofEnum(token(s, ":TRIGger:SWEep?", Map.of("AUTO", "AUTO", "NORM", "NORMAL")), now);
+      default -> null;
+    };
+  }
+
+  /** A {@code CHAN<n>} reply as the choice {@code CH<n>}. */
+  private static String channelChoice(InstrumentSession s, String query)
+      throws InstrumentException {
+    String reply = s.query(query).trim().toUpperCase(java.util.Locale.ROOT);
+    if (!reply.matches("CHAN[1-4]")) {
+      throw new InstrumentException(
+          "expected CHAN1..CHAN4 in reply to " + query + ", got '" + reply + "'");
+    }
+    return "CH" + reply.charAt(4);
+  }
+
+  /** A token reply mapped to the IM's choice. */
+  private static String token(InstrumentSession s, String query, Map<String, String> choices)
+      throws InstrumentException {
+    String reply = s.query(query).trim().toUpperCase(java.util.Locale.ROOT);
+    String choice = choices.get(reply);
+    if (choice == null) {
+      throw new InstrumentException(
+          "expected one of "
+              + choices.keySet()
+              + " in reply to "
+              + query
+              + ", got '"
+              + reply
+              + "'");
+    }
+    return choice;
+  }
+
   @Override
   protected Value readAttribute(InstrumentSession s, AttributeSpec a)
       throws InstrumentException, ImException {

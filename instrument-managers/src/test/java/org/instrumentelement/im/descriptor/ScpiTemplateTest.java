@@ -1,5 +1,6 @@
 package org.instrumentelement.im.descriptor;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -26,5 +27,17 @@ class ScpiTemplateTest {
         new String[] {"VOLT {value", "VOLT value}", "VOLT {1x}", "VOLT {}", "READ?\n*RST"}) {
       assertThrows(IllegalArgumentException.class, () -> ScpiTemplate.compile(bad), bad);
     }
+  }
+
+  @Test
+  void theTextAroundTheValueIsTheFormOfAReadBackReply() {
+    assertArrayEquals(
+        new String[] {"CHAN", ""},
+        ScpiTemplate.compile(":WAVeform:SOURce CHAN{value}").valueAffixes());
+    assertArrayEquals(
+        new String[] {"", ""},
+        ScpiTemplate.compile(":CHANnel{channel}:SCALe {value}").valueAffixes());
+    assertArrayEquals(
+        new String[] {"CH", "V"}, ScpiTemplate.compile("X CH{value}V;:Y 1").valueAffixes());
   }
 }

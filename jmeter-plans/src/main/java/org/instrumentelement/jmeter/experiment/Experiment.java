@@ -49,10 +49,9 @@ public final class Experiment {
   }
 
   public static void main(String[] args) throws Exception {
-    if (args.length > 0 && (args[0].equals("--help") || args[0].equals("-h"))) {
-      System.out.println("usage: run-experiment.sh [--key=value ...]; keys and defaults:");
-      Settings.DEFAULTS.forEach(
-          (k, v) -> System.out.println("  --" + k + "=" + (v.isEmpty() ? "(empty)" : v)));
+    // run-experiment.sh puts --command=... first, so --help may come anywhere.
+    if (Settings.asksForHelp(args)) {
+      System.out.print(Settings.usage());
       return;
     }
     Settings settings;

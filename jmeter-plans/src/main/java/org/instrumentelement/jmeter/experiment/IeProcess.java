@@ -33,8 +33,9 @@ final class IeProcess implements AutoCloseable {
   }
 
   /**
-   * Starts {@code java -jar ieJar} with free HTTP and OpenWire ports (STOMP and MQTT off) and the
-   * given extra options, and waits until it logs its endpoint and broker.
+   * Starts {@code java -jar ieJar} with free HTTP and OpenWire ports (STOMP and MQTT off), no
+   * run-time state kept across runs, and the given extra options, and waits until it logs its
+   * endpoint and broker.
    */
   static IeProcess start(Path ieJar, List<String> javaOptions, List<String> ieOptions, Path log)
       throws IOException {
@@ -51,6 +52,7 @@ final class IeProcess implements AutoCloseable {
     cmd.add("--broker.port=0");
     cmd.add("--broker.stompPort=-1");
     cmd.add("--broker.mqttPort=-1");
+    cmd.add("--data.dir=off"); // every run starts from the configuration, as measured
     cmd.addAll(ieOptions);
     Files.createDirectories(log.getParent());
     Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -14,35 +15,80 @@ import java.util.Map;
 final class Settings {
   static final Map<String, String> DEFAULTS = new LinkedHashMap<>();
 
+  /** What each option means, printed by {@code --help}; docs/jmeter.md has the same table. */
+  private static final Map<String, String> MEANINGS = new LinkedHashMap<>();
+
+  /** Set by run-experiment.sh (the command line quoted in the report); not listed by --help. */
+  private static final String COMMAND = "command";
+
   static {
-    DEFAULTS.put("ie.url", "");
-    DEFAULTS.put("broker.url", "");
+    option("ie.url", "", "SOAP endpoint of the IE to measure; empty: start one from ie.jar");
+    option(
+        "broker.url",
+        "",
+        "OpenWire URL for the subscribers, plain tcp://; empty: ask the IE (getSubscriptionInfo)");
     // The IE's development admin: configureSampling needs the admin role. Give your own for a lab.
-    DEFAULTS.put("ie.user", "admin");
-    DEFAULTS.put("ie.password", "admin");
-    DEFAULTS.put("ie.pid", "");
-    DEFAULTS.put("ie.jar", "instrument-element/ie-server/target/instrument-element.jar");
-    DEFAULTS.put("ie.java.opts", "");
-    DEFAULTS.put("jmeter.home", "jmeter-plans/target/jmeter");
-    DEFAULTS.put("jmeter.java.opts", "-Xms512m -Xmx1g");
-    DEFAULTS.put("plans", "jmeter-plans/plans");
-    DEFAULTS.put("out", "jmeter-plans/target/report");
-    DEFAULTS.put("work", "jmeter-plans/target/experiment");
-    DEFAULTS.put("lengths", "1250,2500");
-    DEFAULTS.put("clients", "5,10,20,40");
-    DEFAULTS.put("im", "lab/array{length}");
-    DEFAULTS.put("attribute", "vector");
-    DEFAULTS.put("encodings", "XML,BINARY");
-    DEFAULTS.put("mtom", "true");
-    DEFAULTS.put("warmup", "10");
-    DEFAULTS.put("duration", "30");
-    DEFAULTS.put("dashboard", "max");
-    DEFAULTS.put("soak", "false");
-    DEFAULTS.put("soak.pollers", "2");
-    DEFAULTS.put("soak.subscribers", "4");
-    DEFAULTS.put("poll.interval", "100");
-    DEFAULTS.put("soak.period", "100");
-    DEFAULTS.put("command", "");
+    option("ie.user", "admin", "IE account for SOAP and the broker; needs the admin role");
+    option("ie.password", "admin", "its password");
+    option("ie.pid", "", "pid of a given IE on this machine, so that its CPU time can be read");
+    option(
+        "ie.jar",
+        "instrument-element/ie-server/target/instrument-element.jar",
+        "the IE's runnable jar, started when ie.url is empty");
+    option("ie.java.opts", "", "JVM options of the IE the runner starts");
+    option("jmeter.home", "jmeter-plans/target/jmeter", "the JMeter installation to run");
+    option("jmeter.java.opts", "-Xms512m -Xmx1g", "JVM options of JMeter");
+    option("plans", "jmeter-plans/plans", "directory of the .jmx plans");
+    option(
+        "out",
+        "jmeter-plans/target/report",
+        "the report: report.md, results.csv, SVG charts, JMeter's dashboard");
+    option("work", "jmeter-plans/target/experiment", "JMeter's raw results (.jtl) and logs");
+    option("lengths", "1250,2500", "vector lengths, in doubles");
+    option("clients", "5,10,20,40", "client counts");
+    option("im", "lab/array{length}", "the IM serving each length");
+    option("attribute", "vector", "its subscribable vector attribute");
+    option("encodings", "XML,BINARY", "polling encodings; XML first (Tr is taken from it)");
+    option("mtom", "true", "also a short MTOM polling probe per length");
+    option("warmup", "10", "seconds of warm-up per point, not counted");
+    option("duration", "30", "seconds measured per point (with --soak=true: the whole soak)");
+    option(
+        "dashboard",
+        "max",
+        "JMeter HTML dashboard for <length>x<clients>; max: the largest of both; none");
+    option("soak", "false", "run the soak plan instead of the experiment");
+    option("soak.pollers", "2", "soak: pollers per encoding");
+    option("soak.subscribers", "4", "soak: subscribers");
+    option("poll.interval", "100", "soak: milliseconds between two polls of one poller");
+    option("soak.period", "100", "soak: the IM's sampling period in milliseconds");
+    DEFAULTS.put(COMMAND, "");
+  }
+
+  private static void option(String key, String defaultValue, String meaning) {
+    DEFAULTS.put(key, defaultValue);
+    MEANINGS.put(key, meaning);
+  }
+
+  /** Whether the command line asks for the usage text (anywhere among the options). */
+  static boolean asksForHelp(String... args) {
+    return Arrays.stream(args).anyMatch(a -> a.equals("--help") || a.equals("-h"));
+  }
+
+  /** The usage text: every option with its default and meaning. */
+  static String usage() {
+    StringBuilder b =
+        new StringBuilder(
+            "usage: jmeter-plans/run-experiment.sh [--key=value ...]\n"
+                + "Without --ie.url it starts an IE with the mock laboratory on free ports.\n"
+                + "Options (default in brackets):\n");
+    MEANINGS.forEach(
+        (k, meaning) -> {
+          String d = DEFAULTS.get(k);
+          b.append(
+              String.format(
+                  Locale.ROOT, "  --%-18s %s [%s]%n", k, meaning, d.isEmpty() ? "empty" : d));
+        });
+    return b.toString();
   }
 
   private final Map<String, String> values = new LinkedHashMap<>(DEFAULTS);

@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -26,5 +29,50 @@ class SettingsTest {
     assertEquals(List.of(1, 2), s.integers("clients"));
     assertThrows(IllegalArgumentException.class, () -> new Settings("--nope=1"));
     assertThrows(IllegalArgumentException.class, () -> new Settings("clients=1"));
+  }
+
+  @Test
+  void helpIsFoundAfterTheScriptsOwnCommandOption() {
+    assertTrue(Settings.asksForHelp("--command=jmeter-plans/run-experiment.sh --help", "--help"));
+    assertTrue(Settings.asksForHelp("-h"));
+    assertFalse(Settings.asksForHelp("--ie.url=http://ie:8080/x"));
+  }
+
+  @Test
+  void usageListsEveryOptionWithItsDefaultButNotTheInternalCommand() {
+    String usage = Settings.usage();
+    for (String key : Settings.DEFAULTS.keySet()) {
+      if (!key.equals("command")) {
+        assertTrue(usage.contains("--" + key + " "), "--help lists --" + key);
+      }
+    }
+    assertFalse(usage.contains("--command"));
+    assertTrue(usage.contains("[jmeter-plans/target/report]"), usage);
+  }
+
+  @Test
+  void docsListEveryOption() throws Exception {
+    String doc = Files.readString(Path.of("..", "docs", "jmeter.md"));
+    for (String key : Settings.DEFAULTS.keySet()) {
+      if (!key.equals("command")) {
+        assertTrue(doc.contains("`--" + key + "`"), "docs/jmeter.md lists --" + key);
+      }
+    }
+  }
+
+  @Test
+  void theCommandsInTheDocsAreAccepted() throws Exception {
+    int commands = 0;
+    for (String line : Files.readAllLines(Path.of("..", "docs", "jmeter.md"))) {
+      if (line.startsWith("jmeter-plans/run-experiment.sh")) {
+        String[] words = line.replaceAll("#.*", "").trim().split("\\s+");
+        String[] args = Arrays.copyOfRange(words, 1, words.length);
+        if (!Settings.asksForHelp(args)) {
+          new Settings(args);
+        }
+        commands++;
+      }
+    }
+    assertTrue(commands > 2, "commands found in docs/jmeter.md: " + commands);
   }
 }

@@ -42,7 +42,7 @@ public final class PortalConfigLoader {
   private static final Pattern ELEMENT_KEY =
       Pattern.compile("portal\\.ie\\.([A-Za-z0-9_-]+)\\.(url|serviceUser|servicePassword)");
 
-  /** Every key with its default; the README's configuration reference lists the same. */
+  /** Every key with its default; docs/configuration.md lists the same. */
   static final Map<String, String> DEFAULTS = defaults();
 
   private static Map<String, String> defaults() {

@@ -16,8 +16,8 @@ import org.instrumentelement.portal.auth.SignInFilter;
 
 /**
  * The browser's WebSocket ({@value #PATH}): it sends {@code {"op":"watch"|"unwatch", "ie", "im",
- * "attribute", "width"}} and receives trace frames (see the README). Only signed-in sessions reach
- * it: the sign-in filter guards the handshake like any other request.
+ * "attribute", "width"}} and receives trace frames (see docs/portal.md). Only signed-in sessions
+ * reach it: the sign-in filter guards the handshake like any other request.
  */
 public final class LiveSocket extends Endpoint {
   /** Where the endpoint is, in the portal's context. */

@@ -79,29 +79,26 @@ public final class Benchmark {
     soak = Duration.ofMinutes(Long.parseLong(opts.getOrDefault("soak-minutes", "0")));
   }
 
-  /**
-   * Options: --quick, --ie-jar=, --output=, --warmup=s, --measure=s, --reps=, --clients=,
-   * --lengths=, --encodings=BINARY,MTOM,XML, --only=polling,floor,subscription,latency (floor: only
-   * the short-text poll; latency: only the 100/s run), --soak-minutes=, --server-java-options=.
-   */
   /** CXF logs through java.util.logging; only its warnings belong in the benchmark's output. */
   private static final java.util.logging.Logger CXF_LOG =
       java.util.logging.Logger.getLogger("org.apache.cxf");
 
   public static void main(String[] args) throws Exception {
-    CXF_LOG.setLevel(java.util.logging.Level.WARNING);
-    Map<String, String> opts = new LinkedHashMap<>();
-    for (String a : args) {
-      if (!a.startsWith("--")) {
-        throw new IllegalArgumentException("options look like --name=value: " + a);
-      }
-      int eq = a.indexOf('=');
-      opts.put(eq < 0 ? a.substring(2) : a.substring(2, eq), eq < 0 ? "" : a.substring(eq + 1));
+    if (CommandLine.asksForHelp(args)) {
+      System.out.print(CommandLine.usage());
+      return;
     }
+    Map<String, String> opts;
+    try {
+      opts = CommandLine.parse(args);
+    } catch (IllegalArgumentException e) {
+      System.err.println(e.getMessage());
+      System.exit(2);
+      return;
+    }
+    CXF_LOG.setLevel(java.util.logging.Level.WARNING);
     Benchmark b = new Benchmark(opts);
-    Path out =
-        Path.of(
-            opts.getOrDefault("output", "instrument-element/ie-benchmark/results/benchmark.json"));
+    Path out = Path.of(opts.getOrDefault("output", CommandLine.DEFAULT_OUTPUT));
     String report = b.run();
     Files.createDirectories(out.toAbsolutePath().getParent());
     Files.writeString(out, report);

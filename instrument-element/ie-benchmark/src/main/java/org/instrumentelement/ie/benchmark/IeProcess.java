@@ -48,7 +48,8 @@ final class IeProcess implements AutoCloseable {
             "--broker.stompPort=-1",
             "--broker.mqttPort=-1",
             "--audit.file=off",
-            "--portal.contextPath=off"));
+            "--portal.contextPath=off",
+            "--data.dir=off")); // every run starts from the configuration
     cmd.addAll(options);
     Path log = Files.createTempFile("ie-benchmark-server", ".log");
     Process p =

@@ -22,6 +22,7 @@ import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.instrumentelement.im.ImContext;
+import org.instrumentelement.im.LinkMode;
 
 /**
  * Resolves the configuration from four layers, highest first: command-line options ({@code
@@ -44,6 +45,9 @@ public final class ConfigLoader {
   /** The VCR portal's keys, checked by the portal itself when this IE hosts it. */
   private static final Pattern PORTAL_KEY = Pattern.compile("portal\\.[A-Za-z0-9_.-]+");
 
+  /** Where the run-time state is kept; {@code off}: nowhere. */
+  public static final String DATA_DIR = "data.dir";
+
   /** Where the embedded Tomcat serves the portal; {@code off}: not served. */
   public static final String PORTAL_CONTEXT_PATH = "portal.contextPath";
 
@@ -62,9 +66,10 @@ public final class ConfigLoader {
           "timeout",
           ImContext.DESCRIPTOR,
           ImContext.RECONNECT,
-          ImContext.RECONNECT_MAX_DELAY);
+          ImContext.RECONNECT_MAX_DELAY,
+          ImContext.ON_LINK);
 
-  /** Every global key with its default. The README's configuration reference lists the same. */
+  /** Every global key with its default. docs/configuration.md lists the same. */
   static final Map<String, String> DEFAULTS = defaults();
 
   private static Map<String, String> defaults() {
@@ -86,6 +91,13 @@ public final class ConfigLoader {
     d.put("broker.password", "");
     d.put("broker.maxPendingMessages", "100");
     d.put("broker.topicPrefix", "ie");
+    d.put("broker.maxFrameBytes", "262144");
+    d.put("broker.maxConnections", "500");
+    d.put("broker.maxConnectionsPerAddress", "100");
+    d.put("broker.maxConnectionsPerUser", "100");
+    d.put("broker.maxConsumersPerConnection", "200");
+    d.put("broker.loginTimeout", "10s");
+    d.put("broker.memoryLimit", "40%");
     d.put("http.maxConnections", "1000");
     d.put("http.maxThreads", "200");
     d.put("http.connectionTimeout", "20s");
@@ -102,10 +114,31 @@ public final class ConfigLoader {
     d.put("sampling.period", "1s");
     d.put("sampling.heartbeat", "off");
     d.put(PORTAL_CONTEXT_PATH, "/vcr");
+    d.put(DATA_DIR, ".");
     return java.util.Collections.unmodifiableMap(d);
   }
 
   private ConfigLoader() {}
+
+  /**
+   * Every global key with its default, as docs/configuration.md lists them (a test holds the two
+   * together); {@code --help} prints them.
+   */
+  public static Map<String, String> globalDefaults() {
+    return DEFAULTS;
+  }
+
+  /** The settings of an IM besides {@code param.<parameter>} and {@code attribute.<name>.*}. */
+  public static Set<String> imSettings() {
+    return IM_SETTINGS;
+  }
+
+  /**
+   * The settings of a subscribable attribute: {@code im.<name>.attribute.<attribute>.<setting>}.
+   */
+  public static Set<String> attributeSettings() {
+    return ATTRIBUTE_SETTINGS;
+  }
 
   /**
    * Resolves the configuration.
@@ -268,7 +301,8 @@ public final class ConfigLoader {
             integer(c, "broker.maxPendingMessages", 1, 1_000_000),
             topicPrefix,
             c.get("broker.username"),
-            c.get("broker.password"));
+            c.get("broker.password"),
+            brokerLimits(c));
     SecurityConfig security =
         new SecurityConfig(
             bool(c, "security.enabled", ""),
@@ -299,7 +333,27 @@ public final class ConfigLoader {
         security,
         limits,
         orderParentsFirst(ims),
-        portal);
+        portal,
+        c.get(DATA_DIR).equalsIgnoreCase("off") || c.get(DATA_DIR).isEmpty()
+            ? null
+            : path(c.get(DATA_DIR)));
+  }
+
+  private static BrokerLimits brokerLimits(Map<String, String> c) throws ConfigException {
+    String memory = c.get("broker.memoryLimit");
+    if (!memory.matches("[0-9]{1,2}%")
+        || Integer.parseInt(memory.substring(0, memory.length() - 1)) < 1) {
+      throw new ConfigException(
+          "broker.memoryLimit must be a share of the heap from 1% to 99%: '" + memory + "'");
+    }
+    return new BrokerLimits(
+        integer(c, "broker.maxFrameBytes", 1024, 64 * 1024 * 1024),
+        integer(c, "broker.maxConnections", 1, 100_000),
+        integer(c, "broker.maxConnectionsPerAddress", 1, 100_000),
+        integer(c, "broker.maxConnectionsPerUser", 1, 100_000),
+        integer(c, "broker.maxConsumersPerConnection", 1, 100_000),
+        parseDuration(c.get("broker.loginTimeout"), "broker.loginTimeout"),
+        Integer.parseInt(memory.substring(0, memory.length() - 1)));
   }
 
   private static ImConfig im(String name, Map<String, String> kv, Duration defaultTimeout)
@@ -376,6 +430,13 @@ public final class ConfigLoader {
     }
     if (kv.containsKey(ImContext.RECONNECT)) {
       options.put(ImContext.RECONNECT, Boolean.toString(bool(kv, ImContext.RECONNECT, prefix)));
+    }
+    if (kv.containsKey(ImContext.ON_LINK)) {
+      try {
+        options.put(ImContext.ON_LINK, LinkMode.of(kv.get(ImContext.ON_LINK)).configName());
+      } catch (IllegalArgumentException e) {
+        throw new ConfigException(prefix + ImContext.ON_LINK + ": " + e.getMessage());
+      }
     }
     if (kv.containsKey(ImContext.RECONNECT_MAX_DELAY)) {
       options.put(

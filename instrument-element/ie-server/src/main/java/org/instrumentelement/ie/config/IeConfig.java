@@ -22,6 +22,8 @@ import java.util.Map;
  * @param ims the Instrument Managers, parents before children
  * @param portal the {@code portal.*} keys, passed on unchecked to a web application hosted beside
  *     the service (the portal checks them itself)
+ * @param dataDir where the run-time state is kept across restarts ({@code data.dir}); {@code null}:
+ *     nowhere, every start begins from the configuration
  */
 public record IeConfig(
     String name,
@@ -36,7 +38,8 @@ public record IeConfig(
     SecurityConfig security,
     HttpLimits httpLimits,
     List<ImConfig> ims,
-    Map<String, String> portal) {
+    Map<String, String> portal,
+    Path dataDir) {
 
   public IeConfig {
     mockPath = List.copyOf(mockPath);
@@ -59,7 +62,8 @@ public record IeConfig(
         security,
         httpLimits,
         ims,
-        portal);
+        portal,
+        dataDir);
   }
 
   /** The same configuration with other broker settings. */
@@ -77,7 +81,8 @@ public record IeConfig(
         security,
         httpLimits,
         ims,
-        portal);
+        portal,
+        dataDir);
   }
 
   /** The same configuration with other security settings. */
@@ -95,7 +100,8 @@ public record IeConfig(
         s,
         httpLimits,
         ims,
-        portal);
+        portal,
+        dataDir);
   }
 
   /** The same configuration with other portal settings (tests). */
@@ -113,6 +119,26 @@ public record IeConfig(
         security,
         httpLimits,
         ims,
-        settings);
+        settings,
+        dataDir);
+  }
+
+  /** The same configuration keeping its run-time state in another directory (null: nowhere). */
+  public IeConfig withDataDir(Path dir) {
+    return new IeConfig(
+        name,
+        httpHost,
+        httpPort,
+        contextPath,
+        maxRequestBytes,
+        mockPath,
+        broker,
+        samplingPeriod,
+        samplingHeartbeat,
+        security,
+        httpLimits,
+        ims,
+        portal,
+        dir);
   }
 }

@@ -8,7 +8,8 @@ import org.instrumentelement.im.model.Value;
 
 /**
  * The published message: a JMS BytesMessage whose body is the value in little-endian binary and
- * whose properties describe it. This class is the reference for the README's "message format".
+ * whose properties describe it. This class is the reference for docs/subscriptions.md, "Message
+ * format".
  *
  * <table>
  *   <tr><th>type</th><th>body</th></tr>

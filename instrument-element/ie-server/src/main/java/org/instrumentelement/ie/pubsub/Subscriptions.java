@@ -2,9 +2,11 @@ package org.instrumentelement.ie.pubsub;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -13,6 +15,9 @@ import org.instrumentelement.ie.InstrumentElement;
 import org.instrumentelement.ie.config.AttributeConfig;
 import org.instrumentelement.ie.config.ConfigException;
 import org.instrumentelement.ie.config.IeConfig;
+import org.instrumentelement.ie.state.StartupRestore;
+import org.instrumentelement.ie.state.StateStore;
+import org.instrumentelement.ie.state.StoredSampling;
 import org.instrumentelement.im.model.AttributeSpec;
 import org.instrumentelement.im.model.ErrorCode;
 import org.instrumentelement.im.model.ImException;
@@ -25,17 +30,26 @@ import org.instrumentelement.im.sampling.SamplingSettings;
  * The subscribable attributes of an Instrument Element and their samplers. An attribute is
  * subscribable when its IM's model says so, unless the configuration says otherwise ({@code
  * im.<name>.attribute.<attribute>.subscribable}); its sampling settings come from the
- * configuration, then the global {@code sampling.*} defaults, and can be changed at run time.
+ * configuration, then the global {@code sampling.*} defaults, and can be changed at run time; such
+ * changes are kept in the {@link StateStore} and restored at the next start ({@link
+ * StartupRestore#sampling}).
  */
 public final class Subscriptions implements AutoCloseable {
   private final InstrumentElement ie;
   private final IeConfig config;
+  private final StateStore store;
   private final Map<String, SampledAttribute> byKey = new LinkedHashMap<>();
   private ScheduledExecutorService scheduler;
 
+  /** Subscriptions whose run-time settings are not kept across restarts. */
   public Subscriptions(InstrumentElement ie, IeConfig config) {
+    this(ie, config, StateStore.inMemory());
+  }
+
+  public Subscriptions(InstrumentElement ie, IeConfig config, StateStore store) {
     this.ie = ie;
     this.config = config;
+    this.store = store;
   }
 
   /** The topic of an attribute under this element's naming convention. */
@@ -61,10 +75,14 @@ public final class Subscriptions implements AutoCloseable {
         boolean subscribable =
             c != null && c.subscribable() != null ? c.subscribable() : a.subscribable();
         if (subscribable) {
-          found.add(new Found(n, a, settings(c)));
+          found.add(
+              new Found(n, a, StartupRestore.sampling(store, n.path(), a.name(), settings(c))));
         }
       }
     }
+    Set<String> sampled = new HashSet<>();
+    found.forEach(f -> sampled.add(key(f.node().path(), f.spec().name())));
+    store.update(s -> s.retainSampling(sampled));
     AtomicInteger count = new AtomicInteger();
     scheduler =
         Executors.newScheduledThreadPool(
@@ -121,11 +139,30 @@ public final class Subscriptions implements AutoCloseable {
         .toList();
   }
 
-  /** Changes how an attribute is sampled, at once. */
+  /** Changes how an attribute is sampled, at once; not kept across restarts. */
   public SampledAttribute configure(String imPath, String attribute, SamplingSettings settings)
       throws ImException {
     SampledAttribute s = get(imPath, attribute);
     s.sampler().update(settings);
+    return s;
+  }
+
+  /**
+   * Changes how an attribute is sampled, at once, and keeps the change for the next start before
+   * returning.
+   *
+   * @param by the admin who changed it
+   */
+  public SampledAttribute configure(
+      String imPath, String attribute, SamplingSettings settings, String by) throws ImException {
+    SampledAttribute s = get(imPath, attribute);
+    synchronized (s) {
+      s.sampler().update(settings);
+      store.update(
+          st ->
+              st.putSampling(
+                  imPath, attribute, new StoredSampling(settings, by, store.clock().instant())));
+    }
     return s;
   }
 

@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.function.Consumer;
 import org.instrumentelement.im.model.ErrorCode;
 import org.instrumentelement.im.model.ImException;
 
@@ -20,6 +21,7 @@ public final class Reservations {
 
   private final Clock clock;
   private final List<Reservation> held = new ArrayList<>();
+  private Consumer<List<Reservation>> listener = held -> {};
 
   public Reservations(Clock clock) {
     this.clock = clock;
@@ -50,6 +52,7 @@ public final class Reservations {
     }
     Reservation r = new Reservation(subtree, user, now, now.plus(duration));
     held.add(r);
+    changed();
     return r;
   }
 
@@ -68,6 +71,7 @@ public final class Reservations {
         Reservation renewed =
             new Reservation(subtree, user, r.acquired(), clock.instant().plus(duration));
         held.set(i, renewed);
+        changed();
         return renewed;
       }
     }
@@ -78,13 +82,29 @@ public final class Reservations {
   /** Releases the user's reservation of {@code subtree}; true if there was one. */
   public synchronized boolean release(String user, String subtree) {
     lapse();
-    return held.removeIf(r -> r.subtree().equals(subtree) && r.holder().equals(user));
+    return changed(held.removeIf(r -> r.subtree().equals(subtree) && r.holder().equals(user)));
   }
 
   /** Removes whatever reservation covers exactly {@code subtree} (an admin's action). */
   public synchronized boolean breakReservation(String subtree) {
     lapse();
-    return held.removeIf(r -> r.subtree().equals(subtree));
+    return changed(held.removeIf(r -> r.subtree().equals(subtree)));
+  }
+
+  /**
+   * Puts back a reservation kept from the last run (start-up only): nobody else can hold an
+   * overlapping one yet.
+   */
+  public synchronized void restore(Reservation r) {
+    held.add(r);
+  }
+
+  /**
+   * Registers the one listener told of every reservation, renewal, release and break, with the
+   * reservations then held, under this object's lock (so in order); lapsing is not a change.
+   */
+  public synchronized void onChange(Consumer<List<Reservation>> l) {
+    listener = l;
   }
 
   /**
@@ -105,6 +125,17 @@ public final class Reservations {
   public synchronized List<Reservation> list() {
     lapse();
     return List.copyOf(held);
+  }
+
+  private void changed() {
+    listener.accept(List.copyOf(held));
+  }
+
+  private boolean changed(boolean removed) {
+    if (removed) {
+      changed();
+    }
+    return removed;
   }
 
   private void lapse() {

@@ -89,7 +89,7 @@ public final class UserStore {
             file
                 + ": user."
                 + name
-                + ".password must be a hash made by PasswordHash (see the README)");
+                + ".password must be a hash made by PasswordHash (see docs/security.md)");
       }
       users.put(
           name,

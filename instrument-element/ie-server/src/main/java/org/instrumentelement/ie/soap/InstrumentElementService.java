@@ -72,6 +72,8 @@ import org.instrumentelement.ie.soap.types.SubscriptionInfo;
 import org.instrumentelement.ie.soap.types.Value;
 import org.instrumentelement.ie.soap.types.ValueType;
 import org.instrumentelement.ie.soap.types.VectorEncoding;
+import org.instrumentelement.ie.state.ParameterOrigins;
+import org.instrumentelement.ie.state.StartupRestore;
 import org.instrumentelement.im.InstrumentManager;
 import org.instrumentelement.im.model.ArgumentSpec;
 import org.instrumentelement.im.model.AttributeSpec;
@@ -179,6 +181,10 @@ public class InstrumentElementService implements InstrumentElementPort {
       } catch (ImException e) {
         throw fault(e, path, p.name());
       }
+      ParameterOrigins.Origin origin = ie.origins().origin(n.path(), p.name());
+      i.source = origin.source().name();
+      i.setBy = origin.by().isEmpty() ? null : origin.by();
+      i.setAt = origin.at();
       d.parameter.add(i);
     }
     d.attribute = new ArrayList<>();
@@ -210,6 +216,7 @@ public class InstrumentElementService implements InstrumentElementPort {
       d.command.add(i);
     }
     d.child = n.children();
+    d.onLink = StartupRestore.linkMode(n.config()).configName();
     DescribeInstrumentManagerResponse r = new DescribeInstrumentManagerResponse();
     r.description = d;
     return r;
@@ -415,8 +422,13 @@ public class InstrumentElementService implements InstrumentElementPort {
           request.relativeDeadband == null
               ? old.filter().relative()
               : deadband(request.relativeDeadband, "relativeDeadband");
-      s.sampler()
-          .update(new SamplingSettings(period, new ChangeFilter(absolute, relative), heartbeat));
+      publishing
+          .subscriptions()
+          .configure(
+              path,
+              name,
+              new SamplingSettings(period, new ChangeFilter(absolute, relative), heartbeat),
+              caller.get().name());
       ConfigureSamplingResponse r = new ConfigureSamplingResponse();
       r.subscription = info(s);
       return r;
@@ -632,8 +644,40 @@ public class InstrumentElementService implements InstrumentElementPort {
     return value;
   }
 
-  private static InstrumentElementFault fault(ImException e, String im, String item) {
+  /**
+   * The fault for a refusal. An unknown IM is described with the IMs the caller may observe only,
+   * so that a fault never tells a caller about IMs it may not see.
+   */
+  private InstrumentElementFault fault(ImException e, String im, String item) {
+    if (e.code() == ErrorCode.UNKNOWN_IM) {
+      return InstrumentElementFault.of(ErrorCode.UNKNOWN_IM, unknownIm(im), im, item, e);
+    }
     return InstrumentElementFault.of(e, im, item);
+  }
+
+  /** Most IM paths an UNKNOWN_IM fault suggests. */
+  static final int MAX_SUGGESTED_IMS = 20;
+
+  private String unknownIm(String path) {
+    Caller c = caller.get();
+    List<String> visible = new ArrayList<>();
+    for (ImNode n : ie.nodes()) {
+      if (c.may(Role.OBSERVE, n.path())) {
+        visible.add(n.path());
+      }
+    }
+    String message = "no Instrument Manager '" + path + "'";
+    if (visible.isEmpty()) {
+      return message;
+    }
+    String shown =
+        String.join(", ", visible.subList(0, Math.min(visible.size(), MAX_SUGGESTED_IMS)));
+    int more = visible.size() - MAX_SUGGESTED_IMS;
+    return message
+        + " (you may observe "
+        + shown
+        + (more > 0 ? " and " + more + " more" : "")
+        + ")";
   }
 
   private static <T extends ItemInfo> T fill(T i, String name, ValueSpec spec, String description) {

@@ -64,6 +64,35 @@ class ConfigLoaderTest {
   }
 
   @Test
+  void runTimeStateIsKeptInTheWorkingDirectoryUnlessTold() throws Exception {
+    assertEquals(Path.of("."), ConfigLoader.load(List.of(), Map.of()).dataDir());
+    assertEquals(
+        Path.of("/var/lib/instrument-element"),
+        ConfigLoader.load(List.of(), Map.of("IE_DATA_DIR", "/var/lib/instrument-element"))
+            .dataDir());
+    assertEquals(null, ConfigLoader.load(List.of("--data.dir=off"), Map.of()).dataDir());
+  }
+
+  @Test
+  void theLinkModeIsCheckedAndPassedOn() throws Exception {
+    Map<String, String> file =
+        Map.of("im.scope.type", "oscilloscope", "im.scope.onLink", "READBACK");
+    assertEquals(
+        Map.of("onLink", "readBack"),
+        ConfigLoader.resolve(Map.of(), Map.of(), file).ims().get(0).options());
+    ConfigException e =
+        assertThrows(
+            ConfigException.class,
+            () ->
+                ConfigLoader.resolve(
+                    Map.of(),
+                    Map.of(),
+                    Map.of("im.scope.type", "oscilloscope", "im.scope.onLink", "keep")));
+    assertTrue(e.getMessage().contains("im.scope.onLink"), e.getMessage());
+    assertTrue(e.getMessage().contains("apply, restore or readBack"), e.getMessage());
+  }
+
+  @Test
   void commandLineBeatsEnvironmentBeatsFileBeatsDefault() throws Exception {
     Map<String, String> file =
         Map.of("http.port", "1111", "ie.name", "fromFile", "http.contextPath", "/lab");
@@ -193,6 +222,29 @@ class ConfigLoaderTest {
         ConfigLoader.resolve(Map.of("portal.contextPath", "off"), Map.of(), Map.of())
             .portal()
             .get("portal.contextPath"));
+  }
+
+  @Test
+  void brokerLimitsHaveSafeDefaultsAndAreChecked() throws Exception {
+    BrokerLimits d = ConfigLoader.resolve(Map.of(), Map.of(), Map.of()).broker().limits();
+    assertEquals(new BrokerLimits(262_144, 500, 100, 100, 200, Duration.ofSeconds(10), 40), d);
+    assertEquals(Runtime.getRuntime().maxMemory() / 100 * 40, d.memoryLimitBytes());
+    BrokerLimits set =
+        ConfigLoader.resolve(
+                Map.of("broker.maxFrameBytes", "65536"),
+                Map.of("IE_BROKER_MEMORYLIMIT", "25%"),
+                Map.of("broker.loginTimeout", "3s", "broker.maxConsumersPerConnection", "10"))
+            .broker()
+            .limits();
+    assertEquals(65_536, set.maxFrameBytes());
+    assertEquals(25, set.memoryPercent());
+    assertEquals(Duration.ofSeconds(3), set.loginTimeout());
+    assertEquals(10, set.maxConsumersPerConnection());
+    assertError(Map.of("broker.memoryLimit", "512MB"), "broker.memoryLimit");
+    assertError(Map.of("broker.memoryLimit", "0%"), "broker.memoryLimit");
+    assertError(Map.of("broker.maxFrameBytes", "100"), "broker.maxFrameBytes");
+    assertError(Map.of("broker.maxConnectionsPerUser", "0"), "broker.maxConnectionsPerUser");
+    assertError(Map.of("broker.loginTimeout", "0s"), "broker.loginTimeout");
   }
 
   @Test

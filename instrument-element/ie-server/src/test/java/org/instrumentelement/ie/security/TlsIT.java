@@ -21,7 +21,9 @@ import org.instrumentelement.ie.config.ConfigLoader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** HTTPS with a self-signed development key, made with the JDK's keytool as the README says. */
+/**
+ * HTTPS with a self-signed development key, made with the JDK's keytool as docs/security.md says.
+ */
 class TlsIT {
   @TempDir Path dir;
 

@@ -6,7 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 
 /**
- * One published value, decoded from its message (see the README's "message format").
+ * One published value, decoded from its message (see docs/subscriptions.md, "Message format").
  *
  * @param sequence per-topic number, consecutive unless samples were missed
  * @param epoch start time of the publishing Instrument Element; a new epoch restarts sequences

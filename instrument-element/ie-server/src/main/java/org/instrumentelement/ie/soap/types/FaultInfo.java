@@ -4,8 +4,8 @@ import jakarta.xml.bind.annotation.XmlType;
 
 /**
  * The detail of every fault the Instrument Element returns. {@code code} is machine-readable and
- * stable (UNKNOWN_IM, OUT_OF_RANGE, NOT_ALLOWED_IN_STATE, ...: see the README); {@code message} is
- * for people.
+ * stable (UNKNOWN_IM, OUT_OF_RANGE, NOT_ALLOWED_IN_STATE, ...: see docs/soap-api.md); {@code
+ * message} is for people.
  */
 @XmlType(
     name = "FaultInfo",

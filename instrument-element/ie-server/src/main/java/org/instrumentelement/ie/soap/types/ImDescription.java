@@ -19,7 +19,8 @@ import java.util.List;
       "parameter",
       "attribute",
       "command",
-      "child"
+      "child",
+      "onLink"
     })
 public class ImDescription {
   public String path;
@@ -45,4 +46,10 @@ public class ImDescription {
 
   /** Paths of the IMs directly below. */
   public List<String> child;
+
+  /**
+   * What linking does with the instrument: {@code apply}, {@code restore} or {@code readBack}
+   * (added after the first version of the contract).
+   */
+  public String onLink;
 }

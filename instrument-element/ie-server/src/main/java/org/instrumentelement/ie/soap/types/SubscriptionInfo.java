@@ -49,7 +49,7 @@ public class SubscriptionInfo {
   /** The topic as MQTT names it. */
   public String mqttTopic;
 
-  /** The message format, in one line (the README has the full description). */
+  /** The message format, in one line (docs/subscriptions.md has the full description). */
   public String messageFormat;
 
   public ValueType valueType;

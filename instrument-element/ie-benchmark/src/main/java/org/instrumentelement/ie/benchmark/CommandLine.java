@@ -1,0 +1,94 @@
+package org.instrumentelement.ie.benchmark;
+
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The benchmark's command line: {@code --name=value} options checked against the known ones, so
+ * that a typo (or {@code --help}) never starts a run of a quarter of an hour, and the usage text
+ * that {@code --help} prints. docs/benchmark.md lists the same options.
+ */
+final class CommandLine {
+  /** Where the figures go unless {@code --output} names a file: build output, never tracked. */
+  static final String DEFAULT_OUTPUT = "instrument-element/ie-benchmark/target/benchmark.json";
+
+  /** The parts {@code --only} may name. */
+  static final List<String> PARTS = List.of("polling", "floor", "subscription", "latency");
+
+  private static final Map<String, String> OPTIONS = new LinkedHashMap<>();
+
+  static {
+    OPTIONS.put("quick", "a short run to see that it works (cold JIT: not figures)");
+    OPTIONS.put("only", "parts to run, of " + String.join(",", PARTS) + " [all]");
+    OPTIONS.put("warmup", "seconds of warm-up per point, not counted [30; quick 2]");
+    OPTIONS.put("measure", "seconds per measurement [5; quick 2]");
+    OPTIONS.put("reps", "measurements per point, the median is reported [3; quick 1]");
+    OPTIONS.put("clients", "polling client counts [5,10,20,40; quick 5]");
+    OPTIONS.put("lengths", "vector lengths in doubles [1250,2500; quick 2500]");
+    OPTIONS.put("encodings", "polling encodings [BINARY,MTOM,XML]");
+    OPTIONS.put("soak-minutes", "also the heap soak for this many minutes [0: none]");
+    OPTIONS.put("output", "the JSON file of every figure [" + DEFAULT_OUTPUT + "]");
+    OPTIONS.put(
+        "ie-jar",
+        "the IE's runnable jar [instrument-element/ie-server/target/instrument-element.jar]");
+    OPTIONS.put("server-java-options", "JVM options of the IE process [-Xms512m -Xmx1g]");
+  }
+
+  private CommandLine() {}
+
+  /** The option names, without their leading {@code --}. */
+  static Set<String> optionNames() {
+    return OPTIONS.keySet();
+  }
+
+  /** Whether the command line asks for the usage text. */
+  static boolean asksForHelp(String... args) {
+    return Arrays.stream(args).anyMatch(a -> a.equals("--help") || a.equals("-h"));
+  }
+
+  /**
+   * The options given, by name ({@code --quick} maps to an empty value).
+   *
+   * @throws IllegalArgumentException for an argument that is not an option, or an unknown option
+   */
+  static Map<String, String> parse(String... args) {
+    Map<String, String> opts = new LinkedHashMap<>();
+    for (String a : args) {
+      if (!a.startsWith("--")) {
+        throw new IllegalArgumentException("options look like --name=value, not '" + a + "'");
+      }
+      int eq = a.indexOf('=');
+      String name = eq < 0 ? a.substring(2) : a.substring(2, eq);
+      if (!OPTIONS.containsKey(name)) {
+        throw new IllegalArgumentException("unknown option --" + name + " (see --help)");
+      }
+      opts.put(name, eq < 0 ? "" : a.substring(eq + 1));
+    }
+    String only = opts.get("only");
+    if (only != null) {
+      for (String part : only.split(",")) {
+        if (!PARTS.contains(part.trim())) {
+          throw new IllegalArgumentException(
+              "--only takes " + String.join(",", PARTS) + ", not '" + part + "'");
+        }
+      }
+    }
+    return opts;
+  }
+
+  /** The usage text: every option with its meaning and default. */
+  static String usage() {
+    StringBuilder b =
+        new StringBuilder(
+            "usage: deploy/bin/ie-benchmark [--name=value ...]\n"
+                + "Starts an IE with the mock laboratory on free ports and measures it through its\n"
+                + "SOAP endpoint and broker (about 13 minutes without the soak). Options:\n");
+    OPTIONS.forEach(
+        (name, meaning) -> b.append(String.format(Locale.ROOT, "  --%-20s %s%n", name, meaning)));
+    return b.toString();
+  }
+}

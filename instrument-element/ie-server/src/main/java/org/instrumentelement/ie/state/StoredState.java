@@ -1,0 +1,116 @@
+package org.instrumentelement.ie.state;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import org.instrumentelement.ie.security.Reservation;
+import org.instrumentelement.im.sampling.SamplingSettings;
+
+/**
+ * Everything kept across restarts, by IM path: run-time parameter values, the configuration's
+ * parameter values at the last start (to tell whether the file changed since), run-time sampling
+ * settings with the configured ones at the last start, and the reservations. Not thread-safe:
+ * {@link StateStore} guards it.
+ */
+public final class StoredState {
+  final Map<String, Map<String, StoredParameter>> parameters = new TreeMap<>();
+  final Map<String, Map<String, String>> configured = new TreeMap<>();
+  final Map<String, Map<String, StoredSampling>> sampling = new TreeMap<>();
+  final Map<String, Map<String, SamplingSettings>> configuredSampling = new TreeMap<>();
+  final List<Reservation> reservations = new ArrayList<>();
+
+  /** The run-time parameter values of one IM, by parameter name. */
+  public Map<String, StoredParameter> parameters(String path) {
+    return Map.copyOf(parameters.getOrDefault(path, Map.of()));
+  }
+
+  public void putParameter(String path, String name, StoredParameter p) {
+    parameters.computeIfAbsent(path, k -> new TreeMap<>()).put(name, p);
+  }
+
+  public void removeParameter(String path, String name) {
+    Map<String, StoredParameter> m = parameters.get(path);
+    if (m != null) {
+      m.remove(name);
+      if (m.isEmpty()) {
+        parameters.remove(path);
+      }
+    }
+  }
+
+  /** The configured parameter values (as text) of one IM at the last start; empty if none. */
+  public Map<String, String> configured(String path) {
+    return Map.copyOf(configured.getOrDefault(path, Map.of()));
+  }
+
+  public void setConfigured(String path, Map<String, String> values) {
+    if (values.isEmpty()) {
+      configured.remove(path);
+    } else {
+      configured.put(path, new TreeMap<>(values));
+    }
+  }
+
+  /** The run-time sampling settings of an attribute, or {@code null}. */
+  public StoredSampling sampling(String path, String attribute) {
+    return sampling.getOrDefault(path, Map.of()).get(attribute);
+  }
+
+  public void putSampling(String path, String attribute, StoredSampling s) {
+    sampling.computeIfAbsent(path, k -> new TreeMap<>()).put(attribute, s);
+  }
+
+  public void removeSampling(String path, String attribute) {
+    Map<String, StoredSampling> m = sampling.get(path);
+    if (m != null) {
+      m.remove(attribute);
+      if (m.isEmpty()) {
+        sampling.remove(path);
+      }
+    }
+  }
+
+  /** The configured sampling settings of an attribute at the last start, or {@code null}. */
+  public SamplingSettings configuredSampling(String path, String attribute) {
+    return configuredSampling.getOrDefault(path, Map.of()).get(attribute);
+  }
+
+  public void setConfiguredSampling(String path, String attribute, SamplingSettings s) {
+    configuredSampling.computeIfAbsent(path, k -> new TreeMap<>()).put(attribute, s);
+  }
+
+  /** Forgets the sampling of attributes that are no longer sampled ({@code path#attribute}). */
+  public void retainSampling(Set<String> keys) {
+    sampling.forEach((path, m) -> m.keySet().removeIf(a -> !keys.contains(path + "#" + a)));
+    sampling.values().removeIf(Map::isEmpty);
+    configuredSampling.forEach(
+        (path, m) -> m.keySet().removeIf(a -> !keys.contains(path + "#" + a)));
+    configuredSampling.values().removeIf(Map::isEmpty);
+  }
+
+  /** The reservations, as last changed. */
+  public List<Reservation> reservations() {
+    return List.copyOf(reservations);
+  }
+
+  public void setReservations(Collection<Reservation> r) {
+    reservations.clear();
+    reservations.addAll(r);
+  }
+
+  /** Forgets everything about IMs that are no longer configured. */
+  public void retainIms(Set<String> paths) {
+    parameters.keySet().retainAll(paths);
+    configured.keySet().retainAll(paths);
+    sampling.keySet().retainAll(paths);
+    configuredSampling.keySet().retainAll(paths);
+  }
+
+  /** Whether nothing set at run time is kept (configured values at the last start aside). */
+  public boolean hasRunTimeValues() {
+    return !parameters.isEmpty() || !sampling.isEmpty() || !reservations.isEmpty();
+  }
+}
