@@ -105,7 +105,9 @@ public final class ConfigLoader {
     d.put("http.requestBodyTimeout", "30s");
     d.put("http.maxConnectionsPerAddress", "100");
     d.put("http.maxRequestsPerAddress", "50");
-    d.put("soap.requestMemory", "50%");
+    // With broker.memoryLimit (40%) this leaves 30% of the heap for the idle IE, the buffers of
+    // its connections and the collector's headroom.
+    d.put("soap.requestMemory", "30%");
     d.put("http.tls.keystore", "");
     d.put("http.tls.keystorePassword", "");
     d.put("security.enabled", "true");

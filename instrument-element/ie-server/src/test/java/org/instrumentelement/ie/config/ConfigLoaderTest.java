@@ -37,7 +37,7 @@ class ConfigLoaderTest {
     assertEquals(Duration.ofSeconds(30), d.requestBodyTimeout());
     assertEquals(100, d.maxConnectionsPerAddress());
     assertEquals(50, d.maxRequestsPerAddress());
-    assertEquals(Runtime.getRuntime().maxMemory() / 2, d.requestMemoryBytes());
+    assertEquals((long) (Runtime.getRuntime().maxMemory() * 0.3), d.requestMemoryBytes());
     HttpLimits set =
         ConfigLoader.load(
                 List.of(

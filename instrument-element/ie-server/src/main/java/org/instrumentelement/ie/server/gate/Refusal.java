@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.instrumentelement.ie.soap.types.Namespaces;
 import org.instrumentelement.im.model.ErrorCode;
 
 /**
@@ -81,7 +80,7 @@ public final class Refusal extends Exception {
         headers.forEach(response::setHeader);
         response.setHeader("Connection", "close");
         response.setContentType("text/xml;charset=UTF-8");
-        byte[] body = envelope(code, getMessage()).getBytes(StandardCharsets.UTF_8);
+        byte[] body = SoapFaultDocument.of(code, getMessage()).getBytes(StandardCharsets.UTF_8);
         response.setContentLength(body.length);
         response.getOutputStream().write(body);
         response.flushBuffer();
@@ -91,37 +90,5 @@ public final class Refusal extends Exception {
         async.complete();
       }
     }
-  }
-
-  /** The SOAP 1.1 fault, as the service writes its own. */
-  static String envelope(ErrorCode code, String message) {
-    String text = escape(message);
-    String faultCode = code == ErrorCode.SERVER_BUSY ? "soap:Server" : "soap:Client";
-    return "<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\"><soap:Body>"
-        + "<soap:Fault><faultcode>"
-        + faultCode
-        + "</faultcode><faultstring>"
-        + text
-        + "</faultstring><detail><fault xmlns=\""
-        + Namespaces.IE
-        + "\"><code>"
-        + code.name()
-        + "</code><message>"
-        + text
-        + "</message></fault></detail></soap:Fault></soap:Body></soap:Envelope>";
-  }
-
-  private static String escape(String s) {
-    StringBuilder b = new StringBuilder(s.length());
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      switch (c) {
-        case '<' -> b.append("&lt;");
-        case '>' -> b.append("&gt;");
-        case '&' -> b.append("&amp;");
-        default -> b.append(c < 0x20 ? ' ' : c);
-      }
-    }
-    return b.toString();
   }
 }

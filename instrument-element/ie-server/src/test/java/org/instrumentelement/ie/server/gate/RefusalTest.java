@@ -16,7 +16,7 @@ import org.w3c.dom.Document;
 class RefusalTest {
   @Test
   void theFaultIsWellFormedWhateverTheMessage() throws Exception {
-    String xml = Refusal.envelope(ErrorCode.SERVER_BUSY, "a <b> & \u0001 c");
+    String xml = SoapFaultDocument.of(ErrorCode.SERVER_BUSY, "a <b> & \u0001 c");
     Document d =
         DocumentBuilderFactory.newDefaultNSInstance()
             .newDocumentBuilder()
@@ -27,7 +27,7 @@ class RefusalTest {
             .item(0)
             .getTextContent());
     assertEquals("soap:Server", d.getElementsByTagName("faultcode").item(0).getTextContent());
-    assertTrue(Refusal.envelope(ErrorCode.NOT_AUTHENTICATED, "x").contains("soap:Client"));
+    assertTrue(SoapFaultDocument.of(ErrorCode.NOT_AUTHENTICATED, "x").contains("soap:Client"));
   }
 
   @Test
