@@ -101,6 +101,13 @@ public final class ConfigLoader {
     d.put("http.maxConnections", "1000");
     d.put("http.maxThreads", "200");
     d.put("http.connectionTimeout", "20s");
+    d.put("http.requestHeaderTimeout", "10s");
+    d.put("http.requestBodyTimeout", "30s");
+    d.put("http.maxConnectionsPerAddress", "100");
+    d.put("http.maxRequestsPerAddress", "50");
+    // With broker.memoryLimit (40%) this leaves 30% of the heap for the idle IE, the buffers of
+    // its connections and the collector's headroom.
+    d.put("soap.requestMemory", "30%");
     d.put("http.tls.keystore", "");
     d.put("http.tls.keystorePassword", "");
     d.put("security.enabled", "true");
@@ -309,7 +316,12 @@ public final class ConfigLoader {
         new HttpLimits(
             integer(c, "http.maxConnections", 1, 1_000_000),
             integer(c, "http.maxThreads", 1, 10_000),
-            parseDuration(c.get("http.connectionTimeout"), "http.connectionTimeout"));
+            parseDuration(c.get("http.connectionTimeout"), "http.connectionTimeout"),
+            duration(c, "http.requestHeaderTimeout"),
+            duration(c, "http.requestBodyTimeout"),
+            integer(c, "http.maxConnectionsPerAddress", 1, 1_000_000),
+            integer(c, "http.maxRequestsPerAddress", 1, 1_000_000),
+            heapShare(c.get("soap.requestMemory"), "soap.requestMemory"));
     return new IeConfig(
         name(c.get("ie.name"), "ie.name"),
         c.get("http.host"),
@@ -502,6 +514,38 @@ public final class ConfigLoader {
       case "false" -> false;
       default -> throw new ConfigException(prefix + key + " must be true or false: '" + v + "'");
     };
+  }
+
+  /**
+   * A part of the heap: a percentage of the largest heap the JVM may use ({@code 50%}) or a size in
+   * bytes with an optional unit ({@code 300MB}, {@code 1GB}, {@code 65536}).
+   */
+  static long heapShare(String text, String key) throws ConfigException {
+    String t = text.trim().toUpperCase(Locale.ROOT).replace(" ", "");
+    try {
+      if (t.endsWith("%")) {
+        double percent = Double.parseDouble(t.substring(0, t.length() - 1));
+        if (!(percent > 0 && percent <= 100)) {
+          throw new ConfigException(key + " must be a percentage in (0, 100]: '" + text + "'");
+        }
+        return (long) (Runtime.getRuntime().maxMemory() * percent / 100);
+      }
+      long unit = 1;
+      for (String[] u : new String[][] {{"GB", "1073741824"}, {"MB", "1048576"}, {"KB", "1024"}}) {
+        if (t.endsWith(u[0])) {
+          unit = Long.parseLong(u[1]);
+          t = t.substring(0, t.length() - u[0].length());
+          break;
+        }
+      }
+      long bytes = Long.parseLong(t) * unit;
+      if (bytes <= 0) {
+        throw new ConfigException(key + " must be positive: '" + text + "'");
+      }
+      return bytes;
+    } catch (NumberFormatException e) {
+      throw new ConfigException(key + ": '" + text + "' is not a size such as 50%, 300MB or 1GB");
+    }
   }
 
   private static Path path(String v) {
