@@ -4,7 +4,9 @@ import datetime
 
 import numpy as np
 import pytest
+from lxml import etree
 
+from conftest import WSDL
 from instrument_element import Boolean, Double, Integer, Text, Vector, errors
 
 
@@ -205,3 +207,29 @@ def test_status_subscriptions_and_sampling(connect):
         )
     finally:
         array.configure_sampling("vector", period=1, deadband=0, heartbeat=0)
+
+
+def test_every_wsdl_operation_is_reachable_from_the_client(connect):
+    """One call of each of the WSDL's operations, each request checked against its schema."""
+    sent = set()
+    ie = connect("admin")
+    call = ie._soap.call
+    ie._soap.call = lambda operation, *fields: (sent.add(operation), call(operation, *fields))[1]
+    scope, array = ie["lab/scope"], ie["lab/array1250"]
+    ie.ims(), ie.status(), ie.reservations(), ie.subscriptions()
+    scope.describe(), scope.state, scope.get("peakToPeak"), scope.get_many(["identity"])
+    scope.get_parameter("timebase"), scope.set(timebase=1e-3), scope.set_attribute(
+        "triggerLevel", 0.0
+    )
+    scope.run("measure", quantity="MEAN"), scope.subscription_info("waveform")
+    array.configure_sampling("vector", period=1)
+    array.reserve(seconds=30), array.renew(seconds=30), array.release()
+    array.reserve(seconds=30), array.break_reservation()
+    wsdl = etree.parse(str(WSDL))
+    operations = {
+        o.get("name")
+        for o in wsdl.iterfind(
+            ".//{http://schemas.xmlsoap.org/wsdl/}portType/{http://schemas.xmlsoap.org/wsdl/}operation"
+        )
+    }
+    assert len(operations) == 18 and sent == operations

@@ -289,6 +289,10 @@ class BrokerConnection:
                 return
             with self._lock:
                 subscriptions = list(self._subscriptions.items())
+            log.info("reconnected to the broker at %s", self.url)
+            # Before subscribing again, so that it comes before the values of the new connection.
+            for _, c in subscriptions:
+                c._inbox.put_event("connection_restored")
             try:
                 for sub_id, consumer in subscriptions:
                     self._send_subscribe(sub_id, consumer)
@@ -297,9 +301,6 @@ class BrokerConnection:
                 _quietly(self._conn.disconnect)
                 self._lost.set()
                 continue
-            log.info("reconnected to the broker at %s", self.url)
-            for _, c in subscriptions:
-                c._inbox.put_event("connection_restored")
             for _, c in subscriptions:
                 c._resync()
 
