@@ -194,3 +194,22 @@ def test_broker_certificate_must_name_the_host():
     assert _hostname_validator(cert, "broker.lab.example")[0]
     ok, why = _hostname_validator(cert, "elsewhere.example")
     assert not ok and "elsewhere.example" in why
+
+
+def test_every_fault_code_of_the_soap_api_has_its_class():
+    """docs/soap-api.md lists the IE's fault codes; each has its exception class here, and
+    docs/python-client.md names that class."""
+    from ie_process import REPOSITORY
+
+    soap_api = (REPOSITORY / "docs" / "soap-api.md").read_text()
+    faults = soap_api.split("## Faults", 1)[1].split("\n## ", 1)[0]
+    codes = set()
+    for line in faults.splitlines():
+        if line.startswith("| `"):
+            codes.update(c.strip("` ") for c in line.split("|")[1].split(","))
+    assert len(codes) >= 20
+    python_client = (REPOSITORY / "docs" / "python-client.md").read_text()
+    for code in codes:
+        cls = errors.fault_class(code)
+        assert cls is not errors.Fault, f"no exception class for {code}"
+        assert f"`{cls.__name__}`" in python_client and f"`{code}`" in python_client
