@@ -22,6 +22,12 @@ from . import errors
 
 log = logging.getLogger("instrument_element")
 
+# stomp.py logs every frame at INFO: a lab script that turns INFO on would print a line per value.
+# Quieter by default; a script that sets the "stomp.py" logger's level itself still gets its way.
+_stomp_log = logging.getLogger("stomp.py")
+if _stomp_log.level == logging.NOTSET:
+    _stomp_log.setLevel(logging.WARNING)
+
 RECEIVE_BYTES = 65536
 TLS_SCHEMES = ("stomp+ssl", "stomp+tls", "stomps", "ssl")
 
@@ -121,11 +127,8 @@ class BrokerConnection:
             raise ValueError(f"not a broker URL with host and port: {url!r}")
         self.url = url
         self.host, self.port = parts.hostname, parts.port
-        self._tls = (
-            self._tls_context(ca_file)
-            if (ssl if ssl is not None else parts.scheme in TLS_SCHEMES)
-            else None
-        )
+        use_tls = ssl if ssl is not None else parts.scheme in TLS_SCHEMES
+        self._tls = ssl_module.create_default_context(cafile=ca_file) if use_tls else None
         self._ca_file = ca_file
         self._credentials = (username, password)
         self._timeout = timeout
@@ -144,10 +147,6 @@ class BrokerConnection:
             target=self._supervise, name="ie-broker-reconnect", daemon=True
         )
         self._supervisor.start()
-
-    @staticmethod
-    def _tls_context(ca_file):
-        return ssl_module.create_default_context(cafile=ca_file)
 
     def _probe(self):
         """Connects once ourselves to turn stomp.py's "could not connect" into the reason."""
