@@ -32,7 +32,8 @@ IM, ATTRIBUTE = "lab/array2500", "vector"
 
 
 def measure(call, warmup, seconds):
-    """Calls ``call()`` repeatedly: (calls/s, CPU µs per call) over ``seconds`` after a warm-up."""
+    """Calls ``call()`` repeatedly: (calls/s, CPU µs per call, the machine's load average at the
+    end) over ``seconds`` after a warm-up."""
     end = time.perf_counter() + warmup
     while time.perf_counter() < end:
         call()
@@ -41,7 +42,8 @@ def measure(call, warmup, seconds):
     while time.perf_counter() < end:
         call()
         count += 1
-    return count / (time.perf_counter() - start), (time.process_time() - cpu) / count * 1e6
+    rate = count / (time.perf_counter() - start)
+    return rate, (time.process_time() - cpu) / count * 1e6, os.getloadavg()[0]
 
 
 def python_cases(url, user, password, warmup, seconds, zeep_too):
@@ -91,6 +93,7 @@ def python_cases(url, user, password, warmup, seconds, zeep_too):
             "subscription",
             got / elapsed,
             (time.process_time() - cpu) / max(got, 1) * 1e6,
+            os.getloadavg()[0],
         )
     )
     sub.close()
@@ -168,11 +171,12 @@ def java_cases(url, broker, user, password, warmup, seconds, java_options=(), la
         text=True,
     ).stdout
     rows = []
+    load = os.getloadavg()[0]
     for line in out.splitlines():
         if line.startswith("{"):
             r = json.loads(line)
             rows.append(
-                (r["client"] + label, r["case"], r["vectors_per_s"], r["cpu_us_per_vector"])
+                (r["client"] + label, r["case"], r["vectors_per_s"], r["cpu_us_per_vector"], load)
             )
     return rows
 
@@ -216,9 +220,10 @@ def main():
         f"\n{started}, {os.cpu_count()} cores, load average before {load_before[0]:.2f}, "
         f"after {os.getloadavg()[0]:.2f}; {args.warmup:g} s warm-up, {args.measure:g} s measured"
     )
-    print(f"\n| Client | Case | vectors/s | client CPU per vector (µs) |\n|---|---|---|---|")
-    for client, case, rate, cpu in rows:
-        print(f"| {client} | {case} | {rate:,.0f} | {cpu:,.0f} |")
+    print("\n| Client | Case | vectors/s | client CPU per vector (µs) | load average after |")
+    print("|---|---|---|---|---|")
+    for client, case, rate, cpu, load in rows:
+        print(f"| {client} | {case} | {rate:,.0f} | {cpu:,.0f} | {load:.1f} |")
 
 
 if __name__ == "__main__":
