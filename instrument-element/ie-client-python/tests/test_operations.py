@@ -233,3 +233,13 @@ def test_every_wsdl_operation_is_reachable_from_the_client(connect):
         )
     }
     assert len(operations) == 18 and sent == operations
+
+
+def test_an_im_is_described_once_however_often_it_is_read(connect):
+    ie = connect()
+    sent = []
+    call = ie._soap.call
+    ie._soap.call = lambda operation, *fields: (sent.append(operation), call(operation, *fields))[1]
+    for _ in range(3):
+        assert ie["lab/scope"].get("waveform").time is not None
+    assert sent == ["describeInstrumentManager"] + ["getAttributes"] * 3

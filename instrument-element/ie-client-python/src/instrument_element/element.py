@@ -57,14 +57,20 @@ class InstrumentElement:
         self._ssl = ssl
         self._broker = None
         self._broker_lock = threading.Lock()
+        self._managers = {}
         self._consumers = weakref.WeakSet()  # open subscriptions and streams, closed by close()
 
     def __repr__(self):
         return f"<InstrumentElement {self.url}>"
 
     def __getitem__(self, path):
-        """The IM at ``path`` (``"lab/scope"``): a proxy, nothing is asked yet."""
-        return InstrumentManager(self, path.strip("/"))
+        """The IM at ``path`` (``"lab/scope"``): a proxy, nothing is asked yet. The same proxy
+        each time, so that what it learnt (whether vectors have a time axis) is asked once."""
+        path = path.strip("/")
+        manager = self._managers.get(path)
+        if manager is None:
+            manager = self._managers.setdefault(path, InstrumentManager(self, path))
+        return manager
 
     def ims(self):
         """The IMs this user may observe, parents before children (:class:`model.ImSummary`)."""

@@ -1,7 +1,8 @@
 """One Instrument Manager (IM) of an IE, by path: ``scope = ie["lab/scope"]``.
 
-A proxy: creating it asks nothing; every method is one SOAP call (two for the first ``get`` of a
-vector, which asks ``describe`` whether the IM has a time axis).
+A proxy: creating it asks nothing; every method is one SOAP call, except that the first ``get``
+also asks ``describe`` which vectors have a time axis (``ie[path]`` gives the same proxy each time,
+so that happens once).
 """
 
 import contextlib
