@@ -188,3 +188,29 @@ def _closed_port():
     with socket.socket() as s:
         s.bind(("localhost", 0))
         return s.getsockname()[1]
+
+
+def test_closing_does_not_hang_on_a_broker_that_stops_answering():
+    """A STOMP server that logs the client in, then never answers again (a hung broker)."""
+    import threading
+    import time
+
+    server = socket.create_server(("localhost", 0))
+    accepted = []
+
+    def serve():
+        for _ in range(2):  # the client's probe, then its connection
+            conn, _ = server.accept()
+            accepted.append(conn)
+            if len(accepted) == 2:
+                conn.recv(65536)  # CONNECT
+                conn.sendall(b"CONNECTED\nversion:1.1\nheart-beat:0,0\n\n\x00")
+
+    threading.Thread(target=serve, daemon=True).start()
+    broker = BrokerConnection(f"stomp://localhost:{server.getsockname()[1]}", "u", "p")
+    started = time.monotonic()
+    broker.close()
+    assert time.monotonic() - started < 10
+    server.close()
+    for conn in accepted:
+        conn.close()

@@ -29,6 +29,7 @@ if _stomp_log.level == logging.NOTSET:
     _stomp_log.setLevel(logging.WARNING)
 
 RECEIVE_BYTES = 65536
+DISCONNECT_WAIT = 2.0
 TLS_SCHEMES = ("stomp+ssl", "stomp+tls", "stomps", "ssl")
 
 
@@ -48,21 +49,26 @@ class _StompConnection(BaseConnection, Protocol11):
         )
         BaseConnection.__init__(self, transport)
         Protocol11.__init__(self, transport, heartbeats)
+        self.disconnected = threading.Event()  # set by _Listener.on_disconnected
 
     def connect(self, *args, **kwargs):
         self.transport.start()
         Protocol11.connect(self, *args, **kwargs)
 
     def disconnect(self, receipt=None, headers=None, **keyword_headers):
+        """Says DISCONNECT and closes the socket when the broker confirms it (stomp.py does), or
+        after ``DISCONNECT_WAIT`` seconds if it does not: closing never hangs on a dead broker."""
         Protocol11.disconnect(self, receipt, headers, **keyword_headers)
-        self.transport.stop()
+        if not self.disconnected.wait(DISCONNECT_WAIT):
+            self.transport.disconnect_socket()
 
 
 class _Listener(ConnectionListener):
     """Receives the frames of one connection (one generation) on stomp.py's receiving thread."""
 
-    def __init__(self, broker, generation):
+    def __init__(self, broker, generation, connection):
         self.broker = broker
+        self.connection = connection
         self.generation = generation
         self.connected = threading.Event()
         self.error = None
@@ -94,6 +100,7 @@ class _Listener(ConnectionListener):
             consumer._inbox.put_message(frame.headers, frame.body, self.generation)
 
     def on_disconnected(self):
+        self.connection.disconnected.set()
         self.connected.set()  # wakes a connect() still waiting
         for waiting in list(self.receipts.values()):
             if not waiting[0].is_set():
@@ -183,7 +190,7 @@ class BrokerConnection:
                 ca_certs=self._ca_file or _system_ca_file(),
                 cert_validator=_hostname_validator,
             )
-        listener = _Listener(self, generation)
+        listener = _Listener(self, generation, conn)
         conn.set_listener("instrument_element", listener)
         try:
             conn.connect(*self._credentials, wait=False)
