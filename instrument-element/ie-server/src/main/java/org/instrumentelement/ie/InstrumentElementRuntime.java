@@ -6,6 +6,7 @@ import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.Base64;
 import org.apache.activemq.broker.BrokerPlugin;
+import org.apache.activemq.security.MessageAuthorizationPolicy;
 import org.instrumentelement.ie.config.IeConfig;
 import org.instrumentelement.ie.config.SecurityConfig;
 import org.instrumentelement.ie.monitoring.Monitoring;
@@ -14,6 +15,7 @@ import org.instrumentelement.ie.pubsub.EmbeddedBroker;
 import org.instrumentelement.ie.pubsub.Publishing;
 import org.instrumentelement.ie.pubsub.Subscriptions;
 import org.instrumentelement.ie.pubsub.TopicPublisher;
+import org.instrumentelement.ie.pubsub.transport.Refusals;
 import org.instrumentelement.ie.security.AccessControl;
 import org.instrumentelement.ie.security.AuditLog;
 import org.instrumentelement.ie.security.BrokerSecurity;
@@ -93,15 +95,23 @@ public final class InstrumentElementRuntime implements AutoCloseable {
       BrokerEndpoints endpoints;
       if (config.broker().embedded()) {
         BrokerPlugin[] plugins = new BrokerPlugin[0];
+        MessageAuthorizationPolicy messages = null;
+        Refusals refusals = new Refusals();
         if (users != null) {
           publishUser = BrokerSecurity.PUBLISHER;
           publishPassword = randomSecret();
-          plugins =
+          BrokerSecurity brokerSecurity =
               new BrokerSecurity(
-                      users, publishPassword, config.broker().topicPrefix(), config.name())
-                  .plugins();
+                  users,
+                  publishPassword,
+                  config.broker().topicPrefix(),
+                  config.name(),
+                  config.broker().limits(),
+                  refusals);
+          plugins = brokerSecurity.plugins();
+          messages = brokerSecurity.messagePolicy();
         }
-        broker = new EmbeddedBroker(config.broker(), config.name(), plugins);
+        broker = new EmbeddedBroker(config.broker(), config.name(), plugins, messages, refusals);
         broker.start();
         publishUrl = broker.inVmUrl();
         endpoints =

@@ -14,6 +14,7 @@ package org.instrumentelement.ie.config;
  * @param topicPrefix first segment of every topic name
  * @param username account the publisher uses on an external broker (empty: none)
  * @param password its password
+ * @param limits what one client of the embedded broker may cost
  */
 public record BrokerConfig(
     String url,
@@ -25,7 +26,8 @@ public record BrokerConfig(
     int maxPendingMessages,
     String topicPrefix,
     String username,
-    String password) {
+    String password,
+    BrokerLimits limits) {
 
   /** Whether the Instrument Element runs its own broker. */
   public boolean embedded() {
@@ -44,6 +46,7 @@ public record BrokerConfig(
         maxPendingMessages,
         topicPrefix,
         username,
-        password);
+        password,
+        limits);
   }
 }

@@ -91,6 +91,13 @@ public final class ConfigLoader {
     d.put("broker.password", "");
     d.put("broker.maxPendingMessages", "100");
     d.put("broker.topicPrefix", "ie");
+    d.put("broker.maxFrameBytes", "262144");
+    d.put("broker.maxConnections", "500");
+    d.put("broker.maxConnectionsPerAddress", "100");
+    d.put("broker.maxConnectionsPerUser", "100");
+    d.put("broker.maxConsumersPerConnection", "200");
+    d.put("broker.loginTimeout", "10s");
+    d.put("broker.memoryLimit", "40%");
     d.put("http.maxConnections", "1000");
     d.put("http.maxThreads", "200");
     d.put("http.connectionTimeout", "20s");
@@ -289,7 +296,8 @@ public final class ConfigLoader {
             integer(c, "broker.maxPendingMessages", 1, 1_000_000),
             topicPrefix,
             c.get("broker.username"),
-            c.get("broker.password"));
+            c.get("broker.password"),
+            brokerLimits(c));
     SecurityConfig security =
         new SecurityConfig(
             bool(c, "security.enabled", ""),
@@ -319,6 +327,23 @@ public final class ConfigLoader {
         c.get(DATA_DIR).equalsIgnoreCase("off") || c.get(DATA_DIR).isEmpty()
             ? null
             : path(c.get(DATA_DIR)));
+  }
+
+  private static BrokerLimits brokerLimits(Map<String, String> c) throws ConfigException {
+    String memory = c.get("broker.memoryLimit");
+    if (!memory.matches("[0-9]{1,2}%")
+        || Integer.parseInt(memory.substring(0, memory.length() - 1)) < 1) {
+      throw new ConfigException(
+          "broker.memoryLimit must be a share of the heap from 1% to 99%: '" + memory + "'");
+    }
+    return new BrokerLimits(
+        integer(c, "broker.maxFrameBytes", 1024, 64 * 1024 * 1024),
+        integer(c, "broker.maxConnections", 1, 100_000),
+        integer(c, "broker.maxConnectionsPerAddress", 1, 100_000),
+        integer(c, "broker.maxConnectionsPerUser", 1, 100_000),
+        integer(c, "broker.maxConsumersPerConnection", 1, 100_000),
+        parseDuration(c.get("broker.loginTimeout"), "broker.loginTimeout"),
+        Integer.parseInt(memory.substring(0, memory.length() - 1)));
   }
 
   private static ImConfig im(String name, Map<String, String> kv, Duration defaultTimeout)

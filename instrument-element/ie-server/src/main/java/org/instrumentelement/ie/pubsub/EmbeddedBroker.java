@@ -3,9 +3,9 @@ package org.instrumentelement.ie.pubsub;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import org.apache.activemq.broker.BrokerPlugin;
 import org.apache.activemq.broker.BrokerService;
-import org.apache.activemq.broker.TransportConnector;
 import org.apache.activemq.broker.region.Destination;
 import org.apache.activemq.broker.region.RegionBroker;
 import org.apache.activemq.broker.region.Subscription;
@@ -16,21 +16,28 @@ import org.apache.activemq.broker.region.policy.OldestMessageEvictionStrategy;
 import org.apache.activemq.broker.region.policy.PolicyEntry;
 import org.apache.activemq.broker.region.policy.PolicyMap;
 import org.apache.activemq.command.ActiveMQTopic;
+import org.apache.activemq.security.MessageAuthorizationPolicy;
 import org.instrumentelement.ie.config.BrokerConfig;
+import org.instrumentelement.ie.config.BrokerLimits;
+import org.instrumentelement.ie.pubsub.transport.ClientConnector;
+import org.instrumentelement.ie.pubsub.transport.ClientProtocol;
+import org.instrumentelement.ie.pubsub.transport.ConnectionQuota;
+import org.instrumentelement.ie.pubsub.transport.Refusals;
 
 /**
  * The ActiveMQ broker started with the Instrument Element when no external broker is configured.
- * Non-persistent, with OpenWire and (unless disabled) STOMP and MQTT. Every topic keeps its last
- * message for new subscribers, and a subscriber that falls behind has its oldest pending messages
- * dropped (and counted) instead of slowing anyone else.
+ * Non-persistent, with OpenWire and (unless disabled) STOMP and MQTT, each behind a {@link
+ * ClientConnector} that bounds what clients may cost. Every topic keeps its last message for new
+ * subscribers, and a subscriber that falls behind has its oldest pending messages dropped (and
+ * counted) instead of slowing anyone else.
  */
 public final class EmbeddedBroker implements AutoCloseable {
-  /** Buffer of each client connection's socket streams, in and out. */
-  static final int IO_BUFFER_BYTES = 64 * 1024;
-
   private final BrokerConfig config;
   private final String name;
   private final BrokerPlugin[] plugins;
+  private final MessageAuthorizationPolicy messages;
+  private final Refusals refusals;
+  private final ConnectionQuota quota;
   private BrokerService broker;
   private int openWirePort;
   private int stompPort;
@@ -38,11 +45,23 @@ public final class EmbeddedBroker implements AutoCloseable {
 
   /**
    * @param plugins security plugins (authentication, authorization), or none for an open broker
+   * @param messages which messages each connection may receive, or null for all
+   * @param refusals where refused clients are logged
    */
-  public EmbeddedBroker(BrokerConfig config, String name, BrokerPlugin... plugins) {
+  public EmbeddedBroker(
+      BrokerConfig config,
+      String name,
+      BrokerPlugin[] plugins,
+      MessageAuthorizationPolicy messages,
+      Refusals refusals) {
     this.config = config;
     this.name = name;
     this.plugins = plugins.clone();
+    this.messages = messages;
+    this.refusals = refusals;
+    this.quota =
+        new ConnectionQuota(
+            config.limits().maxConnections(), config.limits().maxConnectionsPerAddress());
     this.openWirePort = config.port();
     this.stompPort = config.stompPort();
     this.mqttPort = config.mqttPort();
@@ -56,39 +75,40 @@ public final class EmbeddedBroker implements AutoCloseable {
     b.setUseJmx(false);
     b.setUseShutdownHook(false);
     b.setAdvisorySupport(true);
-    b.getSystemUsage().getMemoryUsage().setLimit(512L * 1024 * 1024);
+    b.getSystemUsage().getMemoryUsage().setLimit(config.limits().memoryLimitBytes());
+    // At a memory limit a sender is refused at once instead of holding a broker thread.
+    b.getSystemUsage().setSendFailIfNoSpace(true);
     b.setDestinationPolicy(policy());
     if (plugins.length > 0) {
       b.setPlugins(plugins);
     }
+    if (messages != null) {
+      b.setMessageAuthorizationPolicy(messages);
+    }
     String host = config.host();
-    // A whole message of up to 64 kB (a 2,500-double vector is 20 kB) leaves in one write: with
-    // ActiveMQ's default 8 kB buffer it took three, each a send and a wake-up of the subscriber.
-    TransportConnector openWire =
-        b.addConnector(
-            "tcp://"
-                + host
-                + ":"
-                + openWirePort
-                + "?transport.tcpNoDelay=true&transport.ioBufferSize="
-                + IO_BUFFER_BYTES);
-    TransportConnector stomp =
-        stompPort < 0
-            ? null
-            : b.addConnector(
-                "stomp://"
-                    + host
-                    + ":"
-                    + stompPort
-                    + "?transport.tcpNoDelay=true&transport.ioBufferSize="
-                    + IO_BUFFER_BYTES);
-    TransportConnector mqtt =
-        mqttPort < 0
-            ? null
-            : b.addConnector(
-                "mqtt://" + host + ":" + mqttPort + "?transport.ioBufferSize=" + IO_BUFFER_BYTES);
-    b.start();
-    b.waitUntilStarted();
+    BrokerLimits limits = config.limits();
+    ClientConnector openWire;
+    ClientConnector stomp = null;
+    ClientConnector mqtt = null;
+    try {
+      openWire =
+          ClientConnector.open(
+              b, ClientProtocol.OPENWIRE, host, openWirePort, limits, quota, refusals);
+      if (stompPort >= 0) {
+        stomp =
+            ClientConnector.open(b, ClientProtocol.STOMP, host, stompPort, limits, quota, refusals);
+      }
+      if (mqttPort >= 0) {
+        mqtt =
+            ClientConnector.open(b, ClientProtocol.MQTT, host, mqttPort, limits, quota, refusals);
+      }
+      b.start();
+      b.waitUntilStarted();
+    } catch (Exception e) {
+      // Closes the sockets of the connectors opened so far.
+      b.stop();
+      throw e;
+    }
     openWirePort = openWire.getConnectUri().getPort();
     stompPort = stomp == null ? -1 : stomp.getConnectUri().getPort();
     mqttPort = mqtt == null ? -1 : mqtt.getConnectUri().getPort();
@@ -113,8 +133,27 @@ public final class EmbeddedBroker implements AutoCloseable {
     advisories.setTopic("ActiveMQ.Advisory.>");
     advisories.setProducerFlowControl(false);
     PolicyMap map = new PolicyMap();
-    map.setPolicyEntries(List.of(topics, advisories));
+    map.setPolicyEntries(
+        List.of(
+            topics,
+            advisories,
+            scratch(e -> e.setQueue(">")),
+            scratch(e -> e.setTempQueue(true)),
+            scratch(e -> e.setTempTopic(true))));
     return map;
+  }
+
+  /**
+   * The policy of queues and temporary destinations, which only administrators may use: each may
+   * hold a tenth of the broker's memory, then its senders are refused, so that they never crowd out
+   * the samples.
+   */
+  private PolicyEntry scratch(Consumer<PolicyEntry> destinations) {
+    PolicyEntry e = new PolicyEntry();
+    destinations.accept(e);
+    e.setMemoryLimit(config.limits().memoryLimitBytes() / 10);
+    e.setProducerFlowControl(true);
+    return e;
   }
 
   /** OpenWire URL as seen on this machine. */
@@ -151,6 +190,11 @@ public final class EmbeddedBroker implements AutoCloseable {
 
   public synchronized boolean running() {
     return broker != null && broker.isStarted();
+  }
+
+  /** Client connections open now, logged in or not (the in-JVM publisher not counted). */
+  public int clientConnections() {
+    return quota.open();
   }
 
   /** Consumers of a topic (on this broker), or 0 if it has none yet. */

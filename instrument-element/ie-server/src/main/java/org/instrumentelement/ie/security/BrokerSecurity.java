@@ -7,23 +7,25 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.apache.activemq.broker.Broker;
-import org.apache.activemq.broker.BrokerFilter;
+import org.apache.activemq.advisory.AdvisorySupport;
 import org.apache.activemq.broker.BrokerPlugin;
-import org.apache.activemq.broker.ConnectionContext;
 import org.apache.activemq.command.ActiveMQTopic;
-import org.apache.activemq.command.ConnectionInfo;
 import org.apache.activemq.filter.DestinationMapEntry;
 import org.apache.activemq.security.AuthorizationEntry;
 import org.apache.activemq.security.AuthorizationPlugin;
 import org.apache.activemq.security.DefaultAuthorizationMap;
-import org.apache.activemq.security.SecurityContext;
+import org.apache.activemq.security.MessageAuthorizationPolicy;
+import org.apache.activemq.security.TempDestinationAuthorizationEntry;
+import org.instrumentelement.ie.config.BrokerLimits;
+import org.instrumentelement.ie.pubsub.transport.Refusals;
 
 /**
- * The embedded broker's access rules, from the same user store as the SOAP API: every client
- * (OpenWire, STOMP, MQTT) authenticates with its user name and password; only the Instrument
- * Element's own publisher account may publish; a user may subscribe only to the topics of the IMs
- * they may observe. Anything not listed is refused.
+ * The embedded broker's access rules, from the same user store as the SOAP API. Every client
+ * (OpenWire, STOMP, MQTT) logs in with its user name and password; only the Instrument Element's
+ * own publisher may publish; a user may subscribe only to the topics of the IMs they may observe
+ * (wildcards included: a wildcard subscription receives only from those topics). The broker's
+ * advisories and temporary destinations are for the publisher and administrators of the whole
+ * element ({@code admin:*}); queues and every other destination are refused.
  */
 public final class BrokerSecurity {
   /** The account the Instrument Element publishes with. */
@@ -33,21 +35,44 @@ public final class BrokerSecurity {
   private final String publisherPassword;
   private final String topicPrefix;
   private final String ieName;
+  private final BrokerLimits limits;
+  private final Refusals refusals;
 
   /**
    * @param publisherPassword a random secret generated at each start, known only to this process
+   * @param limits the per-user and per-connection limits
+   * @param refusals where refused operations are logged
    */
   public BrokerSecurity(
-      UserStore users, String publisherPassword, String topicPrefix, String ieName) {
+      UserStore users,
+      String publisherPassword,
+      String topicPrefix,
+      String ieName,
+      BrokerLimits limits,
+      Refusals refusals) {
     this.users = users;
     this.publisherPassword = publisherPassword;
     this.topicPrefix = topicPrefix;
     this.ieName = ieName;
+    this.limits = limits;
+    this.refusals = refusals;
   }
 
-  /** The plugins to install on the broker, authentication first. */
+  /**
+   * The plugins to install on the broker: ActiveMQ's authorization, and in front of it the login,
+   * the limits and the log of refusals.
+   */
   public BrokerPlugin[] plugins() {
-    return new BrokerPlugin[] {this::authenticating, new AuthorizationPlugin(authorizationMap())};
+    BrokerLogin login = new BrokerLogin(users, publisherPassword);
+    return new BrokerPlugin[] {
+      new AuthorizationPlugin(authorizationMap()),
+      next -> new BrokerAccessFilter(next, login, limits, refusals)
+    };
+  }
+
+  /** Which messages each connection may receive: advisories only for the privileged. */
+  public MessageAuthorizationPolicy messagePolicy() {
+    return new AdvisoryDelivery();
   }
 
   /** The topic pattern of an IM subtree. */
@@ -59,8 +84,9 @@ public final class BrokerSecurity {
   }
 
   DefaultAuthorizationMap authorizationMap() {
-    Group publishers = new Group("ie-publishers");
-    Group everyone = new Group("ie-users");
+    Set<Object> publishers = Set.of(Group.PUBLISHERS);
+    Set<Object> privileged = Set.of(Group.PUBLISHERS, Group.ADMINS);
+    Set<Object> everyone = Set.of(Group.PUBLISHERS, Group.ADMINS, Group.USERS);
     Map<String, Set<Object>> readers = new LinkedHashMap<>();
     for (User u : users.users()) {
       for (Grant g : u.grants()) {
@@ -70,21 +96,32 @@ public final class BrokerSecurity {
     List<DestinationMapEntry> entries = new ArrayList<>();
     for (Map.Entry<String, Set<Object>> e : readers.entrySet()) {
       Set<Object> read = new HashSet<>(e.getValue());
-      read.add(publishers);
-      entries.add(entry(e.getKey(), read, Set.of(publishers), read));
+      read.add(Group.PUBLISHERS);
+      entries.add(entry(e.getKey(), read, publishers, read));
     }
     // The publisher writes (and creates) every topic of this element.
+    entries.add(entry(topicPrefix + ".>", publishers, publishers, publishers));
+    // Advisories tell who is connected from where and who subscribes to what.
     entries.add(
-        entry(topicPrefix + ".>", Set.of(publishers), Set.of(publishers), Set.of(publishers)));
-    // Clients open advisory consumers while they connect.
-    Set<Object> all = Set.of(everyone, publishers);
-    entries.add(entry("ActiveMQ.Advisory.>", all, all, all));
+        entry(AdvisorySupport.ADVISORY_TOPIC_PREFIX + ">", privileged, privileged, privileged));
+    // A default JMS client subscribes to these two when it connects, and fails if refused: it may
+    // subscribe, but AdvisoryDelivery gives it nothing.
+    for (ActiveMQTopic t :
+        List.of(
+            AdvisorySupport.TEMP_QUEUE_ADVISORY_TOPIC, AdvisorySupport.TEMP_TOPIC_ADVISORY_TOPIC)) {
+      entries.add(entry(t.getPhysicalName(), everyone, privileged, everyone));
+    }
     DefaultAuthorizationMap map = new DefaultAuthorizationMap(entries);
+    TempDestinationAuthorizationEntry temporary = new TempDestinationAuthorizationEntry();
+    temporary.setReadACLs(privileged);
+    temporary.setWriteACLs(privileged);
+    temporary.setAdminACLs(privileged);
+    map.setTempDestinationAuthorizationEntry(temporary);
     // Everything else (queues, other topics): nobody but the publisher.
     AuthorizationEntry deny = new AuthorizationEntry();
-    deny.setReadACLs(Set.of(publishers));
-    deny.setWriteACLs(Set.of(publishers));
-    deny.setAdminACLs(Set.of(publishers));
+    deny.setReadACLs(publishers);
+    deny.setWriteACLs(publishers);
+    deny.setAdminACLs(publishers);
     map.setDefaultEntry(deny);
     return map;
   }
@@ -99,50 +136,12 @@ public final class BrokerSecurity {
     return e;
   }
 
-  private Broker authenticating(Broker next) {
-    return new BrokerFilter(next) {
-      @Override
-      public void addConnection(ConnectionContext context, ConnectionInfo info) throws Exception {
-        if (context.getSecurityContext() == null) {
-          context.setSecurityContext(securityContext(info.getUserName(), info.getPassword()));
-        }
-        try {
-          super.addConnection(context, info);
-        } catch (Exception e) {
-          context.setSecurityContext(null);
-          throw e;
-        }
-      }
-
-      @Override
-      public void removeConnection(ConnectionContext context, ConnectionInfo info, Throwable error)
-          throws Exception {
-        super.removeConnection(context, info, error);
-        context.setSecurityContext(null);
-      }
-    };
-  }
-
-  private SecurityContext securityContext(String user, String password) {
-    Set<Principal> groups = new HashSet<>();
-    if (PUBLISHER.equals(user) && publisherPassword.equals(password)) {
-      groups.add(new Group("ie-publishers"));
-    } else if (user != null && users.authenticate(user, password).isPresent()) {
-      groups.add(Group.of(user));
-      groups.add(new Group("ie-users"));
-    } else {
-      throw new SecurityException("User name [" + user + "] or password is invalid.");
-    }
-    return new SecurityContext(user) {
-      @Override
-      public Set<Principal> getPrincipals() {
-        return groups;
-      }
-    };
-  }
-
-  /** A group principal; one per user ("user:alice"), plus the publishers and all users. */
+  /** A group principal; one per user ("user:alice"), plus the publishers, admins and all users. */
   record Group(String name) implements Principal {
+    static final Group PUBLISHERS = new Group("ie-publishers");
+    static final Group ADMINS = new Group("ie-admins");
+    static final Group USERS = new Group("ie-users");
+
     static Group of(String user) {
       return new Group("user:" + user);
     }

@@ -5,7 +5,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.apache.cxf.configuration.security.AuthorizationPolicy;
-import org.apache.cxf.interceptor.Fault;
 import org.apache.cxf.message.Exchange;
 import org.apache.cxf.message.Message;
 import org.apache.cxf.message.MessageContentsList;
@@ -15,19 +14,29 @@ import org.apache.cxf.service.model.BindingOperationInfo;
 import org.apache.cxf.transport.http.AbstractHTTPDestination;
 import org.instrumentelement.ie.security.AuditLog;
 import org.instrumentelement.ie.security.Caller;
-import org.instrumentelement.ie.soap.InstrumentElementFault;
+import org.instrumentelement.ie.soap.types.BreakReservationResponse;
 import org.instrumentelement.ie.soap.types.ConfigureSampling;
+import org.instrumentelement.ie.soap.types.ConfigureSamplingResponse;
 import org.instrumentelement.ie.soap.types.ExecuteCommand;
+import org.instrumentelement.ie.soap.types.ExecuteCommandResponse;
 import org.instrumentelement.ie.soap.types.ImRequest;
+import org.instrumentelement.ie.soap.types.ReleaseReservationResponse;
 import org.instrumentelement.ie.soap.types.RenewReservation;
+import org.instrumentelement.ie.soap.types.RenewReservationResponse;
 import org.instrumentelement.ie.soap.types.Reserve;
+import org.instrumentelement.ie.soap.types.ReserveResponse;
 import org.instrumentelement.ie.soap.types.SetAttribute;
+import org.instrumentelement.ie.soap.types.SetAttributeResponse;
 import org.instrumentelement.ie.soap.types.SetParameter;
+import org.instrumentelement.ie.soap.types.SetParameterResponse;
+import org.instrumentelement.ie.soap.types.SubscriptionInfo;
 import org.instrumentelement.ie.soap.types.Value;
 
 /**
- * Writes one audit record per control action once its result is known: on the response chain for a
- * success, on the fault chain for a refusal or failure (including refused authentication).
+ * Writes one audit record per control action once its result is known: on the response chain what
+ * the action did ({@code OK} with the settings now in effect, or {@code NO_EFFECT} when a release
+ * or break found nothing to remove), on the fault chain the fault code and message the client got
+ * (including refused authentication).
  */
 public final class AuditInterceptor extends AbstractPhaseInterceptor<Message> {
   private final AuditLog log;
@@ -52,7 +61,14 @@ public final class AuditInterceptor extends AbstractPhaseInterceptor<Message> {
     List<?> contents = in == null ? null : MessageContentsList.getContentsList(in);
     Object request = contents == null || contents.isEmpty() ? null : contents.get(0);
     Exception e = message.getContent(Exception.class);
-    String result = e == null ? "OK" : failure(e);
+    String result;
+    if (e == null) {
+      List<?> out = MessageContentsList.getContentsList(message);
+      result = outcome(request, out == null || out.isEmpty() ? null : out.get(0));
+    } else {
+      FaultWording w = FaultWording.of(message, e);
+      result = w.code() + ": " + w.message();
+    }
     log.record(
         Instant.now(),
         user(exchange, in),
@@ -79,14 +95,45 @@ public final class AuditInterceptor extends AbstractPhaseInterceptor<Message> {
     return r instanceof HttpServletRequest http ? http.getRemoteAddr() : null;
   }
 
-  private static String failure(Exception e) {
-    for (Throwable t = e; t != null; t = t.getCause()) {
-      if (t instanceof InstrumentElementFault f) {
-        return f.getFaultInfo().code + ": " + f.getFaultInfo().message;
-      }
+  /**
+   * What a successful action did: {@code NO_EFFECT} where the answer says nothing changed, else
+   * {@code OK} with what is now in effect where the answer tells.
+   */
+  static String outcome(Object request, Object response) {
+    String im = request instanceof ImRequest r ? r.targetIm() : null;
+    if (response instanceof ReleaseReservationResponse r && !r.released) {
+      return "NO_EFFECT: the caller held no reservation of " + im;
+    } else if (response instanceof BreakReservationResponse r && !r.broken) {
+      return "NO_EFFECT: there was no reservation of " + im + " to break";
+    } else if (response instanceof SetParameterResponse r) {
+      return inEffect(request instanceof SetParameter s ? s.value : null, r.value);
+    } else if (response instanceof SetAttributeResponse r) {
+      return inEffect(request instanceof SetAttribute s ? s.value : null, r.value);
+    } else if (response instanceof ExecuteCommandResponse r) {
+      return "OK: state " + r.state + (r.result == null ? "" : ", result " + value(r.result));
+    } else if (response instanceof ConfigureSamplingResponse r && r.subscription != null) {
+      SubscriptionInfo i = r.subscription;
+      return "OK: period="
+          + i.samplingPeriodMillis
+          + "ms deadband="
+          + i.deadband
+          + " relativeDeadband="
+          + i.relativeDeadband
+          + " heartbeat="
+          + i.heartbeatMillis
+          + "ms";
+    } else if (response instanceof ReserveResponse r && r.reservation != null) {
+      return "OK: held until " + r.reservation.expires;
+    } else if (response instanceof RenewReservationResponse r && r.reservation != null) {
+      return "OK: held until " + r.reservation.expires;
     }
-    return (e instanceof Fault f && f.getFaultCode() != null ? "FAULT: " : "ERROR: ")
-        + e.getMessage();
+    return "OK";
+  }
+
+  /** OK, with the value in effect when it is not what was asked (converted, rounded). */
+  private static String inEffect(Value asked, Value now) {
+    String effective = value(now);
+    return now == null || effective.equals(value(asked)) ? "OK" : "OK: now " + effective;
   }
 
   /** What the request asked, in a line. */
@@ -104,16 +151,20 @@ public final class AuditInterceptor extends AbstractPhaseInterceptor<Message> {
                   .collect(Collectors.joining(", "));
       return r.command + "(" + args + ")";
     } else if (request instanceof ConfigureSampling r) {
-      return r.attribute
-          + ": period="
-          + r.samplingPeriodMillis
-          + "ms deadband="
-          + r.deadband
-          + " relativeDeadband="
-          + r.relativeDeadband
-          + " heartbeat="
-          + r.heartbeatMillis
-          + "ms";
+      StringBuilder b = new StringBuilder(String.valueOf(r.attribute)).append(':');
+      if (r.samplingPeriodMillis != null) {
+        b.append(" period=").append(r.samplingPeriodMillis).append("ms");
+      }
+      if (r.deadband != null) {
+        b.append(" deadband=").append(r.deadband);
+      }
+      if (r.relativeDeadband != null) {
+        b.append(" relativeDeadband=").append(r.relativeDeadband);
+      }
+      if (r.heartbeatMillis != null) {
+        b.append(" heartbeat=").append(r.heartbeatMillis).append("ms");
+      }
+      return b.toString();
     } else if (request instanceof Reserve r) {
       return "for " + r.durationMillis + " ms";
     } else if (request instanceof RenewReservation r) {

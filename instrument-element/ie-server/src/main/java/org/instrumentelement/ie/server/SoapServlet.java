@@ -4,6 +4,8 @@ import jakarta.servlet.ServletConfig;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.nio.charset.Charset;
 import java.util.HashMap;
 import java.util.Map;
 import javax.xml.namespace.QName;
@@ -14,8 +16,15 @@ import org.apache.cxf.jaxws.JaxWsServerFactoryBean;
 import org.apache.cxf.transport.servlet.CXFNonSpringServlet;
 import org.apache.cxf.ws.policy.PolicyEngine;
 import org.instrumentelement.ie.InstrumentElementRuntime;
+import org.instrumentelement.ie.server.request.CheckedReadingInterceptor;
+import org.instrumentelement.ie.server.request.CheckedRequestReader;
+import org.instrumentelement.ie.server.request.MtomParts;
+import org.instrumentelement.ie.server.request.RequestEndInterceptor;
+import org.instrumentelement.ie.server.request.RequestShape;
+import org.instrumentelement.ie.soap.InstrumentElementFault;
 import org.instrumentelement.ie.soap.InstrumentElementPort;
 import org.instrumentelement.ie.soap.types.Namespaces;
+import org.instrumentelement.im.model.ErrorCode;
 
 /**
  * The CXF servlet that publishes the Instrument Element endpoint at {@code
@@ -53,7 +62,45 @@ public final class SoapServlet extends CXFNonSpringServlet {
   protected void invoke(HttpServletRequest request, HttpServletResponse response)
       throws ServletException {
     response.setBufferSize(RESPONSE_BUFFER_BYTES);
-    super.invoke(request, response);
+    try {
+      String charset = request.getCharacterEncoding();
+      if (charset != null && !isKnown(charset)) {
+        // CXF would fail before its chain runs, and the container would answer with its error page
+        PlainSoapFault.write(
+            response,
+            ErrorCode.MALFORMED_REQUEST,
+            "the Content-Type names a character set the IE does not know: '"
+                + InstrumentElementFault.quote(charset, 40)
+                + "'");
+        return;
+      }
+      super.invoke(request, response);
+    } catch (ServletException | RuntimeException e) {
+      if (response.isCommitted()) {
+        throw e;
+      }
+      writeInternalError(response, e);
+    } catch (IOException e) {
+      throw new ServletException(e);
+    }
+  }
+
+  private static boolean isKnown(String charset) {
+    try {
+      return Charset.isSupported(charset);
+    } catch (IllegalArgumentException e) {
+      return false; // an illegal name
+    }
+  }
+
+  private static void writeInternalError(HttpServletResponse response, Exception e)
+      throws ServletException {
+    FaultWording w = FaultWording.internal(e);
+    try {
+      PlainSoapFault.write(response, w.code(), w.message());
+    } catch (IOException io) {
+      throw new ServletException(io);
+    }
   }
 
   @Override
@@ -83,11 +130,20 @@ public final class SoapServlet extends CXFNonSpringServlet {
     props.put("org.apache.cxf.stax.maxChildElements", MAX_CHILD_ELEMENTS);
     props.put(
         "org.apache.cxf.stax.maxTextLength", (int) Math.min(Integer.MAX_VALUE, maxRequestBytes));
-    props.put("org.apache.cxf.stax.maxAttributeCount", 64);
+    // Woodstox takes the attribute count only per factory (CXF's 500): the checked reader keeps
+    // the tighter limit.
+    props.put("org.apache.cxf.stax.maxAttributeCount", CheckedRequestReader.MAX_ATTRIBUTES);
     props.put("org.apache.cxf.stax.maxAttributeSize", 64 * 1024);
+    props.put("attachment-max-count", MtomParts.MAX_ATTACHMENTS);
     factory.setProperties(props);
     factory.getInInterceptors().add(new RequestMetricsInterceptor.Start());
     factory.getInInterceptors().add(new RequestSizeInterceptor(maxRequestBytes));
+    factory
+        .getInInterceptors()
+        .add(
+            new CheckedReadingInterceptor(
+                RequestShape.operations(InstrumentElementPort.class), Namespaces.IE));
+    factory.getInInterceptors().add(new RequestEndInterceptor());
     factory.getInInterceptors().add(new AccessControlInterceptor(runtime.access()));
     factory.getInInterceptors().add(new FaultDetailInterceptor.InvocationMarker());
     RequestMetricsInterceptor.Finish timing =

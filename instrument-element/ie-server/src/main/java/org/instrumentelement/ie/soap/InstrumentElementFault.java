@@ -6,10 +6,20 @@ import org.instrumentelement.ie.soap.types.Namespaces;
 import org.instrumentelement.im.model.ErrorCode;
 import org.instrumentelement.im.model.ImException;
 
-/** The one fault of the API; its detail says why, with a stable code. */
+/**
+ * The one fault of the API; its detail says why, with a stable code. Names a request gave are
+ * quoted back cut short, so that a fault is never much larger than a normal answer.
+ */
 @WebFault(name = "fault", targetNamespace = Namespaces.IE)
 public class InstrumentElementFault extends Exception {
   private static final long serialVersionUID = 1L;
+
+  /** Longest IM path or item name quoted back whole. */
+  static final int MAX_NAME = 100;
+
+  /** Longest fault message. */
+  static final int MAX_MESSAGE = 2000;
+
   private final transient FaultInfo faultInfo;
 
   public InstrumentElementFault(String message, FaultInfo faultInfo) {
@@ -24,12 +34,43 @@ public class InstrumentElementFault extends Exception {
 
   /** A fault for a refused request on {@code im} (and {@code item}, when it concerned one). */
   public static InstrumentElementFault of(ImException e, String im, String item) {
+    return of(e.code(), e.getMessage(), im, item, e);
+  }
+
+  /**
+   * A fault with this code and message about {@code im} and {@code item} (either may be null); long
+   * names are cut short, in the message too.
+   */
+  public static InstrumentElementFault of(
+      ErrorCode code, String message, String im, String item, Throwable cause) {
+    String m = shorten(shorten(String.valueOf(message), item), im);
+    if (m.length() > MAX_MESSAGE) {
+      m = m.substring(0, MAX_MESSAGE) + "...";
+    }
     return new InstrumentElementFault(
-        e.getMessage(), new FaultInfo(e.code().name(), e.getMessage(), im, item), e);
+        m, new FaultInfo(code.name(), m, name(im), name(item)), cause);
   }
 
   public static InstrumentElementFault of(ErrorCode code, String message) {
     return new InstrumentElementFault(message, new FaultInfo(code.name(), message, null, null));
+  }
+
+  /** Text from a request, cut to {@code max} characters (with its length) for quoting. */
+  public static String quote(String text, int max) {
+    if (text.length() <= max) {
+      return text;
+    }
+    return text.substring(0, max) + "... (" + text.length() + " characters)";
+  }
+
+  private static String name(String name) {
+    return name == null ? null : quote(name, MAX_NAME);
+  }
+
+  private static String shorten(String message, String name) {
+    return name == null || name.length() <= MAX_NAME
+        ? message
+        : message.replace(name, quote(name, MAX_NAME));
   }
 
   public FaultInfo getFaultInfo() {

@@ -644,8 +644,40 @@ public class InstrumentElementService implements InstrumentElementPort {
     return value;
   }
 
-  private static InstrumentElementFault fault(ImException e, String im, String item) {
+  /**
+   * The fault for a refusal. An unknown IM is described with the IMs the caller may observe only,
+   * so that a fault never tells a caller about IMs it may not see.
+   */
+  private InstrumentElementFault fault(ImException e, String im, String item) {
+    if (e.code() == ErrorCode.UNKNOWN_IM) {
+      return InstrumentElementFault.of(ErrorCode.UNKNOWN_IM, unknownIm(im), im, item, e);
+    }
     return InstrumentElementFault.of(e, im, item);
+  }
+
+  /** Most IM paths an UNKNOWN_IM fault suggests. */
+  static final int MAX_SUGGESTED_IMS = 20;
+
+  private String unknownIm(String path) {
+    Caller c = caller.get();
+    List<String> visible = new ArrayList<>();
+    for (ImNode n : ie.nodes()) {
+      if (c.may(Role.OBSERVE, n.path())) {
+        visible.add(n.path());
+      }
+    }
+    String message = "no Instrument Manager '" + path + "'";
+    if (visible.isEmpty()) {
+      return message;
+    }
+    String shown =
+        String.join(", ", visible.subList(0, Math.min(visible.size(), MAX_SUGGESTED_IMS)));
+    int more = visible.size() - MAX_SUGGESTED_IMS;
+    return message
+        + " (you may observe "
+        + shown
+        + (more > 0 ? " and " + more + " more" : "")
+        + ")";
   }
 
   private static <T extends ItemInfo> T fill(T i, String name, ValueSpec spec, String description) {

@@ -192,6 +192,29 @@ class ConfigLoaderTest {
   }
 
   @Test
+  void brokerLimitsHaveSafeDefaultsAndAreChecked() throws Exception {
+    BrokerLimits d = ConfigLoader.resolve(Map.of(), Map.of(), Map.of()).broker().limits();
+    assertEquals(new BrokerLimits(262_144, 500, 100, 100, 200, Duration.ofSeconds(10), 40), d);
+    assertEquals(Runtime.getRuntime().maxMemory() / 100 * 40, d.memoryLimitBytes());
+    BrokerLimits set =
+        ConfigLoader.resolve(
+                Map.of("broker.maxFrameBytes", "65536"),
+                Map.of("IE_BROKER_MEMORYLIMIT", "25%"),
+                Map.of("broker.loginTimeout", "3s", "broker.maxConsumersPerConnection", "10"))
+            .broker()
+            .limits();
+    assertEquals(65_536, set.maxFrameBytes());
+    assertEquals(25, set.memoryPercent());
+    assertEquals(Duration.ofSeconds(3), set.loginTimeout());
+    assertEquals(10, set.maxConsumersPerConnection());
+    assertError(Map.of("broker.memoryLimit", "512MB"), "broker.memoryLimit");
+    assertError(Map.of("broker.memoryLimit", "0%"), "broker.memoryLimit");
+    assertError(Map.of("broker.maxFrameBytes", "100"), "broker.maxFrameBytes");
+    assertError(Map.of("broker.maxConnectionsPerUser", "0"), "broker.maxConnectionsPerUser");
+    assertError(Map.of("broker.loginTimeout", "0s"), "broker.loginTimeout");
+  }
+
+  @Test
   void durationsNeedAUnit() throws Exception {
     assertEquals(Duration.ofMillis(500), ConfigLoader.parseDuration("500ms", "k"));
     assertEquals(Duration.ofMillis(1500), ConfigLoader.parseDuration("1.5s", "k"));

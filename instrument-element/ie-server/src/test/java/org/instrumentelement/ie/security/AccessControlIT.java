@@ -411,6 +411,52 @@ class AccessControlIT {
         "reads are not audited");
   }
 
+  @Test
+  void actionsThatChangeNothingAreAuditedAsNoEffect() throws Exception {
+    InstrumentElementPort op = running.client("op", "op");
+    InstrumentElementPort chief = running.client("chief", "chief");
+    Reserve reserve = new Reserve();
+    reserve.setIm("lab/array1250");
+    reserve.setDurationMillis(60_000L);
+    op.reserve(reserve);
+    ReleaseReservation release = new ReleaseReservation();
+    release.setIm("lab/array1250");
+    assertFalse(chief.releaseReservation(release).isReleased(), "not chief's to release");
+    BreakReservation brk = new BreakReservation();
+    brk.setIm("lab/array1250");
+    assertTrue(chief.breakReservation(brk).isBroken());
+    assertFalse(chief.breakReservation(brk).isBroken(), "nothing left to break");
+    List<String> lines = Files.readAllLines(running.runtime.config().security().auditFile());
+    assertTrue(
+        lines.stream()
+            .anyMatch(
+                l ->
+                    l.contains("\"user\":\"chief\"")
+                        && l.contains("\"operation\":\"releaseReservation\"")
+                        && l.contains("\"im\":\"lab/array1250\"")
+                        && l.contains(
+                            "\"result\":\"NO_EFFECT: the caller held no reservation of"
+                                + " lab/array1250\"")),
+        String.join("\n", lines));
+    assertEquals(
+        1,
+        lines.stream()
+            .filter(
+                l -> l.contains("\"operation\":\"breakReservation\"") && l.contains("array1250"))
+            .filter(
+                l -> l.contains("NO_EFFECT: there was no reservation of lab/array1250 to break"))
+            .count(),
+        String.join("\n", lines));
+    assertTrue(
+        lines.stream()
+            .anyMatch(
+                l ->
+                    l.contains("\"user\":\"op\"")
+                        && l.contains("\"operation\":\"reserve\"")
+                        && l.contains("\"result\":\"OK: held until ")),
+        String.join("\n", lines));
+  }
+
   static SetParameter setTimebase(double v) {
     SetParameter r = new SetParameter();
     r.setIm("lab/scope");

@@ -1,0 +1,34 @@
+package org.instrumentelement.ie.config;
+
+import java.time.Duration;
+
+/**
+ * What one client of the embedded broker may cost, so that no client, logged in or not, can exhaust
+ * the broker's share of the heap, its threads or the log. Clients only subscribe, so the bounds on
+ * what they send are small; what the broker sends them (samples) is not bounded here.
+ *
+ * @param maxFrameBytes largest frame a client may send (OpenWire, STOMP, MQTT); a larger one closes
+ *     the connection
+ * @param maxConnections client connections at once, over all protocols, logged in or not
+ * @param maxConnectionsPerAddress connections at once from one client address
+ * @param maxConnectionsPerUser connections at once logged in as one user
+ * @param maxConsumersPerConnection subscriptions on one connection (refused ones count too); also
+ *     the bound on its sessions, producers and open transactions
+ * @param loginTimeout how long a connection may stay open without logging in
+ * @param memoryPercent the broker's share of the heap, in percent, for messages held for
+ *     subscribers
+ */
+public record BrokerLimits(
+    int maxFrameBytes,
+    int maxConnections,
+    int maxConnectionsPerAddress,
+    int maxConnectionsPerUser,
+    int maxConsumersPerConnection,
+    Duration loginTimeout,
+    int memoryPercent) {
+
+  /** The broker's memory limit in bytes on this JVM's heap. */
+  public long memoryLimitBytes() {
+    return Runtime.getRuntime().maxMemory() / 100 * memoryPercent;
+  }
+}

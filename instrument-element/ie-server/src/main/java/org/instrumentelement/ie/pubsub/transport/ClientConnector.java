@@ -1,0 +1,248 @@
+package org.instrumentelement.ie.pubsub.transport;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import javax.net.ServerSocketFactory;
+import org.apache.activemq.broker.Broker;
+import org.apache.activemq.broker.BrokerService;
+import org.apache.activemq.broker.BrokerServiceAware;
+import org.apache.activemq.broker.Connection;
+import org.apache.activemq.broker.TransportConnection;
+import org.apache.activemq.broker.TransportConnector;
+import org.apache.activemq.transport.Transport;
+import org.apache.activemq.transport.TransportServer;
+import org.apache.activemq.transport.mqtt.MQTTTransportFactory;
+import org.apache.activemq.transport.stomp.LegacyFrameTranslator;
+import org.apache.activemq.transport.stomp.ProtocolConverter;
+import org.apache.activemq.transport.stomp.StompTransportFactory;
+import org.apache.activemq.transport.tcp.TcpTransportFactory;
+import org.apache.activemq.transport.tcp.TcpTransportServer;
+import org.instrumentelement.ie.config.BrokerLimits;
+
+/**
+ * Where clients of one protocol connect to the embedded broker. Sockets pass the {@link
+ * ConnectionQuota} and read frames within the frame limit; a connection that has not logged in
+ * within the login timeout is closed.
+ */
+public final class ClientConnector extends TransportConnector {
+  /** Buffer of each client connection's socket streams, in and out. */
+  static final int IO_BUFFER_BYTES = 64 * 1024;
+
+  private final ClientProtocol protocol;
+  private final Duration loginTimeout;
+  private final Refusals refusals;
+  private final Map<TransportConnection, ScheduledFuture<?>> deadlines = new ConcurrentHashMap<>();
+  private ScheduledExecutorService timer;
+  private Broker broker;
+
+  private ClientConnector(
+      TransportServer server, ClientProtocol protocol, Duration loginTimeout, Refusals refusals) {
+    super(server);
+    this.protocol = protocol;
+    this.loginTimeout = loginTimeout;
+    this.refusals = refusals;
+  }
+
+  /**
+   * Opens the listening socket of a connector and adds the connector to {@code broker} (which
+   * starts it).
+   *
+   * @param port 0 for a free one
+   */
+  public static ClientConnector open(
+      BrokerService broker,
+      ClientProtocol protocol,
+      String host,
+      int port,
+      BrokerLimits limits,
+      ConnectionQuota quota,
+      Refusals refusals)
+      throws Exception {
+    if (protocol == ClientProtocol.STOMP) {
+      plainStompFramesOnly();
+    }
+    TcpTransportFactory factory = factory(protocol, limits.maxFrameBytes(), quota, refusals);
+    if (factory instanceof BrokerServiceAware aware) {
+      aware.setBrokerService(broker);
+    }
+    TransportServer server =
+        factory.doBind(URI.create(uri(protocol, host, port, limits.maxFrameBytes())));
+    ClientConnector connector =
+        new ClientConnector(server, protocol, limits.loginTimeout(), refusals);
+    broker.addConnector(connector);
+    return connector;
+  }
+
+  /**
+   * Lets STOMP clients have frames as they are, not transformed to or from JSON or XML: ActiveMQ's
+   * transformations need XStream, which the Instrument Element does not ship, and a {@code
+   * transformation} header asking for one would throw {@code NoClassDefFoundError} in the broker's
+   * thread. With only the plain translator allowed, such a header is ignored. (ActiveMQ reads this
+   * choice from a system property only; one set by the operator is kept.)
+   */
+  static void plainStompFramesOnly() {
+    System.getProperties()
+        .putIfAbsent(
+            ProtocolConverter.FRAME_TRANSLATOR_CLASSES_PROP, LegacyFrameTranslator.class.getName());
+  }
+
+  /**
+   * The connector's URI with its transport and wire format options. OpenWire's cache of marshalled
+   * objects is off: each of its entries may be as large as a frame.
+   */
+  static String uri(ClientProtocol protocol, String host, int port, int maxFrameBytes) {
+    // A whole message of up to 64 kB (a 2,500-double vector is 20 kB) leaves in one write: with
+    // ActiveMQ's default 8 kB buffer it took three, each a send and a wake-up of the subscriber.
+    String base =
+        protocol.scheme()
+            + "://"
+            + host
+            + ":"
+            + port
+            + "?transport.ioBufferSize="
+            + IO_BUFFER_BYTES;
+    return switch (protocol) {
+      case OPENWIRE -> base + "&transport.tcpNoDelay=true&wireFormat.cacheEnabled=false";
+      case STOMP ->
+          base
+              + "&transport.tcpNoDelay=true&wireFormat.maxFrameSize="
+              + maxFrameBytes
+              + "&wireFormat.maxDataLength="
+              + maxFrameBytes;
+      case MQTT -> base + "&wireFormat.maxFrameSize=" + maxFrameBytes;
+    };
+  }
+
+  private static TcpTransportFactory factory(
+      ClientProtocol protocol, int maxFrameBytes, ConnectionQuota quota, Refusals refusals) {
+    return switch (protocol) {
+      case OPENWIRE ->
+          new TcpTransportFactory() {
+            @Override
+            protected TcpTransportServer createTcpTransportServer(
+                URI location, ServerSocketFactory sockets) throws IOException, URISyntaxException {
+              return new GuardedTransportServer(
+                  this, location, sockets, protocol, quota, maxFrameBytes, refusals);
+            }
+          };
+      case STOMP ->
+          new StompTransportFactory() {
+            @Override
+            protected TcpTransportServer createTcpTransportServer(
+                URI location, ServerSocketFactory sockets) throws IOException, URISyntaxException {
+              return new GuardedTransportServer(
+                  this, location, sockets, protocol, quota, maxFrameBytes, refusals);
+            }
+          };
+      case MQTT ->
+          new MQTTTransportFactory() {
+            @Override
+            protected TcpTransportServer createTcpTransportServer(
+                URI location, ServerSocketFactory sockets) throws IOException, URISyntaxException {
+              TcpTransportServer server =
+                  new GuardedTransportServer(
+                      this, location, sockets, protocol, quota, maxFrameBytes, refusals);
+              // MQTT 3.1.1: a new connection with a client's id replaces the old one (the
+              // broker's security refuses it when the id is another user's).
+              server.setAllowLinkStealing(true);
+              return server;
+            }
+          };
+    };
+  }
+
+  /** The protocol clients speak on this connector. */
+  public ClientProtocol protocol() {
+    return protocol;
+  }
+
+  Refusals refusals() {
+    return refusals;
+  }
+
+  @Override
+  public void start() throws Exception {
+    ScheduledThreadPoolExecutor t =
+        new ScheduledThreadPoolExecutor(
+            1,
+            r -> {
+              Thread thread = new Thread(r, "broker-login-deadline-" + protocol);
+              thread.setDaemon(true);
+              return thread;
+            });
+    t.setRemoveOnCancelPolicy(true);
+    timer = t;
+    broker = getBrokerService().getBroker();
+    super.start();
+  }
+
+  @Override
+  public void stop() throws Exception {
+    try {
+      super.stop();
+    } finally {
+      if (timer != null) {
+        timer.shutdownNow();
+      }
+      deadlines.clear();
+    }
+  }
+
+  @Override
+  protected Connection createConnection(Transport transport) throws IOException {
+    BrokerService service = getBrokerService();
+    ClientConnection c =
+        new ClientConnection(
+            this,
+            transport,
+            broker,
+            isDisableAsyncDispatch() ? null : getTaskRunnerFactory(),
+            service.getTaskRunnerFactory());
+    c.getStatistics().setEnabled(getStatistics().isEnabled());
+    c.setMessageAuthorizationPolicy(getMessageAuthorizationPolicy());
+    deadlines.put(
+        c,
+        timer.schedule(
+            () -> closeIfNotLoggedIn(c), loginTimeout.toMillis(), TimeUnit.MILLISECONDS));
+    return c;
+  }
+
+  private void closeIfNotLoggedIn(ClientConnection c) {
+    deadlines.remove(c);
+    if (!c.loggedIn()) {
+      refusals.refuse(
+          protocol.toString(),
+          Refusals.address(c.getRemoteAddress()),
+          null,
+          "connection",
+          null,
+          "no login within " + loginTimeout.toMillis() + " ms; connection closed");
+      c.stopAsync();
+    }
+  }
+
+  void loggedIn(ClientConnection c) {
+    cancelDeadline(c);
+  }
+
+  @Override
+  public void onStopped(TransportConnection connection) {
+    cancelDeadline(connection);
+    super.onStopped(connection);
+  }
+
+  private void cancelDeadline(TransportConnection c) {
+    ScheduledFuture<?> f = deadlines.remove(c);
+    if (f != null) {
+      f.cancel(false);
+    }
+  }
+}

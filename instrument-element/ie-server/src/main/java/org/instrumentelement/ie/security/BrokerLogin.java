@@ -1,0 +1,76 @@
+package org.instrumentelement.ie.security;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.Principal;
+import java.util.HashSet;
+import java.util.Optional;
+import java.util.Set;
+import org.instrumentelement.ie.pubsub.transport.ClientProtocol;
+
+/**
+ * The one place where a broker client's login is checked, on every protocol: the Instrument
+ * Element's own publisher (a secret made at each start), or a user of the user store. What a login
+ * yields is the set of groups the broker's authorization map is written for.
+ */
+final class BrokerLogin {
+  private final UserStore users;
+  private final byte[] publisherPassword;
+
+  BrokerLogin(UserStore users, String publisherPassword) {
+    this.users = users;
+    this.publisherPassword = publisherPassword.getBytes(StandardCharsets.UTF_8);
+  }
+
+  /**
+   * A login as a client presents it.
+   *
+   * @param user the user name, or null
+   * @param password the password, or null
+   * @param protocol the client's protocol; null for the in-JVM connection of the publisher
+   * @param address the client's address and port
+   */
+  record Attempt(String user, String password, ClientProtocol protocol, String address) {}
+
+  /** Who a successful login is. */
+  record Identity(String user, boolean publisher, boolean admin, Set<Principal> groups) {}
+
+  /**
+   * Checks a login.
+   *
+   * @return the identity, or empty if the user name or password is wrong
+   */
+  Optional<Identity> check(Attempt attempt) {
+    String user = attempt.user();
+    String password = attempt.password();
+    if (user == null || password == null) {
+      return Optional.empty();
+    }
+    if (BrokerSecurity.PUBLISHER.equals(user)) {
+      if (!MessageDigest.isEqual(publisherPassword, password.getBytes(StandardCharsets.UTF_8))) {
+        return Optional.empty();
+      }
+      return Optional.of(new Identity(user, true, false, Set.of(BrokerSecurity.Group.PUBLISHERS)));
+    }
+    return users.authenticate(user, password).map(BrokerLogin::identity);
+  }
+
+  private static Identity identity(User u) {
+    Set<Principal> groups = new HashSet<>();
+    groups.add(BrokerSecurity.Group.of(u.name()));
+    groups.add(BrokerSecurity.Group.USERS);
+    boolean admin = isAdmin(u);
+    if (admin) {
+      groups.add(BrokerSecurity.Group.ADMINS);
+    }
+    return new Identity(u.name(), false, admin, Set.copyOf(groups));
+  }
+
+  /**
+   * Whether a user administers the whole element, and so may see the broker's advisories (which
+   * describe every connection and subscription) and use temporary destinations.
+   */
+  static boolean isAdmin(User u) {
+    return u.may(Role.ADMIN, Grant.EVERYTHING);
+  }
+}

@@ -1,0 +1,29 @@
+package org.instrumentelement.ie.server.request;
+
+import javax.xml.stream.XMLStreamException;
+import org.instrumentelement.ie.soap.InstrumentElementFault;
+import org.instrumentelement.im.model.ErrorCode;
+
+/**
+ * A request refused while it was read, with the fault code and the message the client gets. An
+ * {@link XMLStreamException} so that it passes through JAXB and CXF as a reading failure and stays
+ * in the cause chain of the fault they raise.
+ */
+public final class RequestRefused extends XMLStreamException {
+  private static final long serialVersionUID = 1L;
+  private final ErrorCode code;
+
+  public RequestRefused(ErrorCode code, String message) {
+    super(message);
+    this.code = code;
+  }
+
+  public ErrorCode code() {
+    return code;
+  }
+
+  /** Text from a request, cut to {@code max} characters (with its length) for quoting. */
+  public static String quote(String text, int max) {
+    return InstrumentElementFault.quote(text, max);
+  }
+}
