@@ -5,6 +5,7 @@ import socket
 
 import pytest
 
+from conftest import eventually
 from instrument_element import InstrumentElement, errors
 from instrument_element.broker import BrokerConnection
 
@@ -214,3 +215,24 @@ def test_closing_does_not_hang_on_a_broker_that_stops_answering():
     server.close()
     for conn in accepted:
         conn.close()
+
+
+def test_broker_refuses_a_subscription_and_the_connection_stays(lab, connect):
+    from types import SimpleNamespace
+
+    from instrument_element.subscription import _Inbox
+
+    broker = BrokerConnection(lab.stomp_url, "observer", "observer")
+    try:
+        outside = SimpleNamespace(
+            info=SimpleNamespace(stomp_destination="/topic/not.ie"), _inbox=_Inbox(1)
+        )
+        with pytest.raises(errors.BrokerRefused) as raised:
+            broker.subscribe(outside)
+        assert "not authorized" in str(raised.value) and "/topic/not.ie" in str(raised.value)
+        info = connect()["lab/scope"].subscription_info("waveform")
+        inside = SimpleNamespace(info=info, _inbox=_Inbox(1))
+        assert broker.subscribe(inside)  # the same connection still serves
+        eventually(lambda: inside._inbox.take(0.1), message="a trace on the same connection")
+    finally:
+        broker.close()
