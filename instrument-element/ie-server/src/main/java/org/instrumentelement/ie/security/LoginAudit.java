@@ -35,7 +35,7 @@ public final class LoginAudit implements LoginThrottle.Listener {
   public void failed(String user, String address, String transport, int addressFailures) {
     audit.record(
         clock.instant(),
-        user,
+        user == null ? null : shortened(user),
         LoginThrottle.addressKey(address),
         "login",
         null,
@@ -57,12 +57,17 @@ public final class LoginAudit implements LoginThrottle.Listener {
         transport);
     audit.record(
         clock.instant(),
-        kind.equals("user") ? key : null,
+        kind.equals("user") ? shortened(key) : null,
         kind.equals("address") ? key : null,
         "loginLockout",
         null,
         transport,
         "LOCKED: " + failures + " failed passwords; refused until " + until);
+  }
+
+  /** A user name as the audit log shows it: whatever a stranger sent, but not at any length. */
+  static String shortened(String name) {
+    return name.length() <= 64 ? name : name.substring(0, 64) + "...";
   }
 
   /** A user-given name fit for a log line: no control characters, at most 100 characters. */

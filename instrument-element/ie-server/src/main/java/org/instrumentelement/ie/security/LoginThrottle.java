@@ -134,6 +134,7 @@ public final class LoginThrottle {
   /** A password check failed. */
   public void failed(String user, String address, String transport) {
     if (!settings.enabled()) {
+      listener.failed(user, address, transport, 0); // still audited, only not counted
       return;
     }
     List<Runnable> events = new ArrayList<>();

@@ -1,8 +1,8 @@
 package org.instrumentelement.ie.server;
 
+import jakarta.servlet.http.HttpServletRequest;
 import java.util.List;
 import java.util.function.Supplier;
-import org.apache.cxf.configuration.security.AuthorizationPolicy;
 import org.apache.cxf.interceptor.Fault;
 import org.apache.cxf.message.Exchange;
 import org.apache.cxf.message.Message;
@@ -11,19 +11,21 @@ import org.apache.cxf.phase.AbstractPhaseInterceptor;
 import org.apache.cxf.phase.Phase;
 import org.apache.cxf.phase.PhaseInterceptorChain;
 import org.apache.cxf.service.model.BindingOperationInfo;
+import org.apache.cxf.transport.http.AbstractHTTPDestination;
 import org.instrumentelement.ie.security.AccessControl;
 import org.instrumentelement.ie.security.Caller;
 import org.instrumentelement.ie.security.Role;
+import org.instrumentelement.ie.server.gate.RequestGate;
 import org.instrumentelement.ie.soap.InstrumentElementFault;
 import org.instrumentelement.ie.soap.types.ImRequest;
 import org.instrumentelement.im.model.ErrorCode;
 import org.instrumentelement.im.model.ImException;
 
 /**
- * Authenticates the caller from the transport (HTTP Basic credentials, over TLS in a laboratory)
- * and checks, before the service runs, that the caller's role allows the operation on the IM the
- * request names, and that no one else's reservation covers it. The operations themselves carry no
- * credentials.
+ * Takes the caller that the {@link RequestGate} authenticated from the transport (HTTP Basic
+ * credentials, over TLS in a laboratory) before the body was read, and checks, before the service
+ * runs, that the caller's role allows the operation on the IM the request names, and that no one
+ * else's reservation covers it. The operations themselves carry no credentials.
  */
 public final class AccessControlInterceptor extends AbstractPhaseInterceptor<Message> {
   static final String CALLER = Caller.class.getName();
@@ -59,23 +61,18 @@ public final class AccessControlInterceptor extends AbstractPhaseInterceptor<Mes
     }
   }
 
-  private Caller authenticate(Message message) throws ImException {
-    if (!access.enabled()) {
-      return Caller.UNRESTRICTED;
+  /**
+   * The caller the {@link RequestGate} authenticated before the body was read. Without one (no gate
+   * in front), nobody: fail closed.
+   */
+  private static Caller authenticate(Message message) throws ImException {
+    Object http = message.get(AbstractHTTPDestination.HTTP_REQUEST);
+    Object caller =
+        http instanceof HttpServletRequest r ? r.getAttribute(RequestGate.CALLER) : null;
+    if (caller instanceof Caller c) {
+      return c;
     }
-    AuthorizationPolicy policy = message.get(AuthorizationPolicy.class);
-    if (policy == null || policy.getUserName() == null) {
-      throw new ImException(ErrorCode.NOT_AUTHENTICATED, "credentials required (HTTP Basic)");
-    }
-    return access
-        .authenticate(policy.getUserName(), policy.getPassword(), remoteAddress(message), "SOAP")
-        .orElseThrow(
-            () -> new ImException(ErrorCode.NOT_AUTHENTICATED, "wrong user name or password"));
-  }
-
-  private static String remoteAddress(Message message) {
-    Object r = message.get(org.apache.cxf.transport.http.AbstractHTTPDestination.HTTP_REQUEST);
-    return r instanceof jakarta.servlet.http.HttpServletRequest http ? http.getRemoteAddr() : null;
+    throw new ImException(ErrorCode.NOT_AUTHENTICATED, "credentials required (HTTP Basic)");
   }
 
   /** The caller of the request being served on this thread; nobody if none authenticated. */

@@ -49,36 +49,7 @@ class LoginThrottleIT {
     SOAP(11) {
       @Override
       boolean login(String user, String password, String from) throws Exception {
-        String body =
-            "<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\""
-                + " xmlns:ie=\"http://instrumentelement.org/ie/1\"><soap:Body><ie:getState>"
-                + "<ie:im>lab/scope</ie:im></ie:getState></soap:Body></soap:Envelope>";
-        URI uri = URI.create(running.url());
-        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        String request =
-            "POST "
-                + uri.getPath()
-                + " HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/xml; charset=utf-8\r\n"
-                + "SOAPAction: \"\"\r\nConnection: close\r\nAuthorization: Basic "
-                + Base64.getEncoder()
-                    .encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8))
-                + "\r\nContent-Length: "
-                + bytes.length
-                + "\r\n\r\n";
-        try (Socket s = connect(from, uri.getPort())) {
-          OutputStream out = s.getOutputStream();
-          out.write(request.getBytes(StandardCharsets.US_ASCII));
-          out.write(bytes);
-          out.flush();
-          String answer = new String(s.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-          int status = Integer.parseInt(answer.substring(9, 12));
-          if (status == 401) {
-            assertTrue(answer.contains("<code>NOT_AUTHENTICATED</code>"), answer);
-            return false;
-          }
-          assertEquals(200, status, answer);
-          return true;
-        }
+        return soapLogin(user, password, from, null);
       }
     },
     OPENWIRE(12) {
@@ -244,6 +215,57 @@ class LoginThrottleIT {
     ClearLoginFailures clear = new ClearLoginFailures();
     clear.setKey(t.guesser());
     assertEquals(1, running.client().clearLoginFailures(clear).getCleared());
+  }
+
+  /** A SOAP request from a local address, with HTTP Basic credentials and maybe X-Forwarded-For. */
+  static boolean soapLogin(String user, String password, String from, String forwardedFor)
+      throws Exception {
+    String body =
+        "<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\""
+            + " xmlns:ie=\"http://instrumentelement.org/ie/1\"><soap:Body><ie:getState>"
+            + "<ie:im>lab/scope</ie:im></ie:getState></soap:Body></soap:Envelope>";
+    URI uri = URI.create(running.url());
+    byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+    String request =
+        "POST "
+            + uri.getPath()
+            + " HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/xml; charset=utf-8\r\n"
+            + "SOAPAction: \"\"\r\nConnection: close\r\nAuthorization: Basic "
+            + Base64.getEncoder()
+                .encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8))
+            + (forwardedFor == null ? "" : "\r\nX-Forwarded-For: " + forwardedFor)
+            + "\r\nContent-Length: "
+            + bytes.length
+            + "\r\n\r\n";
+    try (Socket s = connect(from, uri.getPort())) {
+      OutputStream out = s.getOutputStream();
+      out.write(request.getBytes(StandardCharsets.US_ASCII));
+      out.write(bytes);
+      out.flush();
+      String answer = new String(s.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      int status = Integer.parseInt(answer.substring(9, 12));
+      if (status == 401) {
+        assertTrue(answer.contains("<code>NOT_AUTHENTICATED</code>"), answer);
+        return false;
+      }
+      assertEquals(200, status, answer);
+      return true;
+    }
+  }
+
+  @org.junit.jupiter.api.Test
+  void aTrustedProxyNamesTheClientWhoseFailuresCountAndAnyoneElsesHeaderIsIgnored()
+      throws Exception {
+    // From this machine (a trusted proxy by default, as the portal is): the named client counts.
+    soapLogin("operator", "wrong", "127.0.0.1", "192.0.2.71");
+    // From elsewhere the header proves nothing: the peer counts.
+    soapLogin("operator", "wrong", "127.0.15.1", "192.0.2.72");
+    List<LoginFailureInfo> rows =
+        running.client().listLoginFailures(new ListLoginFailures()).getEntry();
+    assertTrue(rows.stream().anyMatch(r -> r.getKey().equals("192.0.2.71")), rows.toString());
+    assertTrue(rows.stream().anyMatch(r -> r.getKey().equals("127.0.15.1")), rows.toString());
+    assertTrue(rows.stream().noneMatch(r -> r.getKey().equals("192.0.2.72")), rows.toString());
+    assertTrue(rows.stream().noneMatch(r -> r.getKey().equals("127.0.0.1")), rows.toString());
   }
 
   static boolean locked(String address) {
