@@ -86,6 +86,17 @@ class InstrumentElement:
         response = self._soap.call("listReservations")
         return [model.Reservation.from_xml(e) for e in response.iterfind(q("reservation"))]
 
+    def login_failures(self):
+        """Addresses and user names with recent failed passwords (an admin of everything)."""
+        response = self._soap.call("listLoginFailures")
+        return [model.LoginFailure.from_xml(e) for e in response.iterfind(q("entry"))]
+
+    def clear_login_failures(self, key=None):
+        """Forgets the failed passwords of an address or user name, or of all (an admin of
+        everything). Returns how many were forgotten."""
+        response = self._soap.call("clearLoginFailures", field("key", key))
+        return int(response.findtext(q("cleared")))
+
     def subscriptions(self, im=None):
         """Every subscribable attribute (of one IM and below, if given) with topics and figures."""
         response = self._soap.call("listSubscriptions", field("im", im))

@@ -297,6 +297,30 @@ class Reservation:
 
 
 @dataclass
+class LoginFailure:
+    """An address or user name with recent failed passwords (``ie.login_failures()``)."""
+
+    kind: str
+    key: str
+    failures: int
+    last_failure: object
+    blocked_until: object
+    locked: bool
+
+    @classmethod
+    def from_xml(cls, e):
+        f = _Fields(e)
+        return cls(
+            f.text("kind"),
+            f.text("key"),
+            f.int("failures"),
+            f.time("lastFailure"),
+            f.time("blockedUntil"),
+            bool(f.bool("locked")),
+        )
+
+
+@dataclass
 class ImStatus:
     """One IM in ``status()``."""
 

@@ -32,7 +32,7 @@ public final class ElementDirectory implements AutoCloseable {
               e.url(),
               e.serviceUser() == null
                   ? Credentials.NONE
-                  : new Credentials(e.serviceUser(), e.servicePassword())));
+                  : Credentials.service(e.serviceUser(), e.servicePassword())));
     }
     this.pollPeriod = pollPeriod;
   }

@@ -16,6 +16,9 @@ import java.time.Duration;
  * @param maxRequestsPerAddress SOAP requests one client address may have in progress at once
  * @param requestMemoryBytes heap that the SOAP requests in progress may take together, bodies and
  *     what parsing them builds
+ * @param trustedProxies addresses whose {@code X-Forwarded-For} names the real client (a reverse
+ *     proxy, the VCR portal on this machine): per-address limits and login throttling then count
+ *     that client, not the proxy
  */
 public record HttpLimits(
     int maxConnections,
@@ -25,4 +28,10 @@ public record HttpLimits(
     Duration requestBodyTimeout,
     int maxConnectionsPerAddress,
     int maxRequestsPerAddress,
-    long requestMemoryBytes) {}
+    long requestMemoryBytes,
+    java.util.Set<java.net.InetAddress> trustedProxies) {
+
+  public HttpLimits {
+    trustedProxies = java.util.Set.copyOf(trustedProxies);
+  }
+}

@@ -14,11 +14,11 @@ import org.instrumentelement.ie.pubsub.transport.ClientProtocol;
  * yields is the set of groups the broker's authorization map is written for.
  */
 final class BrokerLogin {
-  private final UserStore users;
+  private final PasswordLogins logins;
   private final byte[] publisherPassword;
 
-  BrokerLogin(UserStore users, String publisherPassword) {
-    this.users = users;
+  BrokerLogin(PasswordLogins logins, String publisherPassword) {
+    this.logins = logins;
     this.publisherPassword = publisherPassword.getBytes(StandardCharsets.UTF_8);
   }
 
@@ -52,7 +52,8 @@ final class BrokerLogin {
       }
       return Optional.of(new Identity(user, true, false, Set.of(BrokerSecurity.Group.PUBLISHERS)));
     }
-    return users.authenticate(user, password).map(BrokerLogin::identity);
+    String transport = attempt.protocol() == null ? "IN_JVM" : attempt.protocol().name();
+    return logins.check(user, password, attempt.address(), transport).map(BrokerLogin::identity);
   }
 
   private static Identity identity(User u) {

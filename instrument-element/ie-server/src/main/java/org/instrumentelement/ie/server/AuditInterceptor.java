@@ -13,6 +13,7 @@ import org.apache.cxf.service.model.BindingOperationInfo;
 import org.apache.cxf.transport.http.AbstractHTTPDestination;
 import org.instrumentelement.ie.security.AuditLog;
 import org.instrumentelement.ie.security.Caller;
+import org.instrumentelement.ie.server.gate.RequestGate;
 import org.instrumentelement.ie.soap.types.BreakReservationResponse;
 import org.instrumentelement.ie.soap.types.ConfigureSampling;
 import org.instrumentelement.ie.soap.types.ConfigureSamplingResponse;
@@ -86,7 +87,7 @@ public final class AuditInterceptor extends AbstractPhaseInterceptor<Message> {
 
   private static String remote(Message in) {
     Object r = in == null ? null : in.get(AbstractHTTPDestination.HTTP_REQUEST);
-    return r instanceof HttpServletRequest http ? http.getRemoteAddr() : null;
+    return r instanceof HttpServletRequest http ? RequestGate.clientAddress(http) : null;
   }
 
   /**

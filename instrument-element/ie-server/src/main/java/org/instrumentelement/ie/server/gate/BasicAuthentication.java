@@ -2,11 +2,9 @@ package org.instrumentelement.ie.server.gate;
 
 import jakarta.servlet.http.HttpServletRequest;
 import java.nio.charset.StandardCharsets;
-import java.time.Instant;
 import java.util.Base64;
 import java.util.Locale;
 import org.instrumentelement.ie.security.AccessControl;
-import org.instrumentelement.ie.security.AuditLog;
 import org.instrumentelement.ie.security.Caller;
 
 /**
@@ -15,15 +13,10 @@ import org.instrumentelement.ie.security.Caller;
  * checked.
  */
 final class BasicAuthentication {
-  /** The pseudo-operation under which refused credentials are audited (the body is never read). */
-  static final String AUDITED_OPERATION = "authenticate";
-
   private final AccessControl access;
-  private final AuditLog audit;
 
-  BasicAuthentication(AccessControl access, AuditLog audit) {
+  BasicAuthentication(AccessControl access) {
     this.access = access;
-    this.audit = audit;
   }
 
   /**
@@ -32,7 +25,7 @@ final class BasicAuthentication {
    *
    * @throws Refusal NOT_AUTHENTICATED (401) for missing, malformed or wrong credentials
    */
-  Caller caller(HttpServletRequest request) throws Refusal {
+  Caller caller(HttpServletRequest request, String clientAddress) throws Refusal {
     if (!access.enabled()) {
       return Caller.UNRESTRICTED;
     }
@@ -44,28 +37,10 @@ final class BasicAuthentication {
     if (nameAndPassword == null) {
       throw Refusal.notAuthenticated("credentials required (HTTP Basic user name and password)");
     }
-    String name = nameAndPassword[0];
-    Caller caller = access.authenticate(name, nameAndPassword[1]).orElse(null);
-    if (caller == null) {
-      String message = "wrong user name or password";
-      if (audit != null) {
-        audit.record(
-            Instant.now(),
-            shortened(name) + " (not authenticated)",
-            request.getRemoteAddr(),
-            AUDITED_OPERATION,
-            null,
-            "",
-            "NOT_AUTHENTICATED: " + message);
-      }
-      throw Refusal.notAuthenticated(message);
-    }
-    return caller;
-  }
-
-  /** A user name as the audit log shows it: whatever a stranger sent, but not at any length. */
-  private static String shortened(String name) {
-    return name.length() <= 64 ? name : name.substring(0, 64) + "...";
+    // A wrong password is audited by the login throttle, with the address's count of failures.
+    return access
+        .authenticate(nameAndPassword[0], nameAndPassword[1], clientAddress, "SOAP")
+        .orElseThrow(() -> Refusal.notAuthenticated("wrong user name or password"));
   }
 
   /** The user name and password of a Basic {@code Authorization} header, or null. */

@@ -51,6 +51,7 @@ public final class RequestGate extends HttpFilter {
   private final transient BasicAuthentication authentication;
   private final transient MemoryBudget memory;
   private final transient AddressQuota requestsPerAddress;
+  private final transient ClientAddress clientAddress;
   private final transient BodyCollector.BodyLimit bodyLimit;
   private final Duration bodyDeadline;
 
@@ -68,9 +69,10 @@ public final class RequestGate extends HttpFilter {
       HttpLimits limits) {
     this.servicesPath = servicesPath;
     this.endpointPath = servicesPath + endpointPath;
-    this.authentication = new BasicAuthentication(access, audit);
+    this.authentication = new BasicAuthentication(access);
     this.memory = new MemoryBudget(limits.requestMemoryBytes());
     this.requestsPerAddress = new AddressQuota(limits.maxRequestsPerAddress());
+    this.clientAddress = new ClientAddress(limits.trustedProxies());
     this.bodyDeadline = limits.requestBodyTimeout();
     long largest = memory.largestBody();
     if (largest < maxRequestBytes) {
@@ -102,6 +104,15 @@ public final class RequestGate extends HttpFilter {
     }
   }
 
+  /**
+   * The address a request comes from as the gate counts it: the peer, or the client a trusted proxy
+   * names (for the audit log).
+   */
+  public static String clientAddress(HttpServletRequest request) {
+    Object a = request.getAttribute(ClientAddress.ATTRIBUTE);
+    return a instanceof String s ? s : request.getRemoteAddr();
+  }
+
   /** The memory budget of the requests in progress (tests and metrics). */
   public MemoryBudget memory() {
     return memory;
@@ -126,7 +137,7 @@ public final class RequestGate extends HttpFilter {
       }
       return;
     }
-    String address = request.getRemoteAddr();
+    String address = clientAddress.of(request);
     if (!requestsPerAddress.tryTake(address)) {
       new Refusal(
               429,
@@ -209,7 +220,7 @@ public final class RequestGate extends HttpFilter {
           .withHeader("Accept", SoapMediaTypes.ACCEPTED);
     }
     // Strangers learn nothing, not even the size limit: credentials come first.
-    Caller caller = authentication.caller(request);
+    Caller caller = authentication.caller(request, clientAddress.of(request));
     long declared = request.getContentLengthLong();
     if (declared > bodyLimit.bytes()) {
       throw new Refusal(413, ErrorCode.REQUEST_TOO_LARGE, bodyLimit.message());
