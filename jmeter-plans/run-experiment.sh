@@ -12,15 +12,16 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 runner="jmeter-plans/target/jmeter-plans.jar"
+measure="instrument-element/ie-measure/target/ie-measure.jar"
 ie_jar="instrument-element/ie-server/target/instrument-element.jar"
 stale=""
-if [ -f "$runner" ] && [ -f "$ie_jar" ]; then
+if [ -f "$runner" ] && [ -f "$measure" ] && [ -f "$ie_jar" ]; then
   stale=$(find ial instrument-managers instrument-element jmeter-plans/src jmeter-plans/pom.xml pom.xml \
     \( -path '*/src/*' -o -name pom.xml \) -type f -newer "$runner" -print -quit)
 fi
-if [ ! -f "$runner" ] || [ ! -f "$ie_jar" ] || [ -n "$stale" ]; then
+if [ ! -f "$runner" ] || [ ! -f "$measure" ] || [ ! -f "$ie_jar" ] || [ -n "$stale" ]; then
   echo "Building the Instrument Element and JMeter (the first build downloads dependencies)..." >&2
   mvn -q -B -Dstyle.color=never -DskipTests -pl jmeter-plans -am package
 fi
 command="jmeter-plans/run-experiment.sh${*:+ $*}"
-exec java -cp "$runner" org.instrumentelement.jmeter.experiment.Experiment "--command=$command" "$@"
+exec java -cp "$runner:$measure" org.instrumentelement.jmeter.experiment.Experiment "--command=$command" "$@"

@@ -1,8 +1,8 @@
 package org.instrumentelement.ial.mock;
 
-import java.nio.ByteOrder;
 import java.util.Map;
-import org.instrumentelement.ial.ieee4882.BinaryFormat;
+import java.util.Set;
+import org.instrumentelement.ial.scpi.device.HeaderPattern;
 
 /**
  * A query that answers an IEEE 488.2 definite-length block of samples: a waveform or any vector of
@@ -10,21 +10,32 @@ import org.instrumentelement.ial.ieee4882.BinaryFormat;
  * source channel for per-channel ones) or a literal; {@code null} where the file leaves it out.
  * Numeric settings may also be derived values or expressions.
  *
- * @param format a {@link BinaryFormat} name, or a property whose value {@code formats} maps to one
+ * @param format a format name ({@code uint8}, {@code ascii}...), or a property whose value {@code
+ *     formats} maps to one
+ * @param formats property value (short form) to format name
  * @param byteOrder {@code little}, {@code big}, or a property whose value {@code byteOrders} maps
+ * @param transfer properties that shape the transfer rather than the acquisition: a held trace is
+ *     sent according to their current values ({@code :WAVeform:POINts} on a Keysight scope), while
+ *     every other property applies from the next acquisition on
+ * @param sequenceProperty with {@code sequenceValue}: when that property has that value, setting
+ *     the hold property to RUN takes one acquisition and stops ({@code ACQuire:STOPAfter
+ *     SEQuence}), or {@code null}
  */
 record MockBlock(
     String name,
-    ScpiHeader query,
+    HeaderPattern query,
     String format,
-    Map<String, BinaryFormat> formats,
+    Map<String, String> formats,
     String byteOrder,
-    Map<String, ByteOrder> byteOrders,
+    Map<String, String> byteOrders,
+    Set<String> transfer,
+    String sequenceProperty,
+    String sequenceValue,
     Map<String, String> settings) {
 
   /** Settings a block understands; anything else in the file is a mistake. */
-  static final java.util.Set<String> KEYS =
-      java.util.Set.of(
+  static final Set<String> KEYS =
+      Set.of(
           "points", // number of samples
           "source", // input channel: a number, or an enum value ending in digits (CHAN2)
           "timebase", // seconds per horizontal division
@@ -37,14 +48,14 @@ record MockBlock(
           "triggerLevel", // volts
           "triggerSlope", // POS/RISE/RISING or NEG/FALL/FALLING
           "triggerMode", // AUTO free-runs when nothing triggers; NORM keeps the last acquisition
-          "hold", // RUN acquires anew at each query, STOP returns the last, SINGLE acquires once
+          "hold", // RUN acquires anew at each query, STOP holds, SINGLE acquires once and stops
           "yIncrement", // volts per code: samples are sent as integer codes, not volts
           "yOrigin", // volts at code yReference
           "yReference"); // the code of yOrigin
 
   /** Settings that are numbers: a literal, a property, a derived value or an expression. */
-  static final java.util.Set<String> NUMERIC =
-      java.util.Set.of(
+  static final Set<String> NUMERIC =
+      Set.of(
           "points",
           "timebase",
           "divisions",

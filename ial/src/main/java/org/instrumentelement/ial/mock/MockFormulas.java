@@ -22,9 +22,33 @@ final class MockFormulas {
   private final Random noise;
 
   MockFormulas(MockDeviceDescription description, Settings settings, long seed) {
+    this(description, settings, new Random(seed));
+  }
+
+  private MockFormulas(MockDeviceDescription description, Settings settings, Random noise) {
     this.description = description;
     this.settings = settings;
-    this.noise = new Random(seed);
+    this.noise = noise;
+  }
+
+  /** The same formulas over other values (those a held acquisition was made with). */
+  MockFormulas view(Settings other) {
+    return new MockFormulas(description, other, noise);
+  }
+
+  /** The channel a setting names: a number, or a value ending in digits (CHAN2); else fallback. */
+  int channel(String ref, int channel, int fallback) {
+    String s = text(ref, channel);
+    return s == null ? fallback : channelOf(s, fallback);
+  }
+
+  /** The number at the end of a value ({@code CHAN2}), or {@code fallback} if there is none. */
+  static int channelOf(String s, int fallback) {
+    int i = s.length();
+    while (i > 0 && Character.isDigit(s.charAt(i - 1))) {
+      i--;
+    }
+    return i == s.length() ? fallback : Integer.parseInt(s.substring(i));
   }
 
   /**

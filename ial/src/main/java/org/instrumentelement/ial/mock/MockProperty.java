@@ -1,12 +1,28 @@
 package org.instrumentelement.ial.mock;
 
+import java.math.BigDecimal;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import org.instrumentelement.ial.scpi.device.HeaderPattern;
+import org.instrumentelement.ial.scpi.device.Keyword;
+import org.instrumentelement.ial.scpi.device.ProgramData;
+import org.instrumentelement.ial.scpi.device.ScpiError;
+import org.instrumentelement.ial.scpi.device.ScpiErrorException;
+import org.instrumentelement.ial.scpi.device.UnitSuffix;
 
 /**
- * A settable setting of a mock device: its type, limits, default and SCPI headers.
+ * A setting of a mock device: its type, limits, default and SCPI headers, and how it reads a
+ * parameter the way the instrument does (keywords in short or long form, MINimum / MAXimum /
+ * DEFault, units with multipliers).
  *
- * @param perChannel whether each channel has its own value ({@code {ch}} in the headers)
+ * @param keywords an enum's values; the value stored is the keyword's short form ({@code MSBF})
+ * @param unit the suffix unit a number may carry ({@code V}, {@code S}), or {@code null} for none
+ * @param aliases other spellings accepted, to the value they stand for ({@code ON} for {@code RUN})
+ * @param replies what a query answers for a value, where it is not the value itself
+ * @param auto a boolean property that the keyword {@code AUTO} turns on, and a number turns off (a
+ *     range and its autorange), or {@code null}
+ * @param longReplies whether queries answer keywords in long form (Tektronix with VERBose ON)
  * @param getter the query header, or {@code null} if the property cannot be read
  * @param setter the command header, or {@code null} if the property cannot be set
  */
@@ -16,10 +32,15 @@ record MockProperty(
     Object defaultValue,
     double min,
     double max,
-    List<String> values,
+    List<Keyword> keywords,
+    String unit,
+    Map<String, String> aliases,
+    Map<String, String> replies,
+    String auto,
+    boolean longReplies,
     boolean perChannel,
-    ScpiHeader getter,
-    ScpiHeader setter) {
+    HeaderPattern getter,
+    HeaderPattern setter) {
 
   enum Type {
     DOUBLE,
@@ -29,78 +50,155 @@ record MockProperty(
     STRING
   }
 
-  /** Thrown by {@link #parse} with the SCPI error the instrument would queue. */
-  static final class Rejected extends Exception {
-    private static final long serialVersionUID = 1L;
-    final transient ScpiError error;
+  /** What a parameter asks for: a value, or autoranging (the keyword AUTO with {@link #auto}). */
+  static final Object AUTO = new Object();
 
-    Rejected(ScpiError error) {
-      super(error.message(), null, false, false);
-      this.error = error;
-    }
+  /** Reads the value a model file writes ({@code default}, an action's {@code sets}). */
+  Object parse(String text) throws ScpiErrorException {
+    return parse(ProgramData.parseList(text));
   }
 
   /**
-   * Converts a SCPI argument to this property's value, or rejects it as a real instrument would.
+   * Converts a command's parameters to this property's value, or refuses them with the error the
+   * instrument would queue. A string property takes the whole list as sent ({@code REAL,32}).
+   *
+   * @return the value, or {@link #AUTO}
    */
-  Object parse(String argument) throws Rejected {
-    String arg = argument.trim();
-    if (arg.isEmpty()) {
-      throw new Rejected(ScpiError.MISSING_PARAMETER);
+  Object parse(List<ProgramData> parameters) throws ScpiErrorException {
+    if (parameters.isEmpty()) {
+      throw new ScpiErrorException(ScpiError.MISSING_PARAMETER.withDetail(name));
     }
-    String upper = arg.toUpperCase(Locale.ROOT);
+    if (type == Type.STRING) {
+      StringBuilder joined = new StringBuilder();
+      for (ProgramData p : parameters) {
+        joined.append(joined.isEmpty() ? "" : ",").append(p.text());
+      }
+      return joined.toString();
+    }
+    if (parameters.size() > 1) {
+      throw new ScpiErrorException(ScpiError.PARAMETER_NOT_ALLOWED.withDetail(name));
+    }
+    return parse(parameters.get(0));
+  }
+
+  /** One parameter; see {@link #parse(List)}. */
+  Object parse(ProgramData p) throws ScpiErrorException {
+    String alias = alias(p);
+    if (alias != null) {
+      return parse(alias);
+    }
+    String word = p.kind() == ProgramData.Kind.CHARACTER ? p.text().toUpperCase(Locale.ROOT) : "";
     switch (type) {
       case DOUBLE, INTEGER -> {
         double v;
-        if (upper.equals("MIN") || upper.equals("MINIMUM")) {
+        if (word.equals("MIN") || word.equals("MINIMUM")) {
           v = min;
-        } else if (upper.equals("MAX") || upper.equals("MAXIMUM")) {
+        } else if (word.equals("MAX") || word.equals("MAXIMUM")) {
           v = max;
-        } else if (upper.equals("DEF") || upper.equals("DEFAULT")) {
+        } else if (word.equals("DEF") || word.equals("DEFAULT")) {
           return defaultValue;
+        } else if (word.equals("AUTO") && auto != null) {
+          return AUTO;
+        } else if (p.isNumeric()) {
+          // Exact decimal arithmetic: 500US is the same double as 5e-4, as a client would expect.
+          v =
+              BigDecimal.valueOf(p.number())
+                  .multiply(BigDecimal.valueOf(UnitSuffix.multiplier(p.suffix(), unit)))
+                  .doubleValue();
         } else {
-          try {
-            v = Double.parseDouble(arg);
-          } catch (NumberFormatException e) {
-            throw new Rejected(ScpiError.DATA_TYPE.withDetail(arg));
-          }
+          throw new ScpiErrorException(ScpiError.DATA_TYPE.withDetail(name + " " + p));
         }
         if (!Double.isFinite(v) || v < min || v > max) {
-          throw new Rejected(ScpiError.OUT_OF_RANGE.withDetail(name + " " + arg));
+          throw new ScpiErrorException(ScpiError.OUT_OF_RANGE.withDetail(name + " " + p));
         }
         return type == Type.INTEGER ? (Object) Math.round(v) : (Object) v;
       }
       case BOOLEAN -> {
-        return switch (upper) {
-          case "ON", "1" -> Boolean.TRUE;
-          case "OFF", "0" -> Boolean.FALSE;
-          default -> throw new Rejected(ScpiError.ILLEGAL_VALUE.withDetail(arg));
+        if (p.isNumeric() && p.suffix().isEmpty()) {
+          return Math.round(p.number()) != 0;
+        }
+        return switch (word) {
+          case "ON" -> Boolean.TRUE;
+          case "OFF" -> Boolean.FALSE;
+          default -> {
+            if (p.kind() != ProgramData.Kind.CHARACTER) {
+              throw new ScpiErrorException(ScpiError.DATA_TYPE.withDetail(name + " " + p));
+            }
+            throw new ScpiErrorException(ScpiError.ILLEGAL_VALUE.withDetail(name + " " + p));
+          }
         };
       }
       case ENUM -> {
-        for (String v : values) {
-          if (v.equalsIgnoreCase(arg)) {
-            return v;
+        if (p.kind() != ProgramData.Kind.CHARACTER) {
+          throw new ScpiErrorException(ScpiError.DATA_TYPE.withDetail(name + " " + p));
+        }
+        for (Keyword k : keywords) {
+          if (k.matches(p.text())) {
+            return k.shortForm();
           }
         }
-        throw new Rejected(ScpiError.ILLEGAL_VALUE.withDetail(name + " " + arg));
-      }
-      case STRING -> {
-        if (arg.length() >= 2 && (arg.startsWith("\"") && arg.endsWith("\""))) {
-          return arg.substring(1, arg.length() - 1);
-        }
-        return arg;
+        throw new ScpiErrorException(ScpiError.ILLEGAL_VALUE.withDetail(name + " " + p));
       }
       default -> throw new AssertionError(type);
     }
   }
 
+  private String alias(ProgramData p) {
+    if (aliases.isEmpty()) {
+      return null;
+    }
+    for (Map.Entry<String, String> a : aliases.entrySet()) {
+      String key = a.getKey();
+      boolean hit =
+          p.kind() == ProgramData.Kind.CHARACTER
+              ? key.matches("[A-Za-z].*") && Keyword.of(key).matches(p.text())
+              : p.isNumeric()
+                  && p.suffix().isEmpty()
+                  && key.equals(MockFormulas.format(p.number()));
+      if (hit) {
+        return a.getValue();
+      }
+    }
+    return null;
+  }
+
   /** The query reply for {@code value}. */
   String format(Object value) {
+    String key = String.valueOf(value);
+    if (type == Type.BOOLEAN) {
+      key = (Boolean) value ? "1" : "0";
+    }
+    String reply = replies.get(key);
+    if (reply != null) {
+      return reply;
+    }
     return switch (type) {
-      case BOOLEAN -> (Boolean) value ? "1" : "0";
+      case BOOLEAN -> key;
       case STRING -> "\"" + value + "\"";
+      case ENUM -> longReplies ? keyword(key).longForm() : key;
       default -> String.valueOf(value);
     };
+  }
+
+  /** The keyword of a stored enum value. */
+  Keyword keyword(String value) {
+    for (Keyword k : keywords) {
+      if (k.shortForm().equals(value)) {
+        return k;
+      }
+    }
+    throw new IllegalStateException(name + " holds " + value + ", not one of " + keywords);
+  }
+
+  /**
+   * The value a model file names ({@code MSBFirst} or {@code MSBF}) as it is stored ({@code MSBF}).
+   */
+  String canonical(String declared) {
+    try {
+      return String.valueOf(parse(declared));
+    } catch (ScpiErrorException e) {
+      throw new IllegalArgumentException(
+          "property " + name + ": '" + declared + "' is not one of its values");
+    }
   }
 }

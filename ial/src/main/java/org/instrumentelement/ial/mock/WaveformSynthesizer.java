@@ -40,6 +40,10 @@ final class WaveformSynthesizer {
    *     phase at each acquisition)
    * @param low samples below are clipped (the bottom of the screen)
    * @param high samples above are clipped
+   * @param phase for a free-running acquisition, where in the input's period it starts (0..1), or
+   *     NaN for a random phase
+   * @param noiseAt where in the noise table the noise starts, or -1 for a random place: a held
+   *     acquisition sent again with another point count keeps its phase and its noise
    */
   double[] acquire(
       MockInput input,
@@ -48,7 +52,9 @@ final class WaveformSynthesizer {
       double start,
       double triggerTime,
       double low,
-      double high) {
+      double high,
+      double phase,
+      int noiseAt) {
     boolean freeRunning = Double.isNaN(triggerTime);
     Key key = new Key(input, dt, points, start, freeRunning ? 0 : triggerTime);
     if (!key.equals(cachedKey)) {
@@ -64,12 +70,18 @@ final class WaveformSynthesizer {
       }
       cachedKey = key;
     }
-    int first = phaseSteps > 0 ? random.nextInt(phaseSteps) : 0;
-    int noiseAt = random.nextInt(noiseTable.length);
+    int first = 0;
+    if (phaseSteps > 0) {
+      first =
+          Double.isNaN(phase)
+              ? random.nextInt(phaseSteps)
+              : Math.min(phaseSteps - 1, (int) (phase * phaseSteps));
+    }
+    int noiseStart = noiseAt >= 0 ? noiseAt & NOISE_MASK : random.nextInt(noiseTable.length);
     double sigma = input.noise();
     double[] out = new double[points];
     for (int i = 0; i < points; i++) {
-      double v = table[first + i] + sigma * noiseTable[(noiseAt + i) & NOISE_MASK];
+      double v = table[first + i] + sigma * noiseTable[(noiseStart + i) & NOISE_MASK];
       out[i] = v < low ? low : (v > high ? high : v);
     }
     return out;

@@ -17,13 +17,17 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.instrumentelement.ial.InstrumentException;
 import org.instrumentelement.ial.mock.MockDevice;
+import org.instrumentelement.ial.mock.MockModelReference;
 import org.instrumentelement.ial.mock.MockSessionProvider;
 
 /**
  * SCPI instruments on the LAN without hardware: each mock model given becomes one instrument,
  * reachable over a raw socket, VXI-11 (device {@code inst<i>}) and HiSLIP (sub-address {@code
- * hislip<i>}), with a portmapper that answers GETPORT for the VXI-11 server. Ports given as 0 are
- * chosen free; a restarted simulator listens on the ports it had before.
+ * hislip<i>}), with a portmapper that answers GETPORT for the VXI-11 server. Stock VISA libraries
+ * (pyvisa-py, NI-VISA) find VXI-11 only through a portmapper on port 111: the command line asks for
+ * it and falls back to a free port, saying how to reach that, when 111 needs privileges or is
+ * taken. Ports given as 0 are chosen free; a restarted simulator listens on the ports it had
+ * before.
  *
  * <pre>
  * java -cp ial/target/ial-0.1.0-SNAPSHOT.jar org.instrumentelement.ial.sim.InstrumentSimulator \
@@ -34,6 +38,9 @@ public final class InstrumentSimulator implements AutoCloseable {
   /** A port setting that turns the server off. */
   public static final int OFF = -1;
 
+  /** Where VISA libraries look for a host's portmapper (RFC 1833). */
+  public static final int STANDARD_PORTMAPPER_PORT = 111;
+
   private final InetAddress host;
   private final List<String> models;
   private final List<MockDevice> devices = new ArrayList<>();
@@ -41,6 +48,8 @@ public final class InstrumentSimulator implements AutoCloseable {
   private int vxi11Port;
   private int portmapperPort;
   private int hislipPort;
+  private final boolean portmapperFallback;
+  private String portmapperFallbackReason;
   private final List<TcpServer> servers = new ArrayList<>();
   private ExecutorService threads;
   private ScheduledExecutorService later;
@@ -63,6 +72,7 @@ public final class InstrumentSimulator implements AutoCloseable {
     }
     vxi11Port = b.vxi11Port;
     portmapperPort = b.portmapperPort;
+    portmapperFallback = b.portmapperFallback;
     hislipPort = b.hislipPort;
   }
 
@@ -79,6 +89,7 @@ public final class InstrumentSimulator implements AutoCloseable {
     private int socketPort;
     private int vxi11Port;
     private int portmapperPort;
+    private boolean portmapperFallback;
     private int hislipPort;
 
     private Builder() {}
@@ -113,9 +124,22 @@ public final class InstrumentSimulator implements AutoCloseable {
       return this;
     }
 
-    /** The port of the simulator's own portmapper (111 needs privileges). */
+    /**
+     * The port of the simulator's own portmapper (111 needs privileges); start fails without it.
+     */
     public Builder portmapperPort(int p) {
       portmapperPort = p;
+      portmapperFallback = false;
+      return this;
+    }
+
+    /**
+     * The portmapper on port {@code p} if it can be had, else on a free port ({@link
+     * #portmapperFallbackReason()} says why): how the command line asks for port 111.
+     */
+    public Builder preferredPortmapperPort(int p) {
+      portmapperPort = p;
+      portmapperFallback = true;
       return this;
     }
 
@@ -157,7 +181,7 @@ public final class InstrumentSimulator implements AutoCloseable {
         }
         vxi11Port = listen(new Vxi11Server(byName, threads, later), vxi11Port);
         if (portmapperPort != OFF) {
-          portmapperPort = listen(new PortmapperServer(() -> vxi11Port, threads), portmapperPort);
+          startPortmapper();
         }
       }
       if (hislipPort != OFF) {
@@ -172,6 +196,23 @@ public final class InstrumentSimulator implements AutoCloseable {
       throw e;
     }
     return this;
+  }
+
+  private void startPortmapper() throws IOException {
+    try {
+      portmapperPort = listen(new PortmapperServer(() -> vxi11Port, threads), portmapperPort);
+    } catch (IOException e) {
+      if (!portmapperFallback || portmapperPort == 0) {
+        throw e;
+      }
+      portmapperFallbackReason =
+          "port "
+              + portmapperPort
+              + (e.getMessage() != null && e.getMessage().contains("ermission")
+                  ? " needs root privileges"
+                  : " is taken (" + e.getMessage() + ")");
+      portmapperPort = listen(new PortmapperServer(() -> vxi11Port, threads), 0);
+    }
   }
 
   private int listen(TcpServer server, int port) throws IOException {
@@ -210,12 +251,18 @@ public final class InstrumentSimulator implements AutoCloseable {
     return "TCPIP::" + host.getHostAddress() + "::" + socketPorts[i] + "::SOCKET";
   }
 
-  /** {@code TCPIP::host,port::inst<i>::INSTR}: VXI-11 without the portmapper. */
+  /**
+   * {@code TCPIP::host,port::inst<i>::INSTR}: VXI-11 without the portmapper, a form only the
+   * Instrument Element's IAL understands.
+   */
   public String vxi11Resource(int i) {
     return "TCPIP::" + host.getHostAddress() + "," + vxi11Port + "::inst" + i + "::INSTR";
   }
 
-  /** {@code TCPIP::host::inst<i>::INSTR}: VXI-11 through the portmapper. */
+  /**
+   * {@code TCPIP::host::inst<i>::INSTR}: VXI-11 through the portmapper, the form every VISA library
+   * accepts (they find the portmapper on port 111 only).
+   */
   public String vxi11PortmapperResource(int i) {
     return "TCPIP::" + host.getHostAddress() + "::inst" + i + "::INSTR";
   }
@@ -230,6 +277,19 @@ public final class InstrumentSimulator implements AutoCloseable {
     return portmapperPort;
   }
 
+  /** The VXI-11 core channel's port. */
+  public int vxi11Port() {
+    return vxi11Port;
+  }
+
+  /**
+   * Why the portmapper is not on the preferred port ({@code "port 111 needs root privileges"}), or
+   * {@code null} if it is.
+   */
+  public String portmapperFallbackReason() {
+    return portmapperFallbackReason;
+  }
+
   private static ThreadFactory daemon(String prefix) {
     AtomicInteger n = new AtomicInteger();
     return r -> {
@@ -241,7 +301,13 @@ public final class InstrumentSimulator implements AutoCloseable {
 
   /** Runs the simulator until the process is stopped; {@code --help} lists the options. */
   public static void main(String[] args) throws Exception {
-    Builder b = builder().models("keysight-scope", "dmm").socketPort(5025).hislipPort(4880);
+    Builder b =
+        builder()
+            .models("keysight-scope", "dmm")
+            .socketPort(5025)
+            .hislipPort(4880)
+            .preferredPortmapperPort(STANDARD_PORTMAPPER_PORT);
+    boolean commands = false;
     for (int i = 0; i < args.length; i++) {
       String a = args[i];
       String v = i + 1 < args.length ? args[i + 1] : null;
@@ -253,6 +319,10 @@ public final class InstrumentSimulator implements AutoCloseable {
         case "--vxi11-port" -> b.vxi11Port(Integer.parseInt(v));
         case "--portmapper-port" -> b.portmapperPort(Integer.parseInt(v));
         case "--hislip-port" -> b.hislipPort(Integer.parseInt(v));
+        case "--commands" -> {
+          commands = true;
+          i--; // takes no value
+        }
         case "--help", "-h" -> {
           usage(System.out);
           return;
@@ -264,6 +334,12 @@ public final class InstrumentSimulator implements AutoCloseable {
         }
       }
       i++;
+    }
+    if (commands) {
+      for (String model : b.models) {
+        System.out.println(MockModelReference.model(model, b.mockPath));
+      }
+      return;
     }
     InstrumentSimulator sim = b.build().start();
     CountDownLatch stopped = new CountDownLatch(1);
@@ -287,33 +363,53 @@ public final class InstrumentSimulator implements AutoCloseable {
           --host ADDRESS        interface to listen on (default 127.0.0.1)
           --socket-port P       raw socket port of the first instrument, the next ones follow (5025)
           --vxi11-port P        VXI-11 core channel port (0: a free one)
-          --portmapper-port P   the simulator's portmapper (0: a free one; 111 needs privileges)
+          --portmapper-port P   the simulator's portmapper (default: 111 if it can be had, where
+                                VISA libraries look; else a free one, and how to reach it)
           --hislip-port P       HiSLIP port (4880)
+          --commands            print the commands each model accepts (a Markdown table), and exit
         A port of -1 turns that server off.""");
   }
 
-  /** Prints where each instrument is served. */
+  /** Prints where each instrument is served, in forms stock VISA libraries accept. */
   public synchronized void describe(PrintStream out) {
     out.println("Instrument simulator on " + host.getHostAddress() + " (Ctrl-C stops it)");
+    boolean portmapper = vxi11Port != OFF && portmapperPort != OFF;
     for (int i = 0; i < models.size(); i++) {
       out.printf("  %-16s %s%n", models.get(i), device(i).identity());
       if (socketPorts[i] != OFF) {
         out.printf("  %-16s %s%n", "", socketResource(i));
       }
-      if (vxi11Port != OFF) {
-        out.printf("  %-16s %s%n", "", vxi11Resource(i));
+      if (portmapper) {
+        out.printf("  %-16s %s%n", "", vxi11PortmapperResource(i));
+      } else if (vxi11Port != OFF) {
+        out.printf("  %-16s %s (no portmapper: the IE only)%n", "", vxi11Resource(i));
       }
       if (hislipPort != OFF) {
         out.printf("  %-16s %s%n", "", hislipResource(i));
       }
     }
-    if (vxi11Port != OFF && portmapperPort != OFF) {
+    if (portmapper && portmapperPort == STANDARD_PORTMAPPER_PORT) {
       out.printf(
-          "  VXI-11 portmapper on port %d: java -D%s=%d ... then TCPIP::%s::inst0::INSTR%n",
+          "  VXI-11: portmapper on port %d, core channel on port %d%n", portmapperPort, vxi11Port);
+    } else if (portmapper) {
+      out.printf(
+          "  VXI-11: the portmapper is on port %d, not %d%s. VISA libraries ask port %d:%n",
           portmapperPort,
-          "org.instrumentelement.ial.vxi11.portmapperPort",
-          portmapperPort,
-          host.getHostAddress());
+          STANDARD_PORTMAPPER_PORT,
+          portmapperFallbackReason == null ? "" : " (" + portmapperFallbackReason + ")",
+          STANDARD_PORTMAPPER_PORT);
+      out.printf(
+          "    %s, or tell the client the port:%n",
+          portmapperFallbackReason != null && portmapperFallbackReason.contains("taken")
+              ? "stop what holds port " + STANDARD_PORTMAPPER_PORT + " (rpcbind?)"
+              : "run the simulator as root (sudo) to serve " + STANDARD_PORTMAPPER_PORT);
+      out.printf(
+          "    pyvisa-py: import pyvisa_py.protocols.rpc as rpc; rpc.PMAP_PORT = %d"
+              + " (before opening the resource)%n",
+          portmapperPort);
+      out.printf(
+          "    the Instrument Element: -D%s=%d, or %s without a portmapper%n",
+          "org.instrumentelement.ial.vxi11.portmapperPort", portmapperPort, vxi11Resource(0));
     }
     out.flush();
   }

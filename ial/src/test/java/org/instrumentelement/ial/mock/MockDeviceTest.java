@@ -71,7 +71,7 @@ class MockDeviceTest {
       assertEquals("2.0", s.query(":CHANNEL2:SCALE?"));
       assertEquals("0.5", s.query(":CHAN1:SCAL?"));
       s.write(":CHAN9:SCAL 2");
-      assertTrue(s.query("SYST:ERR?").startsWith("-113,"));
+      assertTrue(s.query("SYST:ERR?").startsWith("-114,"), "header suffix out of range");
     }
   }
 
@@ -85,7 +85,9 @@ class MockDeviceTest {
       s.write(":TIM:SCAL");
       assertEquals(changes, device.settingsChanged());
       assertEquals("3", s.query("SYST:ERR:COUN?"));
-      assertTrue(s.query("*STB?").equals("36"), "error queue and event status bits set");
+      assertEquals("4", s.query("*STB?"), "error queue; no standard event enabled");
+      s.write("*ESE 255");
+      assertEquals("36", s.query("*STB?"), "error queue and enabled event status bits set");
       assertTrue(s.query("SYST:ERR?").startsWith("-224,"));
       assertTrue(s.query("SYST:ERR?").startsWith("-104,"));
       assertTrue(s.query("SYST:ERR?").startsWith("-109,"));

@@ -70,8 +70,8 @@ class VendorModelsTest {
   @Test
   void tektronixSendsSignedCodesDescribedByWfmOutpre() throws Exception {
     try (InstrumentSession s = rm.open("MOCK::tektronix-scope")) {
-      s.write("HEADer OFF;DATa:SOUrce CH1;DATa:ENCdg RIBINARY;DATa:WIDth 2");
-      s.write("HORizontal:RECOrdlength 5000;ACQuire:STATE STOP");
+      s.write("HEADer OFF;:DATa:SOUrce CH1;ENCdg RIBINARY;WIDth 2");
+      s.write("HORizontal:RECOrdlength 5000;:ACQuire:STATE STOP");
       String pre = s.query("WFMOutpre?");
       double[] p = split(pre, ";");
       assertEquals(2, p[0], pre);
@@ -111,7 +111,7 @@ class VendorModelsTest {
   @Test
   void rohdeSchwarzSendsFloatsWithAHeader() throws Exception {
     try (InstrumentSession s = rm.open("MOCK::rs-rtb")) {
-      s.write("FORMat:DATA REAL,32;FORMat:BORDer LSBF;ACQuire:POINts 4000;STOP");
+      s.write("FORMat:DATA REAL,32;BORDer LSBF;:ACQuire:POINts 4000;:STOP");
       double[] h = split(s.query("CHANnel1:DATA:HEADer?"), ",");
       assertEquals(-5e-3, h[0], 1e-15);
       assertEquals(5e-3, h[1], 1e-15);

@@ -22,6 +22,8 @@ import org.instrumentelement.ie.security.AccessControl;
 import org.instrumentelement.ie.security.AuditLog;
 import org.instrumentelement.ie.security.BrokerSecurity;
 import org.instrumentelement.ie.security.Caller;
+import org.instrumentelement.ie.security.LoginAudit;
+import org.instrumentelement.ie.security.PasswordLogins;
 import org.instrumentelement.ie.security.Reservations;
 import org.instrumentelement.ie.security.UserStore;
 import org.instrumentelement.ie.server.AccessControlInterceptor;
@@ -93,8 +95,10 @@ public final class InstrumentElementRuntime implements AutoCloseable {
       }
       Reservations reservations = new Reservations(Clock.systemUTC());
       StartupRestore.reservations(store, reservations);
-      access = new AccessControl(users, reservations);
       audit = new AuditLog(security.auditFile());
+      PasswordLogins logins =
+          users == null ? null : LoginAudit.logins(users, config.login(), audit, Clock.systemUTC());
+      access = new AccessControl(logins, reservations);
       String publishUrl;
       String publishUser = null;
       String publishPassword = null;
@@ -109,7 +113,7 @@ public final class InstrumentElementRuntime implements AutoCloseable {
           publishPassword = randomSecret();
           BrokerSecurity brokerSecurity =
               new BrokerSecurity(
-                  users,
+                  logins,
                   publishPassword,
                   config.broker().topicPrefix(),
                   config.name(),

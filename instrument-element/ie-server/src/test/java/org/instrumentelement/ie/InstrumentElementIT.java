@@ -223,7 +223,8 @@ class InstrumentElementIT {
       GetState s = new GetState();
       s.setIm("lab/scope");
       assertEquals("LINKED", ie.getState(s).getState());
-      assertEquals("SINGLE", get("lab/scope", "acquisitionState", null).getStringValue());
+      // The simulated signal triggers at once: the single acquisition is complete and held.
+      assertEquals("STOP", get("lab/scope", "acquisitionState", null).getStringValue());
       get("lab/scope", "waveform", null);
       assertEquals("STOP", get("lab/scope", "acquisitionState", null).getStringValue());
       assertEquals("NOT_ALLOWED_IN_STATE", faultCode(() -> execute("lab/scope", "stop")));

@@ -27,7 +27,6 @@ import org.instrumentelement.im.model.ValueSpec;
  */
 public class OscilloscopeManager extends ScpiInstrumentManager {
   private static final Instant EPOCH = Instant.EPOCH;
-  private static final int DIVISIONS = 10;
 
   static final ImModel MODEL =
       standardModel("oscilloscope")
@@ -247,12 +246,10 @@ public class OscilloscopeManager extends ScpiInstrumentManager {
     return switch (a.name()) {
       case "waveform" -> Value.ofDoubles(readTrace(s), Instant.now());
       case "peakToPeak" -> Value.ofDouble(figure(readTrace(s), "PEAK_TO_PEAK"), Instant.now());
-      case "timeIncrement" ->
-          Value.ofDouble(
-              getParameter("timebase").asDouble() * DIVISIONS / getParameter("points").asLong(),
-              Instant.now());
-      case "timeOrigin" ->
-          Value.ofDouble(-getParameter("timebase").asDouble() * DIVISIONS / 2, Instant.now());
+        // From the scope's preamble, not from the parameters: a stopped scope holds a trace made
+        // with the settings of its acquisition, and the preamble describes that trace.
+      case "timeIncrement" -> Value.ofDouble(preamble(s)[1], Instant.now());
+      case "timeOrigin" -> Value.ofDouble(preamble(s)[2], Instant.now());
       case "triggerLevel" -> Value.ofDouble(queryNumber(s, ":TRIGger:LEVel?"), Instant.now());
       case "acquisitionState" -> Value.ofEnum(s.query(":ACQuire:STATe?").trim(), Instant.now());
       case "identity" -> queryText(s, "*IDN?");
@@ -317,6 +314,24 @@ public class OscilloscopeManager extends ScpiInstrumentManager {
       case "RMS" -> Math.sqrt(squares / v.length);
       default -> throw new IllegalArgumentException("no figure " + quantity);
     };
+  }
+
+  /** {@code :WAVeform:PREamble?}: points, seconds between samples, time of the first sample. */
+  private static double[] preamble(InstrumentSession s) throws InstrumentException {
+    String reply = s.query(":WAVeform:PREamble?").trim();
+    String[] fields = reply.split(",");
+    if (fields.length < 3) {
+      throw new InstrumentException("unexpected :WAVeform:PREamble? reply: '" + reply + "'");
+    }
+    double[] values = new double[3];
+    try {
+      for (int i = 0; i < 3; i++) {
+        values[i] = Double.parseDouble(fields[i].trim());
+      }
+    } catch (NumberFormatException e) {
+      throw new InstrumentException("unexpected :WAVeform:PREamble? reply: '" + reply + "'");
+    }
+    return values;
   }
 
   private static double[] readTrace(InstrumentSession s) throws InstrumentException {

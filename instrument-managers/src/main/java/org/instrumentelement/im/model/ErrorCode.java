@@ -33,6 +33,15 @@ public enum ErrorCode {
   MALFORMED_REQUEST,
   /** The request exceeds a size or count limit. */
   REQUEST_TOO_LARGE,
+  /** The request's body did not arrive within the time allowed for it. */
+  REQUEST_TIMEOUT,
+  /** The caller's address has more requests in progress than one address may have. */
+  TOO_MANY_REQUESTS,
+  /**
+   * The server has no room for the request now (the requests in progress hold the memory set aside
+   * for them); retrying later may succeed.
+   */
+  SERVER_BUSY,
   /** A fault in the Instrument Element itself; the message says what happened. */
   INTERNAL_ERROR
 }

@@ -160,6 +160,30 @@ class OscilloscopeManagerTest {
   }
 
   @Test
+  void aStoppedScopesTimeAxisAlwaysDescribesItsTrace() throws Exception {
+    run("link");
+    run("start");
+    run("stop");
+    double[] held = scope.getAttribute("waveform").asDoubles();
+    assertEquals(2500, held.length);
+    // Stopped: more points re-send the held acquisition over the same 10 ms; the new timebase
+    // waits for the next acquisition. The time axis follows the trace, not the parameters.
+    scope.setParameter("points", d(5000));
+    scope.setParameter("timebase", d(2e-3));
+    double[] resent = scope.getAttribute("waveform").asDoubles();
+    assertEquals(5000, resent.length);
+    double dt = scope.getAttribute("timeIncrement").asDouble();
+    assertEquals(10e-3 / 5000, dt, 1e-15, "the held trace still spans 10 ms");
+    assertEquals(-5e-3, scope.getAttribute("timeOrigin").asDouble(), 1e-15);
+    assertEquals(resent.length * dt, 10e-3, 1e-12);
+    run("single");
+    double[] fresh = scope.getAttribute("waveform").asDoubles();
+    assertEquals(5000, fresh.length);
+    assertEquals(20e-3 / 5000, scope.getAttribute("timeIncrement").asDouble(), 1e-15);
+    assertEquals(-10e-3, scope.getAttribute("timeOrigin").asDouble(), 1e-15);
+  }
+
+  @Test
   void refusedRequestsNeverReachTheInstrument() throws Exception {
     run("link");
     long changes = device.settingsChanged();

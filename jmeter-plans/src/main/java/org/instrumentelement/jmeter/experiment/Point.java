@@ -75,4 +75,14 @@ record Point(
   String key() {
     return encoding + " " + length + " x " + clients;
   }
+
+  /** The point's name in file names: {@code <encoding>-<length>x<clients>}. */
+  static String name(String encoding, int length, int clients) {
+    return encoding + "-" + length + "x" + clients;
+  }
+
+  /** This point's name in file names. */
+  String name() {
+    return name(encoding, length, clients);
+  }
 }

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import org.instrumentelement.ie.measure.Machine;
 
 /** The soak run's outcome per sampler label: samples, failures by code, values missed. */
 final class SoakSummary {

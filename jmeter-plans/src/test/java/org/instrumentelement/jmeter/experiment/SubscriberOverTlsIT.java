@@ -33,6 +33,58 @@ class SubscriberOverTlsIT {
     assertTrue(p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0, out);
   }
 
+  /**
+   * The IE from its runnable jar with a key, on free ports (the TLS broker port too); the measured
+   * IEs of the experiment are plain, so its launcher does not do this.
+   */
+  record TlsElement(Process process, String endpoint, String brokerUrl) implements AutoCloseable {
+    static TlsElement start(Path keystore, Path log) throws Exception {
+      List<String> cmd =
+          List.of(
+              Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+              "-jar",
+              System.getProperty("ie.jar"),
+              "--http.port=0",
+              "--broker.port=0",
+              "--broker.stompPort=-1",
+              "--broker.mqttPort=-1",
+              "--broker.tls.port=0",
+              "--broker.tls.stompPort=-1",
+              "--broker.tls.mqttPort=-1",
+              "--http.tls.keystore=" + keystore,
+              "--http.tls.keystorePassword=changeit",
+              "--portal.contextPath=off",
+              "--audit.file=off",
+              "--data.dir=off",
+              "--im.array2500.attribute.vector.period=50ms");
+      Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
+      String endpoint = null;
+      String broker = null;
+      while (endpoint == null || broker == null) {
+        assertTrue(p.isAlive() && System.nanoTime() < deadline, "the IE did not start: " + log);
+        for (String line : java.nio.file.Files.readAllLines(log)) {
+          if (line.contains("SOAP endpoint: ")) {
+            endpoint = line.substring(line.indexOf("SOAP endpoint: ") + 15).trim();
+          }
+          if (line.contains("Embedded broker over TLS: ")) {
+            broker = line.substring(line.indexOf("over TLS: ") + 10).trim().split("\\s+")[0];
+          }
+        }
+        TimeUnit.MILLISECONDS.sleep(100); // polls the log file; the IE is a process of its own
+      }
+      return new TlsElement(p, endpoint, broker);
+    }
+
+    @Override
+    public void close() throws Exception {
+      process.destroy();
+      if (!process.waitFor(30, TimeUnit.SECONDS)) {
+        process.destroyForcibly();
+      }
+    }
+  }
+
   static JavaSamplerContext context(JmsSubscriberSampler s, String ieUrl, Path trustStore) {
     Arguments a = s.getDefaultParameters();
     Arguments set = new Arguments();
@@ -100,17 +152,7 @@ class SubscriberOverTlsIT {
         trust.toString(),
         "-storepass",
         "changeit");
-    try (IeProcess ie =
-        IeProcess.start(
-            Path.of(System.getProperty("ie.jar")),
-            List.of(),
-            List.of(
-                "--http.tls.keystore=" + keystore,
-                "--http.tls.keystorePassword=changeit",
-                "--portal.contextPath=off",
-                "--audit.file=off",
-                "--im.array2500.attribute.vector.period=50ms"),
-            dir.resolve("ie.log"))) {
+    try (TlsElement ie = TlsElement.start(keystore, dir.resolve("ie.log"))) {
       assertTrue(ie.endpoint().startsWith("https://"), ie.endpoint());
       assertTrue(ie.brokerUrl().startsWith("ssl://"), ie.brokerUrl());
 

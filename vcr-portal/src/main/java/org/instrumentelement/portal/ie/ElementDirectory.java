@@ -37,7 +37,7 @@ public final class ElementDirectory implements AutoCloseable {
               e.url(),
               e.serviceUser() == null
                   ? Credentials.NONE
-                  : new Credentials(e.serviceUser(), e.servicePassword()),
+                  : Credentials.service(e.serviceUser(), e.servicePassword()),
               tls));
     }
     this.pollPeriod = pollPeriod;

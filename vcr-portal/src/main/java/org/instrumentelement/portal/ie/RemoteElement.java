@@ -87,6 +87,7 @@ public final class RemoteElement {
       port = InstrumentElementClient.connect(url, options);
     }
     InstrumentElementClient.setCredentials(port, who.user(), who.password());
+    InstrumentElementClient.setForwardedFor(port, who.address());
     try {
       T result = call.apply(port);
       release(port);

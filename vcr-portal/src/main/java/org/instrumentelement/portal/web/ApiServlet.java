@@ -154,7 +154,7 @@ public final class ApiServlet extends HttpServlet {
       throw new PortalError("SIGN_IN", "Unknown user or wrong password", null, 401);
     }
     // The portal has no users of its own: the first IE (the hosting one) checks the password.
-    Credentials who = new Credentials(user, password);
+    Credentials who = new Credentials(user, password, req.getRemoteAddr());
     RemoteElement home = directory.elements().get(0);
     try {
       home.callAs(who, p -> p.getStatus(new GetStatus()));

@@ -1,13 +1,16 @@
 package org.instrumentelement.ie.war;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.Base64;
 import org.instrumentelement.ie.client.InstrumentElementClient;
 import org.instrumentelement.ie.client.soap.GetAttribute;
 import org.instrumentelement.ie.client.soap.GetSubscriptionInfo;
@@ -66,5 +69,53 @@ class WarDeploymentIT {
                 HttpResponse.BodyHandlers.ofString())
             .body()
             .contains("ie_im_state"));
+  }
+
+  /** The request gate comes with the WAR: the same refusals before a body is read. */
+  @Test
+  void theRequestGateGuardsTheServiceInTheWar() throws Exception {
+    HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    String endpoint = BASE + "/services/InstrumentElement";
+    String basic =
+        "Basic " + Base64.getEncoder().encodeToString("observer:observer".getBytes(UTF_8));
+    HttpResponse<String> plain =
+        http.send(
+            HttpRequest.newBuilder(URI.create(endpoint))
+                .header("Content-Type", "text/plain")
+                .header("Authorization", basic)
+                .POST(HttpRequest.BodyPublishers.ofString("<x/>"))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertEquals(415, plain.statusCode(), plain.body());
+    HttpResponse<String> get =
+        http.send(
+            HttpRequest.newBuilder(URI.create(endpoint)).GET().build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertEquals(405, get.statusCode(), get.body());
+    assertTrue(get.body().contains("<code>MALFORMED_REQUEST</code>"), get.body());
+    URI uri = URI.create(endpoint);
+    String head =
+        "POST "
+            + uri.getPath()
+            + " HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/xml\r\nContent-Length: 16000296\r\n";
+    // A stranger's 16 MB request is answered from its headers alone.
+    try (Socket s = new Socket(uri.getHost(), uri.getPort())) {
+      s.setSoTimeout(10_000);
+      s.getOutputStream().write((head + "\r\n").getBytes(UTF_8));
+      String answer = new String(s.getInputStream().readAllBytes(), UTF_8);
+      assertTrue(answer.startsWith("HTTP/1.1 401"), answer);
+      assertTrue(answer.contains("<code>NOT_AUTHENTICATED</code>"), answer);
+    }
+    // An admitted body that does not come in time gets the deadline's fault (2 s here).
+    try (Socket s = new Socket(uri.getHost(), uri.getPort())) {
+      s.setSoTimeout(30_000);
+      s.getOutputStream()
+          .write(
+              (head.replace("16000296", "2000") + "Authorization: " + basic + "\r\n\r\n")
+                  .getBytes(UTF_8));
+      String answer = new String(s.getInputStream().readAllBytes(), UTF_8);
+      assertTrue(answer.startsWith("HTTP/1.1 408"), answer);
+      assertTrue(answer.contains("<code>REQUEST_TIMEOUT</code>"), answer);
+    }
   }
 }

@@ -78,17 +78,13 @@ final class Subscribers implements AutoCloseable {
     recording = on;
   }
 
-  /** The latency percentile (0..1) of the recorded messages, in milliseconds. */
+  /** The latency percentile (0..1) of the recorded messages, in milliseconds; NaN without any. */
   double latencyMillis(double percentile) {
-    int n = (int) Math.min(samples.get(), MAX_SAMPLES);
-    if (n == 0) {
-      return Double.NaN;
-    }
-    long[] copy = Arrays.copyOf(latencyMicros, n);
-    Arrays.sort(copy);
-    return copy[(int) Math.min(n - 1, Math.floor(percentile * n))] / 1000.0;
+    return Statistics.percentile(Arrays.copyOf(latencyMicros, (int) recorded()), percentile)
+        / 1000.0;
   }
 
+  /** How many latencies were recorded (at most {@value #MAX_SAMPLES}). */
   long recorded() {
     return Math.min(samples.get(), MAX_SAMPLES);
   }

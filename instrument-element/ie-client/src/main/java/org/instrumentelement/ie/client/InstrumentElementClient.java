@@ -1,11 +1,13 @@
 package org.instrumentelement.ie.client;
 
 import jakarta.xml.ws.BindingProvider;
+import jakarta.xml.ws.handler.MessageContext;
 import jakarta.xml.ws.soap.SOAPBinding;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.cxf.configuration.jsse.TLSClientParameters;
@@ -149,6 +151,29 @@ public final class InstrumentElementClient {
       ctx.put(BindingProvider.PASSWORD_PROPERTY, password);
     }
   }
+
+  /**
+   * Names the client a proxy calls on behalf of ({@code X-Forwarded-For}), or none. An IE believes
+   * it only from the addresses in its {@code http.trustedProxies} (by default its own machine), and
+   * then counts that client's failed passwords apart from the proxy's; the VCR portal sets it to
+   * the browser's address.
+   */
+  public static void setForwardedFor(InstrumentElementPort port, String clientAddress) {
+    Map<String, Object> ctx = ((BindingProvider) port).getRequestContext();
+    @SuppressWarnings("unchecked")
+    Map<String, List<String>> headers =
+        (Map<String, List<String>>) ctx.get(MessageContext.HTTP_REQUEST_HEADERS);
+    Map<String, List<String>> next = headers == null ? new HashMap<>() : new HashMap<>(headers);
+    if (clientAddress == null) {
+      next.remove(FORWARDED_FOR);
+    } else {
+      next.put(FORWARDED_FOR, List.of(clientAddress));
+    }
+    ctx.put(MessageContext.HTTP_REQUEST_HEADERS, next);
+  }
+
+  /** The header naming the client a proxy calls on behalf of. */
+  public static final String FORWARDED_FOR = "X-Forwarded-For";
 
   /**
    * Whether a call failed because the server refused the credentials: the IE answers HTTP 401 (with

@@ -107,12 +107,34 @@ public final class ConfigLoader {
     d.put("http.maxConnections", "1000");
     d.put("http.maxThreads", "200");
     d.put("http.connectionTimeout", "20s");
+    d.put("http.requestHeaderTimeout", "10s");
+    d.put("http.requestBodyTimeout", "30s");
+    d.put("http.maxConnectionsPerAddress", "100");
+    d.put("http.maxRequestsPerAddress", "50");
+    d.put("http.trustedProxies", "127.0.0.1, ::1");
+    // With broker.memoryLimit (40%) this leaves 30% of the heap for the idle IE, the buffers of
+    // its connections and the collector's headroom.
+    d.put("soap.requestMemory", "30%");
     d.put("http.tls.keystore", "");
     d.put("http.tls.keystorePassword", "");
     d.put("tls.clientTrustStore", "");
     d.put("tls.clientTrustStorePassword", "");
     d.put("security.enabled", "true");
     d.put("security.users", "");
+    d.put("login.throttle", "true");
+    d.put("login.freeFailures", "5");
+    d.put("login.lockFailures", "20");
+    d.put("login.delay", "1s");
+    d.put("login.maxDelay", "30s");
+    d.put("login.lockTime", "15m");
+    d.put("login.user.freeFailures", "10");
+    d.put("login.user.maxDelay", "5s");
+    d.put("login.user.lockout", "false");
+    d.put("login.user.lockFailures", "100");
+    d.put("login.forgetAfter", "15m");
+    d.put("login.trustFor", "24h");
+    d.put("login.maxEntries", "10000");
+    d.put("login.maxConcurrentChecks", "1");
     d.put("audit.file", "instrument-element-audit.log");
     d.put("sampling.period", "1s");
     d.put("sampling.heartbeat", "off");
@@ -331,7 +353,13 @@ public final class ConfigLoader {
         new HttpLimits(
             integer(c, "http.maxConnections", 1, 1_000_000),
             integer(c, "http.maxThreads", 1, 10_000),
-            parseDuration(c.get("http.connectionTimeout"), "http.connectionTimeout"));
+            parseDuration(c.get("http.connectionTimeout"), "http.connectionTimeout"),
+            duration(c, "http.requestHeaderTimeout"),
+            duration(c, "http.requestBodyTimeout"),
+            integer(c, "http.maxConnectionsPerAddress", 1, 1_000_000),
+            integer(c, "http.maxRequestsPerAddress", 1, 1_000_000),
+            heapShare(c.get("soap.requestMemory"), "soap.requestMemory"),
+            addresses(c.get("http.trustedProxies"), "http.trustedProxies"));
     return new IeConfig(
         name(c.get("ie.name"), "ie.name"),
         c.get("http.host"),
@@ -348,7 +376,59 @@ public final class ConfigLoader {
         portal,
         c.get(DATA_DIR).equalsIgnoreCase("off") || c.get(DATA_DIR).isEmpty()
             ? null
-            : path(c.get(DATA_DIR)));
+            : path(c.get(DATA_DIR)),
+        loginLimits(c));
+  }
+
+  /** A comma-separated list of IP addresses (literals only: no name is looked up). */
+  private static java.util.Set<java.net.InetAddress> addresses(String text, String key)
+      throws ConfigException {
+    java.util.Set<java.net.InetAddress> out = new java.util.LinkedHashSet<>();
+    for (String a : text.split(",")) {
+      String t = a.trim();
+      if (t.isEmpty() || t.equalsIgnoreCase("none")) {
+        continue;
+      }
+      if (!t.matches("[0-9A-Fa-f:.]+") || !(t.contains(".") || t.contains(":"))) {
+        throw new ConfigException(key + ": '" + t + "' is not an IP address");
+      }
+      try {
+        out.add(java.net.InetAddress.getByName(t));
+      } catch (java.net.UnknownHostException e) {
+        throw new ConfigException(key + ": '" + t + "' is not an IP address");
+      }
+    }
+    return out;
+  }
+
+  private static LoginLimits loginLimits(Map<String, String> c) throws ConfigException {
+    try {
+      return new LoginLimits(
+          bool(c, "login.throttle", ""),
+          integer(c, "login.freeFailures", 1, 1_000_000),
+          integer(c, "login.lockFailures", 1, 1_000_000),
+          positive(c, "login.delay"),
+          positive(c, "login.maxDelay"),
+          positive(c, "login.lockTime"),
+          integer(c, "login.user.freeFailures", 1, 1_000_000),
+          positive(c, "login.user.maxDelay"),
+          bool(c, "login.user.lockout", ""),
+          integer(c, "login.user.lockFailures", 1, 1_000_000),
+          positive(c, "login.forgetAfter"),
+          positive(c, "login.trustFor"),
+          integer(c, "login.maxEntries", 1, 10_000_000),
+          integer(c, "login.maxConcurrentChecks", 1, 1024));
+    } catch (IllegalArgumentException e) {
+      throw new ConfigException(e.getMessage());
+    }
+  }
+
+  private static Duration positive(Map<String, String> c, String key) throws ConfigException {
+    Duration d = parseDuration(c.get(key), key);
+    if (d.isZero() || d.isNegative()) {
+      throw new ConfigException(key + " must be longer than zero: '" + c.get(key) + "'");
+    }
+    return d;
   }
 
   private static BrokerLimits brokerLimits(Map<String, String> c) throws ConfigException {
@@ -545,6 +625,38 @@ public final class ConfigLoader {
       case "false" -> false;
       default -> throw new ConfigException(prefix + key + " must be true or false: '" + v + "'");
     };
+  }
+
+  /**
+   * A part of the heap: a percentage of the largest heap the JVM may use ({@code 50%}) or a size in
+   * bytes with an optional unit ({@code 300MB}, {@code 1GB}, {@code 65536}).
+   */
+  static long heapShare(String text, String key) throws ConfigException {
+    String t = text.trim().toUpperCase(Locale.ROOT).replace(" ", "");
+    try {
+      if (t.endsWith("%")) {
+        double percent = Double.parseDouble(t.substring(0, t.length() - 1));
+        if (!(percent > 0 && percent <= 100)) {
+          throw new ConfigException(key + " must be a percentage in (0, 100]: '" + text + "'");
+        }
+        return (long) (Runtime.getRuntime().maxMemory() * percent / 100);
+      }
+      long unit = 1;
+      for (String[] u : new String[][] {{"GB", "1073741824"}, {"MB", "1048576"}, {"KB", "1024"}}) {
+        if (t.endsWith(u[0])) {
+          unit = Long.parseLong(u[1]);
+          t = t.substring(0, t.length() - u[0].length());
+          break;
+        }
+      }
+      long bytes = Long.parseLong(t) * unit;
+      if (bytes <= 0) {
+        throw new ConfigException(key + " must be positive: '" + text + "'");
+      }
+      return bytes;
+    } catch (NumberFormatException e) {
+      throw new ConfigException(key + ": '" + text + "' is not a size such as 50%, 300MB or 1GB");
+    }
   }
 
   private static Path path(String v) {

@@ -24,6 +24,7 @@ import java.util.Map;
  *     the service (the portal checks them itself)
  * @param dataDir where the run-time state is kept across restarts ({@code data.dir}); {@code null}:
  *     nowhere, every start begins from the configuration
+ * @param login how password guessing is slowed ({@code login.*})
  */
 public record IeConfig(
     String name,
@@ -39,7 +40,8 @@ public record IeConfig(
     HttpLimits httpLimits,
     List<ImConfig> ims,
     Map<String, String> portal,
-    Path dataDir) {
+    Path dataDir,
+    LoginLimits login) {
 
   public IeConfig {
     mockPath = List.copyOf(mockPath);
@@ -63,7 +65,8 @@ public record IeConfig(
         httpLimits,
         ims,
         portal,
-        dataDir);
+        dataDir,
+        login);
   }
 
   /** The same configuration with other broker settings. */
@@ -82,7 +85,8 @@ public record IeConfig(
         httpLimits,
         ims,
         portal,
-        dataDir);
+        dataDir,
+        login);
   }
 
   /** The same configuration with other security settings. */
@@ -101,7 +105,8 @@ public record IeConfig(
         httpLimits,
         ims,
         portal,
-        dataDir);
+        dataDir,
+        login);
   }
 
   /** The same configuration with other portal settings (tests). */
@@ -120,7 +125,8 @@ public record IeConfig(
         httpLimits,
         ims,
         settings,
-        dataDir);
+        dataDir,
+        login);
   }
 
   /** The same configuration keeping its run-time state in another directory (null: nowhere). */
@@ -139,6 +145,27 @@ public record IeConfig(
         httpLimits,
         ims,
         portal,
-        dir);
+        dir,
+        login);
+  }
+
+  /** The same configuration with other login limits (tests use short ones). */
+  public IeConfig withLogin(LoginLimits limits) {
+    return new IeConfig(
+        name,
+        httpHost,
+        httpPort,
+        contextPath,
+        maxRequestBytes,
+        mockPath,
+        broker,
+        samplingPeriod,
+        samplingHeartbeat,
+        security,
+        httpLimits,
+        ims,
+        portal,
+        dataDir,
+        limits);
   }
 }

@@ -24,6 +24,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.instrumentelement.ie.ImNode;
 import org.instrumentelement.ie.InstrumentElementRuntime;
 import org.instrumentelement.ie.pubsub.SampledAttribute;
+import org.instrumentelement.ie.security.PasswordLogins;
 import org.instrumentelement.im.model.States;
 
 /**
@@ -79,6 +80,21 @@ public final class Monitoring {
     Gauge.builder("ie.broker.connected", this, m -> m.brokerConnected() ? 1 : 0)
         .description("1 while the publisher is connected to the broker")
         .register(registry);
+    PasswordLogins logins = runtime.access() == null ? null : runtime.access().logins();
+    if (logins != null) {
+      for (String transport : List.of("SOAP", "OPENWIRE", "STOMP", "MQTT")) {
+        for (PasswordLogins.Outcome outcome : PasswordLogins.Outcome.values()) {
+          FunctionCounter.builder("ie.login.attempts", logins, l -> l.count(transport, outcome))
+              .description(
+                  "password logins: OK, FAILED (wrong), REFUSED (by the throttle, not checked)")
+              .tags("transport", transport, "outcome", outcome.name())
+              .register(registry);
+        }
+      }
+      FunctionCounter.builder("ie.login.lockouts", logins, l -> l.throttle().lockouts())
+          .description("addresses and user names locked out after failed passwords")
+          .register(registry);
+    }
     for (ImNode n : runtime.instrumentElement().nodes()) {
       for (String state : n.im().model().states()) {
         Gauge.builder("ie.im.state", n, node -> node.im().state().equals(state) ? 1 : 0)

@@ -10,36 +10,47 @@ import org.instrumentelement.im.model.ImException;
  * reservations in force. Disabled, it lets everyone do everything (for a lab protected otherwise).
  */
 public final class AccessControl {
-  private final UserStore users;
+  private final PasswordLogins logins;
   private final Reservations reservations;
 
   /**
-   * @param users the user store, or null to disable access control
+   * @param logins the users and how their passwords are checked, or null to disable access control
    */
-  public AccessControl(UserStore users, Reservations reservations) {
-    this.users = users;
+  public AccessControl(PasswordLogins logins, Reservations reservations) {
+    this.logins = logins;
     this.reservations = reservations;
   }
 
   public boolean enabled() {
-    return users != null;
+    return logins != null;
   }
 
   /** The user store, or null when disabled. */
   public UserStore users() {
-    return users;
+    return logins == null ? null : logins.users();
+  }
+
+  /** How passwords are checked, or null when disabled. */
+  public PasswordLogins logins() {
+    return logins;
   }
 
   public Reservations reservations() {
     return reservations;
   }
 
-  /** The caller with these credentials, if they are valid (or anyone, when disabled). */
-  public Optional<Caller> authenticate(String name, String password) {
-    if (users == null) {
+  /**
+   * The caller with these credentials, if they are valid (or anyone, when disabled).
+   *
+   * @param address the client's address, for the login throttle
+   * @param transport how the client came ({@code SOAP}...), for the throttle and the audit
+   */
+  public Optional<Caller> authenticate(
+      String name, String password, String address, String transport) {
+    if (logins == null) {
       return Optional.of(Caller.UNRESTRICTED);
     }
-    return users.authenticate(name, password).map(u -> new Caller(u.name(), u));
+    return logins.check(name, password, address, transport).map(u -> new Caller(u.name(), u));
   }
 
   /**
@@ -47,10 +58,10 @@ public final class AccessControl {
    * disabled). The certificate must have been verified by TLS.
    */
   public Optional<Caller> authenticate(X509Certificate certificate) {
-    if (users == null) {
+    if (logins == null) {
       return Optional.of(Caller.UNRESTRICTED);
     }
-    return users.byCertificate(certificate).map(u -> new Caller(u.name(), u));
+    return logins.users().byCertificate(certificate).map(u -> new Caller(u.name(), u));
   }
 
   /**

@@ -17,11 +17,11 @@ import org.instrumentelement.ie.pubsub.transport.ClientProtocol;
  * a login yields is the set of groups the broker's authorization map is written for.
  */
 final class BrokerLogin {
-  private final UserStore users;
+  private final PasswordLogins logins;
   private final byte[] publisherPassword;
 
-  BrokerLogin(UserStore users, String publisherPassword) {
-    this.users = users;
+  BrokerLogin(PasswordLogins logins, String publisherPassword) {
+    this.logins = logins;
     this.publisherPassword = publisherPassword.getBytes(StandardCharsets.UTF_8);
   }
 
@@ -64,7 +64,8 @@ final class BrokerLogin {
     String user = attempt.user();
     String password = attempt.password();
     if (attempt.byCertificate()) {
-      return users
+      return logins
+          .users()
           .byCertificate(attempt.certificates().get(0))
           .filter(u -> user == null || user.isEmpty() || u.name().equals(user))
           .map(BrokerLogin::identity);
@@ -78,7 +79,8 @@ final class BrokerLogin {
       }
       return Optional.of(new Identity(user, true, false, Set.of(BrokerSecurity.Group.PUBLISHERS)));
     }
-    return users.authenticate(user, password).map(BrokerLogin::identity);
+    String transport = attempt.protocol() == null ? "IN_JVM" : attempt.protocol().name();
+    return logins.check(user, password, attempt.address(), transport).map(BrokerLogin::identity);
   }
 
   private static Identity identity(User u) {

@@ -31,6 +31,7 @@ public final class BrokerSecurity {
   /** The account the Instrument Element publishes with. */
   public static final String PUBLISHER = "ie-publisher";
 
+  private final PasswordLogins logins;
   private final UserStore users;
   private final String publisherPassword;
   private final String topicPrefix;
@@ -44,13 +45,14 @@ public final class BrokerSecurity {
    * @param refusals where refused operations are logged
    */
   public BrokerSecurity(
-      UserStore users,
+      PasswordLogins logins,
       String publisherPassword,
       String topicPrefix,
       String ieName,
       BrokerLimits limits,
       Refusals refusals) {
-    this.users = users;
+    this.logins = logins;
+    this.users = logins.users();
     this.publisherPassword = publisherPassword;
     this.topicPrefix = topicPrefix;
     this.ieName = ieName;
@@ -63,7 +65,7 @@ public final class BrokerSecurity {
    * the limits and the log of refusals.
    */
   public BrokerPlugin[] plugins() {
-    BrokerLogin login = new BrokerLogin(users, publisherPassword);
+    BrokerLogin login = new BrokerLogin(logins, publisherPassword);
     return new BrokerPlugin[] {
       new AuthorizationPlugin(authorizationMap()),
       next -> new BrokerAccessFilter(next, login, limits, refusals)

@@ -183,6 +183,20 @@ public final class UserStore {
     return Optional.ofNullable(users.get(name));
   }
 
+  /**
+   * The user if {@code password} is theirs and was checked before: no key derivation. Empty when it
+   * would take one.
+   */
+  public Optional<User> remembered(String name, String password) {
+    if (name == null || password == null) {
+      return Optional.empty();
+    }
+    User u = users.get(name);
+    return u != null && fingerprint(name, password).equals(verified.get(name))
+        ? Optional.of(u)
+        : Optional.empty();
+  }
+
   /** The user if {@code password} is theirs. */
   public Optional<User> authenticate(String name, String password) {
     if (name == null || password == null) {

@@ -1,10 +1,8 @@
 package org.instrumentelement.ie.server;
 
 import jakarta.servlet.http.HttpServletRequest;
-import java.security.cert.X509Certificate;
 import java.util.List;
 import java.util.function.Supplier;
-import org.apache.cxf.configuration.security.AuthorizationPolicy;
 import org.apache.cxf.interceptor.Fault;
 import org.apache.cxf.message.Exchange;
 import org.apache.cxf.message.Message;
@@ -17,22 +15,20 @@ import org.apache.cxf.transport.http.AbstractHTTPDestination;
 import org.instrumentelement.ie.security.AccessControl;
 import org.instrumentelement.ie.security.Caller;
 import org.instrumentelement.ie.security.Role;
+import org.instrumentelement.ie.server.gate.RequestGate;
 import org.instrumentelement.ie.soap.InstrumentElementFault;
 import org.instrumentelement.ie.soap.types.ImRequest;
 import org.instrumentelement.im.model.ErrorCode;
 import org.instrumentelement.im.model.ImException;
 
 /**
- * Authenticates the caller from the transport (HTTP Basic credentials over TLS in a laboratory, or
- * a client certificate the users file maps to a user) and checks, before the service runs, that the
- * caller's role allows the operation on the IM the request names, and that no one else's
- * reservation covers it. The operations themselves carry no credentials.
+ * Takes the caller that the {@link RequestGate} authenticated from the transport (HTTP Basic
+ * credentials, over TLS in a laboratory) before the body was read, and checks, before the service
+ * runs, that the caller's role allows the operation on the IM the request names, and that no one
+ * else's reservation covers it. The operations themselves carry no credentials.
  */
 public final class AccessControlInterceptor extends AbstractPhaseInterceptor<Message> {
   static final String CALLER = Caller.class.getName();
-
-  /** The request attribute where the servlet container puts a client's certificates. */
-  private static final String CLIENT_CERTIFICATES = "jakarta.servlet.request.X509Certificate";
 
   private final AccessControl access;
 
@@ -65,42 +61,18 @@ public final class AccessControlInterceptor extends AbstractPhaseInterceptor<Mes
     }
   }
 
-  private Caller authenticate(Message message) throws ImException {
-    if (!access.enabled()) {
-      return Caller.UNRESTRICTED;
-    }
-    AuthorizationPolicy policy = message.get(AuthorizationPolicy.class);
-    if (policy == null || policy.getUserName() == null) {
-      X509Certificate certificate = clientCertificate(message);
-      if (certificate != null) {
-        return access
-            .authenticate(certificate)
-            .orElseThrow(
-                () ->
-                    new ImException(
-                        ErrorCode.NOT_AUTHENTICATED,
-                        "the client certificate does not name a user of this Instrument Element"));
-      }
-      throw new ImException(ErrorCode.NOT_AUTHENTICATED, "credentials required (HTTP Basic)");
-    }
-    return access
-        .authenticate(policy.getUserName(), policy.getPassword())
-        .orElseThrow(
-            () -> new ImException(ErrorCode.NOT_AUTHENTICATED, "wrong user name or password"));
-  }
-
   /**
-   * The certificate the client presented in the TLS handshake (verified by the connector against
-   * the client trust store), or null.
+   * The caller the {@link RequestGate} authenticated before the body was read. Without one (no gate
+   * in front), nobody: fail closed.
    */
-  private static X509Certificate clientCertificate(Message message) {
-    Object request = message.get(AbstractHTTPDestination.HTTP_REQUEST);
-    if (request instanceof HttpServletRequest http
-        && http.getAttribute(CLIENT_CERTIFICATES) instanceof X509Certificate[] chain
-        && chain.length > 0) {
-      return chain[0];
+  private static Caller authenticate(Message message) throws ImException {
+    Object http = message.get(AbstractHTTPDestination.HTTP_REQUEST);
+    Object caller =
+        http instanceof HttpServletRequest r ? r.getAttribute(RequestGate.CALLER) : null;
+    if (caller instanceof Caller c) {
+      return c;
     }
-    return null;
+    throw new ImException(ErrorCode.NOT_AUTHENTICATED, "credentials required (HTTP Basic)");
   }
 
   /** The caller of the request being served on this thread; nobody if none authenticated. */

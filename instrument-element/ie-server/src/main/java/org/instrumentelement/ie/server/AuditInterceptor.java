@@ -4,7 +4,6 @@ import jakarta.servlet.http.HttpServletRequest;
 import java.time.Instant;
 import java.util.List;
 import java.util.stream.Collectors;
-import org.apache.cxf.configuration.security.AuthorizationPolicy;
 import org.apache.cxf.message.Exchange;
 import org.apache.cxf.message.Message;
 import org.apache.cxf.message.MessageContentsList;
@@ -14,6 +13,7 @@ import org.apache.cxf.service.model.BindingOperationInfo;
 import org.apache.cxf.transport.http.AbstractHTTPDestination;
 import org.instrumentelement.ie.security.AuditLog;
 import org.instrumentelement.ie.security.Caller;
+import org.instrumentelement.ie.server.gate.RequestGate;
 import org.instrumentelement.ie.soap.types.BreakReservationResponse;
 import org.instrumentelement.ie.soap.types.ConfigureSampling;
 import org.instrumentelement.ie.soap.types.ConfigureSamplingResponse;
@@ -80,19 +80,14 @@ public final class AuditInterceptor extends AbstractPhaseInterceptor<Message> {
   }
 
   private static String user(Exchange exchange, Message in) {
+    // Strangers are refused (and audited) by the gate before their request is read.
     Caller c = AccessControlInterceptor.caller(exchange);
-    if (c != null) {
-      return c.name();
-    }
-    AuthorizationPolicy p = in == null ? null : in.get(AuthorizationPolicy.class);
-    return p == null || p.getUserName() == null
-        ? "(none)"
-        : p.getUserName() + " (not authenticated)";
+    return c != null ? c.name() : "(none)";
   }
 
   private static String remote(Message in) {
     Object r = in == null ? null : in.get(AbstractHTTPDestination.HTTP_REQUEST);
-    return r instanceof HttpServletRequest http ? http.getRemoteAddr() : null;
+    return r instanceof HttpServletRequest http ? RequestGate.clientAddress(http) : null;
   }
 
   /**

@@ -10,7 +10,9 @@ import org.apache.catalina.Context;
 import org.apache.catalina.LifecycleException;
 import org.apache.catalina.connector.Connector;
 import org.apache.catalina.core.StandardContext;
+import org.apache.catalina.core.StandardHost;
 import org.apache.catalina.startup.Tomcat;
+import org.apache.catalina.valves.ErrorReportValve;
 import org.apache.tomcat.util.net.SSLHostConfig;
 import org.apache.tomcat.util.net.SSLHostConfigCertificate;
 import org.apache.tomcat.websocket.server.WsSci;
@@ -18,6 +20,9 @@ import org.instrumentelement.ie.InstrumentElementRuntime;
 import org.instrumentelement.ie.config.HttpLimits;
 import org.instrumentelement.ie.config.IeConfig;
 import org.instrumentelement.ie.config.SecurityConfig;
+import org.instrumentelement.ie.server.connector.GuardedHttpProtocol;
+import org.instrumentelement.ie.server.connector.GuardedNioEndpoint;
+import org.instrumentelement.ie.server.gate.RequestGate;
 import org.instrumentelement.ie.tls.TlsPolicy;
 
 /**
@@ -32,6 +37,12 @@ public final class EmbeddedServer implements AutoCloseable {
   private final IeConfig config;
   private Tomcat tomcat;
   private Connector connector;
+  private GuardedHttpProtocol protocol;
+  private volatile RequestGate gate;
+
+  /** Request body bytes Tomcat drains from a request that nothing read, keeping the connection. */
+  static final int MAX_SWALLOW_BYTES = 64 * 1024;
+
   private Path baseDir;
   private final Map<String, String> webApplicationPaths = new LinkedHashMap<>();
 
@@ -49,7 +60,10 @@ public final class EmbeddedServer implements AutoCloseable {
     }
     tomcat = new Tomcat();
     tomcat.setBaseDir(baseDir.toString());
-    connector = new Connector("HTTP/1.1");
+    HttpLimits limits = config.httpLimits();
+    protocol =
+        new GuardedHttpProtocol(limits.maxConnectionsPerAddress(), limits.requestHeaderTimeout());
+    connector = new Connector(protocol);
     connector.setPort(config.httpPort());
     connector.setProperty("address", config.httpHost());
     // Pollers keep their connection: don't make them reconnect every 100 requests.
@@ -57,7 +71,6 @@ public final class EmbeddedServer implements AutoCloseable {
     // A 2,500-double answer leaves in one write(2) rather than 8 kB pieces (64 kB per open
     // connection; the SOAP servlet buffers whole responses of that size too).
     connector.setProperty("socket.appWriteBufSize", Integer.toString(64 * 1024));
-    HttpLimits limits = config.httpLimits();
     connector.setProperty(
         "connectionTimeout", Long.toString(limits.connectionTimeout().toMillis()));
     connector.setProperty("keepAliveTimeout", Long.toString(limits.connectionTimeout().toMillis()));
@@ -66,12 +79,19 @@ public final class EmbeddedServer implements AutoCloseable {
     if (config.security().tls()) {
       enableTls(connector, config.security());
     }
-    connector.setProperty("maxSwallowSize", Long.toString(config.maxRequestBytes()));
+    // The request gate refuses what it will not read without reading or draining it; what else is
+    // left unread (a body sent to a servlet that reads none) is drained up to this, else the
+    // connection is closed.
+    connector.setProperty("maxSwallowSize", Integer.toString(MAX_SWALLOW_BYTES));
+    // "100 Continue" only once the gate reads the body: a client that waits for it sends nothing
+    // before its credentials and size have been checked.
+    connector.setProperty("continueResponseTiming", "onRead");
     tomcat.getService().addConnector(connector);
     tomcat.setConnector(connector);
+    hideInternalsInErrorPages((StandardHost) tomcat.getHost());
     Context ctx = tomcat.addContext(config.contextPath(), baseDir.toString());
     ctx.addServletContainerInitializer(
-        (classes, servletContext) -> WebApplication.register(servletContext, runtime), null);
+        (classes, servletContext) -> gate = WebApplication.register(servletContext, runtime), null);
     tomcat.start();
     // Web applications start once the service is up: they are its clients, and CXF must not set up
     // the service's bus and a client's at the same time (it then misses extensions).
@@ -146,6 +166,19 @@ public final class EmbeddedServer implements AutoCloseable {
   }
 
   /**
+   * Tomcat's own error pages (a bad request line or header, an unknown path) say only the status:
+   * no stack trace, no server name and version.
+   */
+  private static void hideInternalsInErrorPages(StandardHost host) {
+    ErrorReportValve valve = new ErrorReportValve();
+    valve.setShowReport(false);
+    valve.setShowServerInfo(false);
+    // The host adds its default valve at start only when none of that class is in its pipeline.
+    host.setErrorReportValveClass(ErrorReportValve.class.getName());
+    host.getPipeline().addValve(valve);
+  }
+
+  /**
    * HTTPS with the configured PKCS#12 keystore, accepting only what the {@link TlsPolicy} allows;
    * with a client trust store, clients may log in with a certificate instead of a password.
    */
@@ -171,6 +204,16 @@ public final class EmbeddedServer implements AutoCloseable {
     cert.setCertificateKeystoreType("PKCS12");
     ssl.addCertificate(cert);
     connector.addSslHostConfig(ssl);
+  }
+
+  /** The gate in front of the service, with its budgets (tests). */
+  public RequestGate gate() {
+    return gate;
+  }
+
+  /** The connector's endpoint, with its per-address counts (tests). */
+  public GuardedNioEndpoint endpoint() {
+    return protocol.guardedEndpoint();
   }
 
   /** The port the connector listens on. */

@@ -19,7 +19,8 @@ final class Operations {
           "reserve",
           "renewReservation",
           "releaseReservation",
-          "breakReservation");
+          "breakReservation",
+          "clearLoginFailures");
 
   private static final Map<String, Role> ROLES =
       Map.ofEntries(
@@ -40,7 +41,9 @@ final class Operations {
           Map.entry("renewReservation", Role.CONTROL),
           Map.entry("releaseReservation", Role.CONTROL),
           Map.entry("configureSampling", Role.ADMIN),
-          Map.entry("breakReservation", Role.ADMIN));
+          Map.entry("breakReservation", Role.ADMIN),
+          Map.entry("listLoginFailures", Role.ADMIN),
+          Map.entry("clearLoginFailures", Role.ADMIN));
 
   private Operations() {}
 

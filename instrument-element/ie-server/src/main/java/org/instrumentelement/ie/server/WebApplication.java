@@ -1,13 +1,18 @@
 package org.instrumentelement.ie.server;
 
+import jakarta.servlet.DispatcherType;
+import jakarta.servlet.FilterRegistration;
 import jakarta.servlet.ServletContext;
 import jakarta.servlet.ServletRegistration;
+import java.util.EnumSet;
 import org.instrumentelement.ie.InstrumentElementRuntime;
+import org.instrumentelement.ie.server.gate.RequestGate;
 
 /**
  * The servlets of an Instrument Element web application, registered the same way on embedded Tomcat
  * and in a WAR deployed to a standalone Tomcat: the SOAP endpoint at {@code /services/*}, health at
- * {@code /health/*}, Prometheus metrics at {@code /metrics}.
+ * {@code /health/*}, Prometheus metrics at {@code /metrics}, and in front of them all the {@link
+ * RequestGate}, which authenticates and bounds a request before its body is read.
  */
 public final class WebApplication {
   /** Where the SOAP servlet is mapped inside the context. */
@@ -15,12 +20,38 @@ public final class WebApplication {
 
   private WebApplication() {}
 
-  /** Adds the servlets to a starting context; the runtime must be started. */
-  public static void register(ServletContext context, InstrumentElementRuntime runtime) {
+  /**
+   * Adds the gate and the servlets to a starting context; the runtime must be started.
+   *
+   * @return the gate, whose budgets tests and monitoring may read
+   */
+  public static RequestGate register(ServletContext context, InstrumentElementRuntime runtime) {
+    RequestGate gate =
+        new RequestGate(
+            SERVICES_PATH,
+            SoapServlet.ENDPOINT,
+            runtime.access(),
+            runtime.audit(),
+            runtime.config().maxRequestBytes(),
+            runtime.config().httpLimits());
+    FilterRegistration.Dynamic filter = context.addFilter("requestGate", gate);
+    // Asynchronous throughout: the gate reads bodies without holding a thread, and refuses
+    // without reading or draining what is left of a body.
+    filter.setAsyncSupported(true);
+    filter.addMappingForUrlPatterns(
+        EnumSet.of(DispatcherType.REQUEST, DispatcherType.ASYNC), false, "/*");
     ServletRegistration.Dynamic soap = context.addServlet("soap", new SoapServlet(runtime));
     soap.addMapping(SERVICES_PATH + "/*");
     soap.setLoadOnStartup(1);
-    context.addServlet("health", new HealthServlet(runtime.monitoring())).addMapping("/health/*");
-    context.addServlet("metrics", new MetricsServlet(runtime.monitoring())).addMapping("/metrics");
+    soap.setAsyncSupported(true);
+    ServletRegistration.Dynamic health =
+        context.addServlet("health", new HealthServlet(runtime.monitoring()));
+    health.addMapping("/health/*");
+    health.setAsyncSupported(true);
+    ServletRegistration.Dynamic metrics =
+        context.addServlet("metrics", new MetricsServlet(runtime.monitoring()));
+    metrics.addMapping("/metrics");
+    metrics.setAsyncSupported(true);
+    return gate;
   }
 }

@@ -29,6 +29,40 @@ public final class DoubleText {
   /** Longest text: "-2.2250738585072014E-308". */
   static final int MAX_LENGTH = 24;
 
+  /**
+   * Reads an xs:double literal: Java's decimal syntax, and {@code INF}, {@code +INF}, {@code -INF},
+   * {@code NaN}; not what only Java takes (hexadecimal floating point, {@code Infinity}, a trailing
+   * {@code d} or {@code f}).
+   *
+   * @throws NumberFormatException if {@code t} is not an xs:double literal
+   */
+  public static double parse(String t) {
+    switch (t) {
+      case "INF", "+INF":
+        return Double.POSITIVE_INFINITY;
+      case "-INF":
+        return Double.NEGATIVE_INFINITY;
+      case "NaN":
+        return Double.NaN;
+      default:
+        if (t.isEmpty()) {
+          throw new NumberFormatException("empty");
+        }
+        for (int i = 0; i < t.length(); i++) {
+          char c = t.charAt(i);
+          if (!((c >= '0' && c <= '9')
+              || c == '.'
+              || c == 'e'
+              || c == 'E'
+              || c == '+'
+              || c == '-')) {
+            throw new NumberFormatException(t);
+          }
+        }
+        return Double.parseDouble(t);
+    }
+  }
+
   /** Appends the text of {@code v} to {@code out}. */
   public static void append(StringBuilder out, double v) {
     byte[] buf = new byte[MAX_LENGTH];

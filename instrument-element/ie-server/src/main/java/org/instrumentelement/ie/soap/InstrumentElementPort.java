@@ -7,6 +7,8 @@ import jakarta.jws.WebService;
 import jakarta.jws.soap.SOAPBinding;
 import org.instrumentelement.ie.soap.types.BreakReservation;
 import org.instrumentelement.ie.soap.types.BreakReservationResponse;
+import org.instrumentelement.ie.soap.types.ClearLoginFailures;
+import org.instrumentelement.ie.soap.types.ClearLoginFailuresResponse;
 import org.instrumentelement.ie.soap.types.ConfigureSampling;
 import org.instrumentelement.ie.soap.types.ConfigureSamplingResponse;
 import org.instrumentelement.ie.soap.types.DescribeInstrumentManager;
@@ -27,6 +29,8 @@ import org.instrumentelement.ie.soap.types.GetSubscriptionInfo;
 import org.instrumentelement.ie.soap.types.GetSubscriptionInfoResponse;
 import org.instrumentelement.ie.soap.types.ListInstrumentManagers;
 import org.instrumentelement.ie.soap.types.ListInstrumentManagersResponse;
+import org.instrumentelement.ie.soap.types.ListLoginFailures;
+import org.instrumentelement.ie.soap.types.ListLoginFailuresResponse;
 import org.instrumentelement.ie.soap.types.ListReservations;
 import org.instrumentelement.ie.soap.types.ListReservationsResponse;
 import org.instrumentelement.ie.soap.types.ListSubscriptions;
@@ -264,5 +268,33 @@ public interface InstrumentElementPort {
   GetStatusResponse getStatus(
       @WebParam(name = "getStatus", targetNamespace = Namespaces.IE, partName = "parameters")
           GetStatus request)
+      throws InstrumentElementFault;
+
+  /** The addresses and user names with recent failed passwords (admin of everything). */
+  @WebMethod(operationName = "listLoginFailures")
+  @WebResult(
+      name = "listLoginFailuresResponse",
+      targetNamespace = Namespaces.IE,
+      partName = "parameters")
+  ListLoginFailuresResponse listLoginFailures(
+      @WebParam(
+              name = "listLoginFailures",
+              targetNamespace = Namespaces.IE,
+              partName = "parameters")
+          ListLoginFailures request)
+      throws InstrumentElementFault;
+
+  /** Forgets the failed passwords of an address or user name, or all (admin of everything). */
+  @WebMethod(operationName = "clearLoginFailures")
+  @WebResult(
+      name = "clearLoginFailuresResponse",
+      targetNamespace = Namespaces.IE,
+      partName = "parameters")
+  ClearLoginFailuresResponse clearLoginFailures(
+      @WebParam(
+              name = "clearLoginFailures",
+              targetNamespace = Namespaces.IE,
+              partName = "parameters")
+          ClearLoginFailures request)
       throws InstrumentElementFault;
 }

@@ -17,6 +17,8 @@ import org.instrumentelement.ie.pubsub.SampledAttribute;
 import org.instrumentelement.ie.pubsub.TopicNames;
 import org.instrumentelement.ie.security.AccessControl;
 import org.instrumentelement.ie.security.Caller;
+import org.instrumentelement.ie.security.Grant;
+import org.instrumentelement.ie.security.LoginThrottle;
 import org.instrumentelement.ie.security.Reservation;
 import org.instrumentelement.ie.security.Reservations;
 import org.instrumentelement.ie.security.Role;
@@ -24,6 +26,8 @@ import org.instrumentelement.ie.soap.types.ArgumentInfo;
 import org.instrumentelement.ie.soap.types.AttributeInfo;
 import org.instrumentelement.ie.soap.types.BreakReservation;
 import org.instrumentelement.ie.soap.types.BreakReservationResponse;
+import org.instrumentelement.ie.soap.types.ClearLoginFailures;
+import org.instrumentelement.ie.soap.types.ClearLoginFailuresResponse;
 import org.instrumentelement.ie.soap.types.CommandInfo;
 import org.instrumentelement.ie.soap.types.ConfigureSampling;
 import org.instrumentelement.ie.soap.types.ConfigureSamplingResponse;
@@ -49,10 +53,13 @@ import org.instrumentelement.ie.soap.types.ImSummary;
 import org.instrumentelement.ie.soap.types.ItemInfo;
 import org.instrumentelement.ie.soap.types.ListInstrumentManagers;
 import org.instrumentelement.ie.soap.types.ListInstrumentManagersResponse;
+import org.instrumentelement.ie.soap.types.ListLoginFailures;
+import org.instrumentelement.ie.soap.types.ListLoginFailuresResponse;
 import org.instrumentelement.ie.soap.types.ListReservations;
 import org.instrumentelement.ie.soap.types.ListReservationsResponse;
 import org.instrumentelement.ie.soap.types.ListSubscriptions;
 import org.instrumentelement.ie.soap.types.ListSubscriptionsResponse;
+import org.instrumentelement.ie.soap.types.LoginFailureInfo;
 import org.instrumentelement.ie.soap.types.Namespaces;
 import org.instrumentelement.ie.soap.types.OperationStatus;
 import org.instrumentelement.ie.soap.types.ParameterInfo;
@@ -695,5 +702,47 @@ public class InstrumentElementService implements InstrumentElementPort {
     }
     i.description = description;
     return i;
+  }
+
+  @Override
+  public ListLoginFailuresResponse listLoginFailures(ListLoginFailures request)
+      throws InstrumentElementFault {
+    ListLoginFailuresResponse r = new ListLoginFailuresResponse();
+    r.entry = new ArrayList<>();
+    for (LoginThrottle.Entry e : loginThrottle().list()) {
+      LoginFailureInfo i = new LoginFailureInfo();
+      i.kind = e.kind();
+      i.key = e.key();
+      i.failures = e.failures();
+      i.lastFailure = e.lastFailure();
+      i.blockedUntil = e.blockedUntil();
+      i.locked = e.locked();
+      r.entry.add(i);
+    }
+    return r;
+  }
+
+  @Override
+  public ClearLoginFailuresResponse clearLoginFailures(ClearLoginFailures request)
+      throws InstrumentElementFault {
+    ClearLoginFailuresResponse r = new ClearLoginFailuresResponse();
+    r.cleared = loginThrottle().clear(request == null ? null : request.key);
+    return r;
+  }
+
+  /** The login throttle, for an admin of the whole element. */
+  private LoginThrottle loginThrottle() throws InstrumentElementFault {
+    try {
+      access.checkRole(caller.get(), Role.ADMIN, Grant.EVERYTHING);
+    } catch (ImException e) {
+      throw InstrumentElementFault.of(e, null, null);
+    }
+    if (access.logins() == null) {
+      throw InstrumentElementFault.of(
+          new ImException(ErrorCode.NOT_AUTHORIZED, "access control is off: no logins to list"),
+          null,
+          null);
+    }
+    return access.logins().throttle();
   }
 }

@@ -103,47 +103,29 @@ final class ValueMapping {
    */
   static double[] parseDoubles(List<String> items, String what) throws ImException {
     if (items instanceof DoubleList d) {
-      return d.values().clone();
+      // Parsed as it was read (a request), or a server vector's view: no text per item.
+      int bad = d.firstUnparsed();
+      if (bad >= 0) {
+        throw notADouble(what, bad, d.get(bad));
+      }
+      return d.valuesToKeep();
     }
     double[] out = new double[items.size()];
     for (int i = 0; i < out.length; i++) {
       String t = items.get(i).trim();
       try {
-        out[i] =
-            switch (t) {
-              case "INF", "+INF" -> Double.POSITIVE_INFINITY;
-              case "-INF" -> Double.NEGATIVE_INFINITY;
-              default -> {
-                if (t.isEmpty() || !isDoubleLexical(t)) {
-                  throw new NumberFormatException();
-                }
-                yield Double.parseDouble(t);
-              }
-            };
+        out[i] = DoubleText.parse(t);
       } catch (NumberFormatException e) {
-        throw new ImException(
-            ErrorCode.WRONG_TYPE,
-            what + ": item " + i + " of doubles is not a double: '" + abbreviate(t) + "'");
+        throw notADouble(what, i, t);
       }
     }
     return out;
   }
 
-  /**
-   * Whether Double.parseDouble's input is an xs:double literal (it also takes hexadecimal floating
-   * point, "Infinity" and a trailing d or f, which xs:double does not).
-   */
-  private static boolean isDoubleLexical(String t) {
-    if (t.equals("NaN")) {
-      return true;
-    }
-    for (int i = 0; i < t.length(); i++) {
-      char c = t.charAt(i);
-      if (!((c >= '0' && c <= '9') || c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-')) {
-        return false;
-      }
-    }
-    return true;
+  private static ImException notADouble(String what, int item, String text) {
+    return new ImException(
+        ErrorCode.WRONG_TYPE,
+        what + ": item " + item + " of doubles is not a double: '" + abbreviate(text) + "'");
   }
 
   private static String abbreviate(String s) {

@@ -70,7 +70,10 @@ public final class VectorAnswer {
             && v.stringValue == null;
     boolean oneVector =
         (v.data != null && v.doubles == null && v.data.length > 0 && v.data.length % 8 == 0)
-            || (v.data == null && v.doubles instanceof DoubleList d && !d.isEmpty());
+            || (v.data == null
+                && v.doubles instanceof DoubleList d
+                && !d.isEmpty()
+                && d.firstUnparsed() < 0);
     return v.type == ValueType.DOUBLE_ARRAY && scalarsAbsent && oneVector;
   }
 

@@ -31,6 +31,39 @@ class ConfigLoaderTest {
   }
 
   @Test
+  void httpLimitsHaveDefaultsAndTheRequestMemoryIsAShareOfTheHeapOrASize() throws Exception {
+    HttpLimits d = ConfigLoader.load(List.of(), Map.of()).httpLimits();
+    assertEquals(Duration.ofSeconds(10), d.requestHeaderTimeout());
+    assertEquals(Duration.ofSeconds(30), d.requestBodyTimeout());
+    assertEquals(100, d.maxConnectionsPerAddress());
+    assertEquals(50, d.maxRequestsPerAddress());
+    assertEquals((long) (Runtime.getRuntime().maxMemory() * 0.3), d.requestMemoryBytes());
+    HttpLimits set =
+        ConfigLoader.load(
+                List.of(
+                    "--http.requestHeaderTimeout=2s",
+                    "--http.requestBodyTimeout=500ms",
+                    "--http.maxConnectionsPerAddress=7",
+                    "--http.maxRequestsPerAddress=3",
+                    "--soap.requestMemory=300MB"),
+                Map.of())
+            .httpLimits();
+    assertEquals(Duration.ofSeconds(2), set.requestHeaderTimeout());
+    assertEquals(Duration.ofMillis(500), set.requestBodyTimeout());
+    assertEquals(7, set.maxConnectionsPerAddress());
+    assertEquals(3, set.maxRequestsPerAddress());
+    assertEquals(300L << 20, set.requestMemoryBytes());
+    assertEquals(1L << 30, ConfigLoader.heapShare("1 GB", "k"));
+    assertEquals(65536, ConfigLoader.heapShare("65536", "k"));
+    for (String bad : List.of("0%", "101%", "-5MB", "0", "lots", "12TB")) {
+      assertThrows(ConfigException.class, () -> ConfigLoader.heapShare(bad, "k"), bad);
+    }
+    assertThrows(
+        ConfigException.class,
+        () -> ConfigLoader.load(List.of("--http.maxRequestsPerAddress=0"), Map.of()));
+  }
+
+  @Test
   void runTimeStateIsKeptInTheWorkingDirectoryUnlessTold() throws Exception {
     assertEquals(Path.of("."), ConfigLoader.load(List.of(), Map.of()).dataDir());
     assertEquals(

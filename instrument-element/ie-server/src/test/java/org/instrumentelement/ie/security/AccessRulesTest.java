@@ -224,7 +224,8 @@ class AccessRulesTest {
     User operator = new User("op", "", List.of(Grant.parse("control:lab")));
     User observer = new User("obs", "", List.of(Grant.parse("observe:lab")));
     AccessControl access =
-        new AccessControl(UserStore.of(List.of(operator, observer)), new Reservations(clock));
+        new AccessControl(
+            new PasswordLogins(UserStore.of(List.of(operator, observer))), new Reservations(clock));
     Caller op = new Caller("op", operator);
     Caller obs = new Caller("obs", observer);
     access.check(op, Role.CONTROL, "lab/scope");
@@ -240,7 +241,9 @@ class AccessRulesTest {
     access.checkRole(op, Role.CONTROL, "lab/scope");
     assertEquals(ErrorCode.NOT_AUTHORIZED, refusal(() -> access.checkAnywhere(obs, Role.CONTROL)));
     assertTrue(
-        new AccessControl(null, new Reservations(clock)).authenticate(null, null).isPresent());
+        new AccessControl(null, new Reservations(clock))
+            .authenticate(null, null, null, "SOAP")
+            .isPresent());
   }
 
   @Test

@@ -1,5 +1,6 @@
 package org.instrumentelement.ie.soap.types;
 
+import jakarta.xml.bind.Unmarshaller;
 import jakarta.xml.bind.annotation.XmlAttribute;
 import jakarta.xml.bind.annotation.XmlList;
 import jakarta.xml.bind.annotation.XmlSchemaType;
@@ -25,8 +26,8 @@ public class Value {
   /**
    * A vector as a space-separated list of doubles (encoding XML). Held as the items' text: the
    * schema type is still an xs:list of xs:double, but JAXB then prints each item as a string, with
-   * no adapter looked up per item ({@link DoubleList} formats them), and {@code ValueMapping}
-   * parses what a client sent.
+   * no adapter looked up per item ({@link DoubleList} formats them). A request's list is read into
+   * a {@link DoubleList} too (see {@link #beforeUnmarshal}), which parses each item as it comes.
    */
   @XmlList
   @XmlSchemaType(name = "double")
@@ -56,4 +57,19 @@ public class Value {
   @XmlAttribute public Integer length;
 
   @XmlAttribute public String units;
+
+  /**
+   * Called by JAXB before it reads a value: JAXB fills a list it finds in the field rather than a
+   * new ArrayList of one String per item, which for a 16 MB request took ~500 MB of heap.
+   */
+  void beforeUnmarshal(Unmarshaller unmarshaller, Object parent) {
+    doubles = new DoubleList();
+  }
+
+  /** Called by JAXB once it has read a value: no list element, no list. */
+  void afterUnmarshal(Unmarshaller unmarshaller, Object parent) {
+    if (doubles instanceof DoubleList d && !d.wasRead()) {
+      doubles = null;
+    }
+  }
 }

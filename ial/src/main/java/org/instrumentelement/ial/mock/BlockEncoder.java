@@ -1,0 +1,123 @@
+package org.instrumentelement.ial.mock;
+
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import org.instrumentelement.ial.ieee4882.BinaryFormat;
+import org.instrumentelement.ial.ieee4882.BlockHeader;
+
+/**
+ * Turns samples in volts into the IEEE 488.2 definite-length block an instrument sends: integer
+ * codes ({@code code = (volts - yOrigin) / yIncrement + yReference}) or floats in a binary format
+ * and byte order, or ASCII numbers in volts separated by commas. The last block is kept: a held
+ * trace is encoded once, not at every query, so the simulator is never the bottleneck.
+ */
+final class BlockEncoder {
+  /** The format name of comma-separated ASCII values ({@code :WAVeform:FORMat ASCii}). */
+  static final String ASCII = "ascii";
+
+  private record Encoding(
+      double[] samples, String format, ByteOrder order, double inc, double origin, double ref) {
+    boolean same(Encoding o) {
+      return samples == o.samples
+          && format.equals(o.format)
+          && order == o.order
+          && Double.compare(inc, o.inc) == 0
+          && Double.compare(origin, o.origin) == 0
+          && Double.compare(ref, o.ref) == 0;
+    }
+  }
+
+  private Encoding lastEncoding;
+  private byte[] lastBlock;
+
+  /** Checks a format name from a model file. */
+  static void check(String format) {
+    if (!format.equalsIgnoreCase(ASCII)) {
+      BinaryFormat.of(format);
+    }
+  }
+
+  /**
+   * The block, header included.
+   *
+   * @param yIncrement volts per code, or NaN to send volts
+   */
+  byte[] encode(
+      double[] samples,
+      String format,
+      ByteOrder order,
+      double yIncrement,
+      double yOrigin,
+      double yReference) {
+    Encoding e = new Encoding(samples, format, order, yIncrement, yOrigin, yReference);
+    if (lastEncoding != null && lastEncoding.same(e)) {
+      return lastBlock;
+    }
+    byte[] data;
+    if (format.equalsIgnoreCase(ASCII)) {
+      data = ascii(samples);
+    } else {
+      double[] values = samples;
+      if (!Double.isNaN(yIncrement)) {
+        values = new double[samples.length];
+        for (int i = 0; i < values.length; i++) {
+          values[i] = (samples[i] - yOrigin) / yIncrement + yReference;
+        }
+      }
+      data = BinaryFormat.of(format).encode(values, order);
+    }
+    byte[] header = BlockHeader.definite(data.length);
+    byte[] out = new byte[header.length + data.length];
+    System.arraycopy(header, 0, out, 0, header.length);
+    System.arraycopy(data, 0, out, header.length, data.length);
+    lastEncoding = e;
+    lastBlock = out;
+    return out;
+  }
+
+  /** Forgets the kept block (the device was reset). */
+  void clear() {
+    lastEncoding = null;
+    lastBlock = null;
+  }
+
+  private static byte[] ascii(double[] samples) {
+    StringBuilder out = new StringBuilder(samples.length * 14);
+    for (int i = 0; i < samples.length; i++) {
+      if (i > 0) {
+        out.append(',');
+      }
+      nr3(out, samples[i]);
+    }
+    return out.toString().getBytes(StandardCharsets.ISO_8859_1);
+  }
+
+  /**
+   * Appends {@code v} as instruments send NR3 numbers, {@code +1.234567E-01}: the same text as
+   * {@code String.format("%+.6E")}, written by hand because a million-point trace would otherwise
+   * spend seconds in the formatter.
+   */
+  static void nr3(StringBuilder out, double v) {
+    if (!Double.isFinite(v)) {
+      out.append("+9.9E+37"); // SCPI's NAN
+      return;
+    }
+    out.append(v < 0 ? '-' : '+');
+    double a = Math.abs(v);
+    int exponent = a == 0 ? 0 : (int) Math.floor(Math.log10(a));
+    long mantissa = a == 0 ? 0 : Math.round(a / Math.pow(10, exponent - 6));
+    if (mantissa >= 10_000_000L) {
+      mantissa = Math.round(mantissa / 10.0);
+      exponent++;
+    } else if (mantissa > 0 && mantissa < 1_000_000L) {
+      mantissa *= 10;
+      exponent--;
+    }
+    String digits = Long.toString(mantissa);
+    out.append(digits.charAt(0)).append('.');
+    out.append(digits.length() > 1 ? digits.substring(1) : "000000");
+    out.append('E').append(exponent < 0 ? '-' : '+');
+    int e = Math.abs(exponent);
+    out.append(e < 10 ? "0" : "").append(e);
+  }
+}

@@ -1,0 +1,482 @@
+package org.instrumentelement.ial.mock;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
+import org.instrumentelement.ial.scpi.device.HeaderPattern;
+import org.instrumentelement.ial.scpi.device.Keyword;
+
+/**
+ * Reads a mock model file into a {@link MockDeviceDescription}: one pass over the keys, grouped by
+ * their first two segments, every key and every name checked.
+ */
+final class MockModelParser {
+  private static final List<String> SECTIONS =
+      List.of("property", "action", "block", "input", "derived", "reply", "measure");
+
+  private final String model;
+  private final Properties p;
+  private final Map<String, Map<String, Map<String, String>>> sections = new HashMap<>();
+  private int channels = 1;
+  private boolean longReplies;
+
+  MockModelParser(String model, Properties p) {
+    this.model = model;
+    this.p = p;
+  }
+
+  MockDeviceDescription parse() {
+    String identity = null;
+    for (String key : new TreeSet<>(p.stringPropertyNames())) {
+      String value = p.getProperty(key).trim();
+      String[] parts = key.split("\\.", 3);
+      if (key.equals("identity")) {
+        identity = value;
+      } else if (key.equals("channels")) {
+        channels = Integer.parseInt(value);
+      } else if (key.equals("keywordReplies")) {
+        if (!value.matches("short|long")) {
+          throw new IllegalArgumentException("keywordReplies is short or long");
+        }
+        longReplies = value.equals("long");
+      } else if (parts.length == 3 && SECTIONS.contains(parts[0])) {
+        sections
+            .computeIfAbsent(parts[0], k -> new LinkedHashMap<>())
+            .computeIfAbsent(parts[1], k -> new LinkedHashMap<>())
+            .put(parts[2], value);
+      } else {
+        throw new IllegalArgumentException("unknown key '" + key + "'");
+      }
+    }
+    if (identity == null) {
+      identity = "InstrumentElement,MOCK-" + model.toUpperCase(Locale.ROOT) + ",0,1.0";
+    }
+    Map<String, MockProperty> properties = new LinkedHashMap<>();
+    section("property").forEach((name, kv) -> properties.put(name, property(name, kv)));
+    properties.values().forEach(prop -> checkAuto(prop, properties));
+    List<MockAction> actions = new ArrayList<>();
+    section("action").forEach((name, kv) -> actions.add(action(name, kv, properties)));
+    List<MockBlock> blocks = new ArrayList<>();
+    section("block").forEach((name, kv) -> blocks.add(block(name, kv, properties)));
+    Map<Integer, MockInput> inputs = new HashMap<>();
+    section("input").forEach((ch, kv) -> inputs.put(Integer.parseInt(ch), input(ch, kv)));
+    Map<String, MockDerived> derived = new LinkedHashMap<>();
+    section("derived").forEach((name, kv) -> derived.put(name, derived(name, kv, properties)));
+    List<MockReply> replies = new ArrayList<>();
+    section("reply").forEach((name, kv) -> replies.add(reply(name, kv)));
+    List<MockMeasurement> measurements = new ArrayList<>();
+    section("measure").forEach((name, kv) -> measurements.add(measure(name, kv, properties)));
+    MockDeviceDescription d =
+        new MockDeviceDescription(
+            model,
+            identity,
+            channels,
+            properties,
+            actions,
+            blocks,
+            inputs,
+            derived,
+            replies,
+            measurements);
+    new MockModelNames(d).checkAll();
+    return d;
+  }
+
+  private HeaderPattern header(String what, String pattern) {
+    try {
+      return HeaderPattern.compile(pattern, channels);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(what + ": " + e.getMessage(), e);
+    }
+  }
+
+  private Map<String, Map<String, String>> section(String name) {
+    return sections.getOrDefault(name, Map.of());
+  }
+
+  private static void onlyKeys(String what, Map<String, String> kv, String... allowed) {
+    for (String k : kv.keySet()) {
+      if (!Arrays.asList(allowed).contains(k)) {
+        throw new IllegalArgumentException(what + ": unknown setting '" + k + "'");
+      }
+    }
+  }
+
+  private static List<String> commaList(String text) {
+    return text == null || text.isBlank() ? List.of() : List.of(text.trim().split("\\s*,\\s*"));
+  }
+
+  /** {@code BYTE:uint8, WORD:uint16} as a map, keys as written; empty for {@code null}. */
+  private static Map<String, String> pairs(String what, String text) {
+    Map<String, String> out = new LinkedHashMap<>();
+    for (String pair : commaList(text)) {
+      String[] kv = pair.split(":", 2);
+      if (kv.length != 2) {
+        throw new IllegalArgumentException(what + ": '" + pair + "' is not VALUE:setting");
+      }
+      out.put(kv[0].trim(), kv[1].trim());
+    }
+    return out;
+  }
+
+  /** The keys of {@code map} as {@code property} stores its values ({@code MSBFirst} -> MSBF). */
+  private static Map<String, String> canonicalKeys(
+      String what, MockProperty property, Map<String, String> map) {
+    Map<String, String> out = new LinkedHashMap<>(); // in the file's order, for the reference
+    map.forEach(
+        (k, v) -> {
+          try {
+            out.put(property.canonical(k).toUpperCase(Locale.ROOT), v);
+          } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(what + ": " + e.getMessage(), e);
+          }
+        });
+    return java.util.Collections.unmodifiableMap(out);
+  }
+
+  private MockProperty property(String name, Map<String, String> kv) {
+    String what = "property " + name;
+    onlyKeys(
+        what,
+        kv,
+        "type",
+        "default",
+        "min",
+        "max",
+        "values",
+        "perChannel",
+        "get",
+        "set",
+        "units",
+        "aliases",
+        "replies",
+        "auto");
+    MockProperty.Type type =
+        MockProperty.Type.valueOf(kv.getOrDefault("type", "double").toUpperCase(Locale.ROOT));
+    List<Keyword> keywords = new ArrayList<>();
+    for (String v : commaList(kv.get("values"))) {
+      keywords.add(Keyword.of(v));
+    }
+    if (type == MockProperty.Type.ENUM && keywords.isEmpty()) {
+      throw new IllegalArgumentException(what + ": an enum needs 'values'");
+    }
+    String units = kv.get("units");
+    String unit = units == null ? null : units.split("/", 2)[0].trim().toUpperCase(Locale.ROOT);
+    MockProperty draft =
+        new MockProperty(
+            name,
+            type,
+            null,
+            Double.parseDouble(kv.getOrDefault("min", "-Infinity")),
+            Double.parseDouble(kv.getOrDefault("max", "Infinity")),
+            List.copyOf(keywords),
+            unit,
+            pairs(what, kv.get("aliases")),
+            Map.of(),
+            kv.get("auto"),
+            longReplies,
+            Boolean.parseBoolean(kv.getOrDefault("perChannel", "false")),
+            kv.containsKey("get") ? header(what, kv.get("get")) : null,
+            kv.containsKey("set") ? header(what, kv.get("set")) : null);
+    Map<String, String> replies = new HashMap<>();
+    pairs(what, kv.get("replies"))
+        .forEach(
+            (k, v) -> {
+              String key = draft.canonical(k);
+              replies.put(
+                  type == MockProperty.Type.BOOLEAN ? ("true".equals(key) ? "1" : "0") : key, v);
+            });
+    String def = kv.get("default");
+    if (def == null) {
+      throw new IllegalArgumentException(what + ": no 'default'");
+    }
+    Object value;
+    try {
+      value = draft.parse(def);
+    } catch (org.instrumentelement.ial.scpi.device.ScpiErrorException e) {
+      throw new IllegalArgumentException(what + ": default '" + def + "': " + e.getMessage());
+    }
+    return new MockProperty(
+        name,
+        type,
+        value,
+        draft.min(),
+        draft.max(),
+        draft.keywords(),
+        unit,
+        draft.aliases(),
+        Map.copyOf(replies),
+        draft.auto(),
+        longReplies,
+        draft.perChannel(),
+        draft.getter(),
+        draft.setter());
+  }
+
+  private static void checkAuto(MockProperty prop, Map<String, MockProperty> properties) {
+    if (prop.auto() != null) {
+      MockProperty auto = properties.get(prop.auto());
+      if (auto == null || auto.type() != MockProperty.Type.BOOLEAN) {
+        throw new IllegalArgumentException(
+            "property " + prop.name() + ": auto '" + prop.auto() + "' is not a boolean property");
+      }
+    }
+  }
+
+  private MockAction action(String name, Map<String, String> kv, Map<String, MockProperty> props) {
+    String what = "action " + name;
+    onlyKeys(
+        what,
+        kv,
+        "command",
+        "sets",
+        "response",
+        "delay",
+        "parameters",
+        "accepts",
+        "answer",
+        "takes");
+    String command = kv.get("command");
+    if (command == null) {
+      throw new IllegalArgumentException(what + ": no 'command'");
+    }
+    Map<String, String> sets = new LinkedHashMap<>();
+    for (String assignment : commaList(kv.get("sets"))) {
+      String[] pv = assignment.split("=", 2);
+      if (pv.length != 2 || !props.containsKey(pv[0].trim())) {
+        throw new IllegalArgumentException(what + ": bad assignment '" + assignment + "'");
+      }
+      props.get(pv[0].trim()).canonical(pv[1].trim()); // checked now
+      sets.put(pv[0].trim(), pv[1].trim());
+    }
+    List<String> parameters = commaList(kv.get("parameters"));
+    for (String param : parameters) {
+      if (!props.containsKey(param)) {
+        throw new IllegalArgumentException(what + ": parameter '" + param + "' is not a property");
+      }
+    }
+    String accepts = kv.get("accepts");
+    if (accepts != null && (!props.containsKey(accepts) || !parameters.isEmpty())) {
+      throw new IllegalArgumentException(
+          what + ": 'accepts' names a property, and excludes 'parameters'");
+    }
+    return new MockAction(
+        name,
+        header(what, command),
+        sets,
+        parameters,
+        accepts,
+        kv.get("response"),
+        kv.get("answer"),
+        kv.get("takes"),
+        delay(what, kv.getOrDefault("delay", "0ms")));
+  }
+
+  /** {@code 500ms} or {@code 2s}. */
+  private static Duration delay(String what, String text) {
+    String t = text.trim().toLowerCase(Locale.ROOT);
+    try {
+      if (t.endsWith("ms")) {
+        return Duration.ofMillis(Long.parseLong(t.substring(0, t.length() - 2).trim()));
+      } else if (t.endsWith("s")) {
+        return Duration.ofMillis(
+            Math.round(Double.parseDouble(t.substring(0, t.length() - 1).trim()) * 1000));
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new IllegalArgumentException(what + ": delay '" + text + "' is not like 500ms or 2s");
+  }
+
+  private MockBlock block(String name, Map<String, String> kv, Map<String, MockProperty> props) {
+    String what = "block " + name;
+    Map<String, String> settings = new HashMap<>(kv);
+    String query = settings.remove("query");
+    if (query == null) {
+      throw new IllegalArgumentException(what + ": no 'query'");
+    }
+    String format = settings.getOrDefault("format", "float64");
+    settings.remove("format");
+    Map<String, String> formats = pairs(what, settings.remove("formats"));
+    formats.values().forEach(BlockEncoder::check);
+    if (formats.isEmpty()) {
+      BlockEncoder.check(format); // a literal: check it now
+    } else {
+      formats = canonicalKeys(what, mapped(what, "format", format, props), formats);
+    }
+    String byteOrder = settings.getOrDefault("byteOrder", "little");
+    settings.remove("byteOrder");
+    Map<String, String> byteOrders = pairs(what, settings.remove("byteOrders"));
+    byteOrders.values().forEach(o -> byteOrder(what, o));
+    if (byteOrders.isEmpty()) {
+      byteOrder(what, byteOrder);
+    } else {
+      byteOrders = canonicalKeys(what, mapped(what, "byteOrder", byteOrder, props), byteOrders);
+    }
+    List<String> transfer = commaList(settings.remove("transfer"));
+    for (String t : transfer) {
+      if (!props.containsKey(t)) {
+        throw new IllegalArgumentException(what + ": transfer '" + t + "' is not a property");
+      }
+    }
+    String sequenceProperty = null;
+    String sequenceValue = null;
+    String sequence = settings.remove("sequence");
+    if (sequence != null) {
+      String[] pv = sequence.split(":", 2);
+      if (pv.length != 2 || !props.containsKey(pv[0].trim())) {
+        throw new IllegalArgumentException(what + ": sequence is property:VALUE");
+      }
+      sequenceProperty = pv[0].trim();
+      sequenceValue = props.get(sequenceProperty).canonical(pv[1].trim());
+    }
+    for (String k : settings.keySet()) {
+      if (!MockBlock.KEYS.contains(k)) {
+        throw new IllegalArgumentException(what + ": unknown setting '" + k + "'");
+      }
+    }
+    return new MockBlock(
+        name,
+        header(what, query),
+        format,
+        formats,
+        byteOrder,
+        byteOrders,
+        Set.copyOf(transfer),
+        sequenceProperty,
+        sequenceValue,
+        Map.copyOf(settings));
+  }
+
+  private static MockProperty mapped(
+      String what, String key, String ref, Map<String, MockProperty> props) {
+    MockProperty p = props.get(ref);
+    if (p == null) {
+      throw new IllegalArgumentException(
+          what + ": with '" + key + "s', '" + key + "' names a property");
+    }
+    return p;
+  }
+
+  private static void byteOrder(String what, String name) {
+    if (!name.trim().matches("(?i)little|big")) {
+      throw new IllegalArgumentException(what + ": byte order is little or big");
+    }
+  }
+
+  private MockInput input(String channel, Map<String, String> kv) {
+    onlyKeys("input " + channel, kv, "shape", "frequency", "amplitude", "offset", "noise");
+    return new MockInput(
+        MockInput.Shape.of(kv.getOrDefault("shape", "sine")),
+        Double.parseDouble(kv.getOrDefault("frequency", "1000")),
+        Double.parseDouble(kv.getOrDefault("amplitude", "1")),
+        Double.parseDouble(kv.getOrDefault("offset", "0")),
+        Double.parseDouble(kv.getOrDefault("noise", "0")));
+  }
+
+  private MockDerived derived(
+      String name, Map<String, String> kv, Map<String, MockProperty> props) {
+    String what = "derived " + name;
+    if (kv.containsKey("expr")) {
+      onlyKeys(what, kv, "expr");
+      return new MockDerived(name, null, Map.of(), compile(what, kv.get("expr")));
+    }
+    String selector = kv.get("of");
+    if (selector == null || !props.containsKey(selector)) {
+      throw new IllegalArgumentException(
+          what + ": needs 'expr', or 'of' naming a property and one expression per value");
+    }
+    Map<String, MockExpression> byValue = new HashMap<>();
+    kv.forEach(
+        (k, v) -> {
+          if (!k.equals("of")) {
+            String key = props.get(selector).canonical(k).toUpperCase(Locale.ROOT);
+            byValue.put(key, compile(what + "." + k, v));
+          }
+        });
+    return new MockDerived(name, selector, Map.copyOf(byValue), null);
+  }
+
+  private MockReply reply(String name, Map<String, String> kv) {
+    String what = "reply " + name;
+    onlyKeys(what, kv, "query", "text", "source", "describes", "count", "recalls");
+    if (!kv.containsKey("query") || (kv.containsKey("text") == kv.containsKey("recalls"))) {
+      throw new IllegalArgumentException(what + ": needs 'query', and 'text' or 'recalls'");
+    }
+    List<Object> parts = new ArrayList<>();
+    String text = kv.getOrDefault("text", "");
+    int at = 0;
+    while (at < text.length()) {
+      int open = text.indexOf('{', at);
+      if (open < 0) {
+        parts.add(text.substring(at));
+        break;
+      }
+      int close = text.indexOf('}', open);
+      if (close < 0) {
+        throw new IllegalArgumentException(what + ": '{' without '}' in '" + text + "'");
+      }
+      if (open > at) {
+        parts.add(text.substring(at, open));
+      }
+      parts.add(compile(what, text.substring(open + 1, close)));
+      at = close + 1;
+    }
+    return new MockReply(
+        name,
+        header(what, kv.get("query")),
+        List.copyOf(parts),
+        kv.get("source"),
+        kv.get("describes"),
+        kv.containsKey("count") ? compile(what, kv.get("count")) : null,
+        kv.get("recalls"));
+  }
+
+  private MockMeasurement measure(
+      String name, Map<String, String> kv, Map<String, MockProperty> props) {
+    String what = "measure " + name;
+    onlyKeys(what, kv, "query", "block", "figure", "figures", "source", "parameters");
+    if (!kv.containsKey("query") || !kv.containsKey("block") || !kv.containsKey("figure")) {
+      throw new IllegalArgumentException(what + ": needs 'query', 'block' and 'figure'");
+    }
+    String figure = kv.get("figure");
+    Map<String, String> figures = pairs(what, kv.get("figures"));
+    if (figures.isEmpty()) {
+      WaveformFigure.of(figure);
+    } else {
+      figures.values().forEach(WaveformFigure::of);
+      figures = canonicalKeys(what, mapped(what, "figure", figure, props), figures);
+    }
+    List<String> parameters = commaList(kv.get("parameters"));
+    for (String param : parameters) {
+      if (!param.equals("figure") && !param.equals("source")) {
+        throw new IllegalArgumentException(what + ": parameters are 'figure' and 'source'");
+      }
+    }
+    if (parameters.contains("figure") && figures.isEmpty()) {
+      throw new IllegalArgumentException(what + ": a 'figure' parameter needs 'figures'");
+    }
+    String source = kv.get("source");
+    if (source != null && !props.containsKey(source)) {
+      throw new IllegalArgumentException(what + ": source '" + source + "' is not a property");
+    }
+    return new MockMeasurement(
+        name, header(what, kv.get("query")), kv.get("block"), figure, figures, source, parameters);
+  }
+
+  static MockExpression compile(String what, String text) {
+    try {
+      return MockExpression.compile(text);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(what + ": " + e.getMessage(), e);
+    }
+  }
+}

@@ -1,0 +1,136 @@
+package org.instrumentelement.ie.benchmark;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.instrumentelement.ie.benchmark.SoapRequests.Encoding;
+
+/**
+ * The benchmark's options with their defaults applied ({@code --quick} changes some), typed: what
+ * {@link CommandLine} checked, read once so that no measurement parses a string.
+ *
+ * @param ieJar the IE's runnable jar
+ * @param serverJavaOptions JVM options of the IE process
+ * @param warmup warm-up per point, not counted
+ * @param measure one measurement
+ * @param reps measurements per point (the median is reported)
+ * @param clientCounts polling client counts
+ * @param lengths vector lengths in doubles
+ * @param encodings polling encodings
+ * @param soak length of the heap soak (zero: none)
+ * @param only the parts to run (empty: all)
+ * @param output the JSON file of every figure
+ */
+record BenchmarkOptions(
+    Path ieJar,
+    List<String> serverJavaOptions,
+    Duration warmup,
+    Duration measure,
+    int reps,
+    List<Integer> clientCounts,
+    List<Integer> lengths,
+    List<Encoding> encodings,
+    Duration soak,
+    List<String> only,
+    Path output) {
+
+  /**
+   * The options of a parsed command line ({@link CommandLine#parse}).
+   *
+   * @throws IllegalArgumentException naming the option whose value is not what it takes
+   */
+  static BenchmarkOptions from(Map<String, String> opts) {
+    boolean quick = opts.containsKey("quick");
+    Values v = new Values(opts);
+    String only = opts.getOrDefault("only", "");
+    return new BenchmarkOptions(
+        Path.of(
+            opts.getOrDefault(
+                "ie-jar", "instrument-element/ie-server/target/instrument-element.jar")),
+        words(opts.getOrDefault("server-java-options", "-Xms512m -Xmx1g")),
+        v.seconds("warmup", quick ? "2" : "30"),
+        v.seconds("measure", quick ? "2" : "5"),
+        v.integer("reps", quick ? "1" : "3"),
+        v.integers("clients", quick ? "5" : "5,10,20,40"),
+        v.integers("lengths", quick ? "2500" : "1250,2500"),
+        v.encodings("encodings", "BINARY,MTOM,XML"),
+        Duration.ofMinutes(v.integer("soak-minutes", "0")),
+        only.isBlank() ? List.of() : Arrays.stream(only.split(",")).map(String::trim).toList(),
+        Path.of(opts.getOrDefault("output", CommandLine.DEFAULT_OUTPUT)));
+  }
+
+  /** Reads option values, refusing one that is not what its option takes in the IE's words. */
+  private record Values(Map<String, String> opts) {
+    Duration seconds(String name, String byDefault) {
+      String s = opts.getOrDefault(name, byDefault);
+      try {
+        return Duration.ofMillis(Math.round(Double.parseDouble(s) * 1000));
+      } catch (NumberFormatException e) {
+        throw refused(name, "a number of seconds", s);
+      }
+    }
+
+    int integer(String name, String byDefault) {
+      String s = opts.getOrDefault(name, byDefault);
+      try {
+        return Integer.parseInt(s.trim());
+      } catch (NumberFormatException e) {
+        throw refused(name, "a whole number", s);
+      }
+    }
+
+    List<Integer> integers(String name, String byDefault) {
+      String s = opts.getOrDefault(name, byDefault);
+      try {
+        return Arrays.stream(s.split(",")).map(p -> Integer.parseInt(p.trim())).toList();
+      } catch (NumberFormatException e) {
+        throw refused(name, "whole numbers, comma-separated", s);
+      }
+    }
+
+    List<Encoding> encodings(String name, String byDefault) {
+      String s = opts.getOrDefault(name, byDefault);
+      List<Encoding> encodings = new ArrayList<>();
+      for (String e : s.split(",")) {
+        try {
+          encodings.add(Encoding.valueOf(e.trim().toUpperCase(Locale.ROOT)));
+        } catch (IllegalArgumentException unknown) {
+          throw refused(name, "BINARY, MTOM or XML, comma-separated", s);
+        }
+      }
+      return List.copyOf(encodings);
+    }
+
+    private static IllegalArgumentException refused(String name, String takes, String value) {
+      return new IllegalArgumentException(
+          "--" + name + " takes " + takes + ", not '" + value + "'");
+    }
+  }
+
+  /** Whether {@code --only} names this part ({@link CommandLine#PARTS}); without it, all run. */
+  boolean runs(String part) {
+    return only.isEmpty() || only.contains(part);
+  }
+
+  /** The settings as the results file states them. */
+  String summary() {
+    return "warmup "
+        + warmup.toSeconds()
+        + " s, measure "
+        + measure.toSeconds()
+        + " s x "
+        + reps
+        + " (median), clients "
+        + clientCounts
+        + ", lengths "
+        + lengths;
+  }
+
+  private static List<String> words(String s) {
+    return Arrays.stream(s.trim().split("\\s+")).filter(w -> !w.isEmpty()).toList();
+  }
+}

@@ -1,0 +1,95 @@
+package org.instrumentelement.ie.benchmark;
+
+import com.fasterxml.jackson.annotation.JsonAutoDetect;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import java.util.List;
+import java.util.Map;
+import org.instrumentelement.ie.measure.Machine;
+
+/**
+ * Every figure of a run, as the JSON file holds it (docs/benchmark.md, "The results file"): each
+ * measurement fills its part; a part that did not run stays null and is left out of the file. A
+ * figure that could not be measured is NaN, written as {@code null}.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonAutoDetect(fieldVisibility = JsonAutoDetect.Visibility.ANY)
+final class Results {
+  String started;
+  MachineFigures machine;
+  String settings;
+  List<PollingPoint> polling;
+  PollingFloor pollingFloor;
+  Map<String, Double> wireBytesPerVector;
+  Subscription subscription;
+  List<HeapReading> soakHeap;
+  Soak soak;
+  List<TargetResult> targets;
+
+  /** The machine, as the results file states it. */
+  record MachineFigures(int cores, String java, String os, String cpu, String loadAverage) {
+    static MachineFigures of(Machine m) {
+      return new MachineFigures(m.cores(), m.java(), m.os(), m.cpu(), m.loadAverages());
+    }
+  }
+
+  /** One polling point: an encoding, a vector length and a number of clients. */
+  record PollingPoint(
+      String encoding,
+      int length,
+      int clients,
+      double vectorsPerSecond,
+      double ieCpuMicrosPerResponse,
+      double meanResponseMillis,
+      long errors) {}
+
+  /** The fixed cost of a poll, measured with a short text. */
+  record PollingFloor(
+      String what, double answersPerSecond, double ieCpuMicrosPerResponse, long errors) {}
+
+  /** The subscription figures: one object whose parts come from three measurements. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonAutoDetect(fieldVisibility = JsonAutoDetect.Visibility.ANY)
+  static final class Subscription {
+    @JsonUnwrapped FullRate fullRate;
+    @JsonUnwrapped Latency latency;
+    Double jmsWireBytesPerVector;
+  }
+
+  /** The IE sampling as fast as it can to 40 subscribers, against a bare publisher. */
+  record FullRate(
+      double ieDeliveriesPerSecond,
+      double ieCpuMicrosPerDeliveryAtFullRate,
+      long iePublishedSamples,
+      long ieSupersededSamples,
+      double bareDeliveriesPerSecond,
+      double bareCpuMicrosPerDeliveryAtFullRate,
+      double ieToBareRatio) {}
+
+  /** 100 samples per second to 40 subscribers, from the IE and from a bare publisher. */
+  record Latency(
+      double rate100DeliveriesPerSecond,
+      double latencyP50Millis,
+      double latencyP99Millis,
+      long latencySamples,
+      double ieCpuMicrosPerDelivery,
+      double bareRate100DeliveriesPerSecond,
+      double bareLatencyP50Millis,
+      double bareLatencyP99Millis,
+      double bareCpuMicrosPerDelivery) {}
+
+  /** One reading of the soak: the heap in use right after a full GC. */
+  record HeapReading(double minutes, double heapAfterGcMegabytes) {}
+
+  /** The soak's outcome: the heap's trend, and what was served meanwhile. */
+  record Soak(
+      double heapSlopeMegabytesPerMinute,
+      double heapMedianFirstHalfMegabytes,
+      double heapMedianSecondHalfMegabytes,
+      long responses,
+      long deliveries,
+      long errors) {}
+
+  /** A target and whether the run met it (not met when not measured). */
+  record TargetResult(String figure, String target, double value, boolean measured, boolean met) {}
+}

@@ -1,0 +1,51 @@
+package org.instrumentelement.ie.benchmark;
+
+import org.instrumentelement.ie.client.InstrumentElementClient;
+import org.instrumentelement.ie.client.soap.ConfigureSampling;
+import org.instrumentelement.ie.client.soap.GetSubscriptionInfo;
+import org.instrumentelement.ie.client.soap.InstrumentElementPort;
+import org.instrumentelement.ie.client.soap.SubscriptionInfo;
+import org.instrumentelement.ie.measure.IeProcess;
+
+/**
+ * The sampling of the vector the subscription measurements use ({@value #IM}, attribute {@value
+ * #ATTRIBUTE}), switched through the SOAP API as any client would. The IE runs with access control
+ * off in those measurements, so no account is needed.
+ */
+final class SamplingControl {
+  static final String IM = "lab/array2500";
+  static final String ATTRIBUTE = "vector";
+
+  /** The topic the IE publishes the vector's samples on. */
+  static final String TOPIC = "ie.ie.lab.array2500.vector";
+
+  /** The JMS property holding a sample's acquisition time (microseconds since the epoch). */
+  static final String ACQUIRED = "ieAcquired";
+
+  private final InstrumentElementPort soap;
+
+  private SamplingControl(InstrumentElementPort soap) {
+    this.soap = soap;
+  }
+
+  static SamplingControl connect(IeProcess ie) {
+    return new SamplingControl(InstrumentElementClient.connect(ie.serviceUrl()));
+  }
+
+  /** Samples every {@code millis} milliseconds; 0: not at all. */
+  void period(long millis) throws Exception {
+    ConfigureSampling c = new ConfigureSampling();
+    c.setIm(IM);
+    c.setAttribute(ATTRIBUTE);
+    c.setSamplingPeriodMillis(millis);
+    soap.configureSampling(c);
+  }
+
+  /** The sampler's counters (samples published, superseded before sending). */
+  SubscriptionInfo info() throws Exception {
+    GetSubscriptionInfo q = new GetSubscriptionInfo();
+    q.setIm(IM);
+    q.setAttribute(ATTRIBUTE);
+    return soap.getSubscriptionInfo(q).getSubscription();
+  }
+}

@@ -1,0 +1,105 @@
+package org.instrumentelement.ie.benchmark;
+
+import java.util.Locale;
+import org.instrumentelement.ie.benchmark.RateMeter.Rates;
+import org.instrumentelement.ie.client.soap.SubscriptionInfo;
+import org.instrumentelement.ie.measure.IeProcess;
+
+/**
+ * Subscription deliveries against a bare ActiveMQ publisher: the IE sampling as fast as it can
+ * (every millisecond) to 40 subscribers, then a bare publisher as fast as it can to 40 subscribers
+ * on the same broker; the ratio of the two, each with the IE process's CPU time per delivery.
+ */
+record SubscriptionRate(BenchmarkOptions options, RateMeter meter) implements Measurement {
+  /** Pause between connecting subscribers and measuring, in the measured pass after a warm-up. */
+  private static final long SETTLE_MILLIS = 3000;
+
+  /** What the IE delivered at full rate. */
+  private record IeRun(Rates rates, long published, long superseded) {}
+
+  @Override
+  public void run(IeProcess ie, Results results) throws Exception {
+    SamplingControl sampling = SamplingControl.connect(ie);
+    // Both runs share the broker's code: warm both up first, so that neither is measured with a
+    // colder JIT than the other.
+    Progress.log(
+        "subscription: warm-up, IE then bare publisher, "
+            + options.warmup().toSeconds()
+            + " s each");
+    ieFullRate(ie, sampling, false);
+    bareFullRate(ie, false);
+    IeRun fromIe = ieFullRate(ie, sampling, true);
+    Rates bare = bareFullRate(ie, true);
+    double ratio = fromIe.rates().rate() / bare.rate();
+    results.subscription.fullRate =
+        new Results.FullRate(
+            fromIe.rates().rate(),
+            fromIe.rates().cpuMicros(),
+            fromIe.published(),
+            fromIe.superseded(),
+            bare.rate(),
+            bare.cpuMicros(),
+            ratio);
+    Progress.log(
+        String.format(
+            Locale.ROOT,
+            "subscription: IE %.0f, bare %.0f deliveries/s; IE/bare %.2f",
+            fromIe.rates().rate(),
+            bare.rate(),
+            ratio));
+  }
+
+  /** The IE sampling every millisecond to 40 subscribers (null when only warming up). */
+  private IeRun ieFullRate(IeProcess ie, SamplingControl sampling, boolean measured)
+      throws Exception {
+    try (Subscribers subs =
+        new Subscribers(
+            40, ie.brokerUrl(), null, null, SamplingControl.TOPIC, SamplingControl.ACQUIRED)) {
+      sampling.period(1);
+      if (!measured) {
+        Thread.sleep(options.warmup().toMillis());
+        sampling.period(0);
+        return null;
+      }
+      Thread.sleep(SETTLE_MILLIS);
+      SubscriptionInfo before = sampling.info();
+      Rates m = meter.measure(ie.cpu(), subs.received::get);
+      SubscriptionInfo after = sampling.info();
+      sampling.period(0);
+      long published = after.getPublished() - before.getPublished();
+      long superseded = after.getSuperseded() - before.getSuperseded();
+      Progress.log(
+          String.format(
+              Locale.ROOT,
+              "subscription: IE sampling every 1 ms to 40 subscribers: %.0f deliveries/s (IE CPU"
+                  + " %.1f us per delivery; %d samples taken, %d superseded before sending)",
+              m.rate(),
+              m.cpuMicros(),
+              published,
+              superseded));
+      return new IeRun(m, published, superseded);
+    }
+  }
+
+  /** A bare publisher as fast as it can to 40 subscribers (null when only warming up). */
+  private Rates bareFullRate(IeProcess ie, boolean measured) throws Exception {
+    try (Subscribers subs =
+            new Subscribers(40, ie.brokerUrl(), null, null, "bench.bare", BarePublisher.SENT);
+        BarePublisher pub = new BarePublisher(ie.brokerUrl(), "bench.bare", 20000, 0)) {
+      if (!measured) {
+        Thread.sleep(options.warmup().toMillis());
+        return null;
+      }
+      Thread.sleep(SETTLE_MILLIS);
+      Rates m = meter.measure(ie.cpu(), subs.received::get);
+      Progress.log(
+          String.format(
+              Locale.ROOT,
+              "subscription: bare publisher as fast as it can to 40 subscribers: %.0f"
+                  + " deliveries/s (broker CPU %.1f us per delivery)",
+              m.rate(),
+              m.cpuMicros()));
+      return m;
+    }
+  }
+}

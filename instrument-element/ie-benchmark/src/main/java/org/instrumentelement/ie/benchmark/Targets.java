@@ -1,0 +1,175 @@
+package org.instrumentelement.ie.benchmark;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.function.DoublePredicate;
+import java.util.function.ToDoubleFunction;
+import org.instrumentelement.ie.benchmark.Results.PollingPoint;
+import org.instrumentelement.ie.benchmark.Results.TargetResult;
+import org.instrumentelement.ie.benchmark.SoapRequests.Encoding;
+
+/**
+ * The targets the IE is measured against (docs/benchmark.md, "Targets"), read from the figures of a
+ * run. The polling and vector figures are those of 2,500 doubles and 40 clients; a target whose
+ * figure was not measured is reported as such.
+ */
+final class Targets {
+  /** The length and client count of the polling figures the targets use. */
+  static final int LENGTH = 2500;
+
+  static final int CLIENTS = 40;
+
+  /** Raw bytes of a vector of {@link #LENGTH} doubles. */
+  private static final double RAW_BYTES = LENGTH * 8.0;
+
+  private record Target(
+      String figure, String goal, ToDoubleFunction<Results> value, DoublePredicate met) {}
+
+  private static final List<Target> TARGETS =
+      List.of(
+          // The compact binary form: inline base64 (BINARY) or an MTOM attachment, whichever is
+          // better.
+          new Target(
+              "polling, compact binary form, 40 clients: vectors/s",
+              ">= 6500",
+              r -> best(rate(r, Encoding.BINARY), rate(r, Encoding.MTOM), true),
+              v -> v >= 6500),
+          new Target(
+              "polling, compact binary form: IE CPU per response (us)",
+              "<= 120",
+              r -> best(cpu(r, Encoding.BINARY), cpu(r, Encoding.MTOM), false),
+              v -> v <= 120),
+          new Target(
+              "polling, XML form: IE CPU per response (us)",
+              "<= 500",
+              r -> cpu(r, Encoding.XML),
+              v -> v <= 500),
+          new Target(
+              "subscription deliveries/s relative to bare ActiveMQ",
+              ">= 0.85",
+              r -> fullRate(r).map(f -> f.ieToBareRatio()).orElse(Double.NaN),
+              v -> v >= 0.85),
+          new Target(
+              "latency p50 at 100 samples/s to 40 subscribers (ms)",
+              "<= 2",
+              r -> latency(r).map(l -> l.latencyP50Millis()).orElse(Double.NaN),
+              v -> v <= 2),
+          new Target(
+              "latency p99 at 100 samples/s to 40 subscribers (ms)",
+              "<= 10",
+              r -> latency(r).map(l -> l.latencyP99Millis()).orElse(Double.NaN),
+              v -> v <= 10),
+          new Target(
+              "IE + broker CPU per delivered vector at 100/s x 40 (us)",
+              "<= 60",
+              Targets::subscriptionCpu,
+              v -> v <= 60),
+          new Target(
+              "bytes per vector on the wire, JMS / raw",
+              "<= 1.03",
+              r ->
+                  r.subscription == null || r.subscription.jmsWireBytesPerVector == null
+                      ? Double.NaN
+                      : r.subscription.jmsWireBytesPerVector / RAW_BYTES,
+              v -> v <= 1.03),
+          new Target(
+              "bytes per vector on the wire, binary SOAP (MTOM) / raw",
+              "<= 1.06",
+              r -> wire(r, Encoding.MTOM),
+              v -> v <= 1.06),
+          new Target(
+              "bytes per vector on the wire, XML SOAP / raw",
+              "<= 2.4",
+              r -> wire(r, Encoding.XML),
+              v -> v <= 2.4),
+          new Target(
+              "IE CPU per delivered vector, subscription / XML polling",
+              "<= 0.1",
+              r -> subscriptionCpu(r) / cpu(r, Encoding.XML),
+              v -> v <= 0.1));
+
+  /** Only with a soak: a leak shows as growth; a negative slope is the warm-up settling. */
+  private static final Target SOAK =
+      new Target(
+          "heap after GC over the soak: growth (MB/min)",
+          "<= 0.5",
+          r -> r.soak.heapSlopeMegabytesPerMinute(),
+          v -> v <= 0.5);
+
+  private Targets() {}
+
+  /** Every target with the run's figure, each also printed as a line of the summary table. */
+  static List<TargetResult> evaluate(Results results) {
+    List<Target> targets = new ArrayList<>(TARGETS);
+    if (results.soak != null) {
+      targets.add(SOAK);
+    }
+    List<TargetResult> out = new ArrayList<>();
+    for (Target t : targets) {
+      double value = t.value().applyAsDouble(results);
+      boolean measured = !Double.isNaN(value);
+      boolean met = measured && t.met().test(value);
+      Progress.log(
+          String.format(
+              Locale.ROOT,
+              "%-62s %-12s %10.3f  %s",
+              t.figure(),
+              t.goal(),
+              value,
+              !measured ? "not measured" : met ? "met" : "NOT met"));
+      out.add(new TargetResult(t.figure(), t.goal(), value, measured, met));
+    }
+    return out;
+  }
+
+  private static Optional<PollingPoint> point(Results r, Encoding encoding) {
+    return r.polling == null
+        ? Optional.empty()
+        : r.polling.stream()
+            .filter(
+                p ->
+                    p.encoding().equals(encoding.name())
+                        && p.length() == LENGTH
+                        && p.clients() == CLIENTS)
+            .reduce((first, second) -> second);
+  }
+
+  private static double rate(Results r, Encoding encoding) {
+    return point(r, encoding).map(PollingPoint::vectorsPerSecond).orElse(Double.NaN);
+  }
+
+  private static double cpu(Results r, Encoding encoding) {
+    return point(r, encoding).map(PollingPoint::ieCpuMicrosPerResponse).orElse(Double.NaN);
+  }
+
+  private static double wire(Results r, Encoding encoding) {
+    Double bytes =
+        r.wireBytesPerVector == null ? null : r.wireBytesPerVector.get(encoding + "." + LENGTH);
+    return bytes == null ? Double.NaN : bytes / RAW_BYTES;
+  }
+
+  private static Optional<Results.FullRate> fullRate(Results r) {
+    return Optional.ofNullable(r.subscription).map(s -> s.fullRate);
+  }
+
+  private static Optional<Results.Latency> latency(Results r) {
+    return Optional.ofNullable(r.subscription).map(s -> s.latency);
+  }
+
+  private static double subscriptionCpu(Results r) {
+    return latency(r).map(l -> l.ieCpuMicrosPerDelivery()).orElse(Double.NaN);
+  }
+
+  /** The better of two figures, either of which may be missing (NaN if both are). */
+  static double best(double x, double y, boolean higher) {
+    if (Double.isNaN(x)) {
+      return y;
+    }
+    if (Double.isNaN(y)) {
+      return x;
+    }
+    return higher ? Math.max(x, y) : Math.min(x, y);
+  }
+}

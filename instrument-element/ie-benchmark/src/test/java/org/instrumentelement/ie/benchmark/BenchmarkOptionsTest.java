@@ -1,0 +1,92 @@
+package org.instrumentelement.ie.benchmark;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.instrumentelement.ie.benchmark.SoapRequests.Encoding;
+import org.junit.jupiter.api.Test;
+
+class BenchmarkOptionsTest {
+
+  private static BenchmarkOptions options(String... args) {
+    return BenchmarkOptions.from(CommandLine.parse(args));
+  }
+
+  @Test
+  void theDefaultsAreAFullRunWithoutTheSoak() {
+    BenchmarkOptions o = options();
+    assertEquals(Duration.ofSeconds(30), o.warmup());
+    assertEquals(Duration.ofSeconds(5), o.measure());
+    assertEquals(3, o.reps());
+    assertEquals(List.of(5, 10, 20, 40), o.clientCounts());
+    assertEquals(List.of(1250, 2500), o.lengths());
+    assertEquals(List.of(Encoding.BINARY, Encoding.MTOM, Encoding.XML), o.encodings());
+    assertTrue(o.soak().isZero());
+    assertEquals(List.of("-Xms512m", "-Xmx1g"), o.serverJavaOptions());
+    assertEquals(Path.of("instrument-element/ie-server/target/instrument-element.jar"), o.ieJar());
+    assertEquals(Path.of(CommandLine.DEFAULT_OUTPUT), o.output());
+    for (String part : CommandLine.PARTS) {
+      assertTrue(o.runs(part), part);
+    }
+  }
+
+  @Test
+  void quickShortensEverythingButWhatIsGiven() {
+    BenchmarkOptions o = options("--quick", "--reps=2");
+    assertEquals(Duration.ofSeconds(2), o.warmup());
+    assertEquals(Duration.ofSeconds(2), o.measure());
+    assertEquals(2, o.reps());
+    assertEquals(List.of(5), o.clientCounts());
+    assertEquals(List.of(2500), o.lengths());
+    assertEquals("warmup 2 s, measure 2 s x 2 (median), clients [5], lengths [2500]", o.summary());
+  }
+
+  @Test
+  void valuesAreReadAsTheDocsWriteThem() {
+    BenchmarkOptions o =
+        options(
+            "--warmup=0.5",
+            "--clients=40, 20",
+            "--encodings=binary,xml",
+            "--soak-minutes=10",
+            "--server-java-options=-Xmx2g  -XX:+UseG1GC",
+            "--output=/tmp/run.json");
+    assertEquals(Duration.ofMillis(500), o.warmup());
+    assertEquals(List.of(40, 20), o.clientCounts());
+    assertEquals(List.of(Encoding.BINARY, Encoding.XML), o.encodings());
+    assertEquals(Duration.ofMinutes(10), o.soak());
+    assertEquals(List.of("-Xmx2g", "-XX:+UseG1GC"), o.serverJavaOptions());
+    assertEquals(Path.of("/tmp/run.json"), o.output());
+  }
+
+  @Test
+  void onlyRunsTheNamedParts() {
+    BenchmarkOptions o = options("--only=floor,latency");
+    assertTrue(o.runs("floor"));
+    assertTrue(o.runs("latency"));
+    assertFalse(o.runs("polling"));
+    assertFalse(o.runs("subscription"));
+  }
+
+  @Test
+  void aValueAnOptionDoesNotTakeIsRefusedInPlainWords() {
+    assertEquals(
+        "--encodings takes BINARY, MTOM or XML, comma-separated, not 'XML,JSON'",
+        assertThrows(IllegalArgumentException.class, () -> options("--encodings=XML,JSON"))
+            .getMessage());
+    assertEquals(
+        "--reps takes a whole number, not 'three'",
+        assertThrows(IllegalArgumentException.class, () -> options("--reps=three")).getMessage());
+    assertEquals(
+        "--warmup takes a number of seconds, not '30s'",
+        assertThrows(IllegalArgumentException.class, () -> options("--warmup=30s")).getMessage());
+    assertEquals(
+        "--clients takes whole numbers, comma-separated, not '5;10'",
+        assertThrows(IllegalArgumentException.class, () -> options("--clients=5;10")).getMessage());
+  }
+}

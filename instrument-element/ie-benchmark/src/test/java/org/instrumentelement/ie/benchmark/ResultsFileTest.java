@@ -1,0 +1,157 @@
+package org.instrumentelement.ie.benchmark;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import org.instrumentelement.ie.measure.Machine;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ResultsFileTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /** A results object with every part filled, as a full run with a soak makes it. */
+  static Results everyPart() {
+    Results r = new Results();
+    r.started = "2026-11-23T14:37:23Z";
+    r.machine =
+        Results.MachineFigures.of(
+            new Machine(2, "AMD EPYC", 24000, "Linux 6.1", "OpenJDK 17", "0.5 0.4 0.3"));
+    r.settings = "warmup 2 s, measure 2 s x 1 (median), clients [5], lengths [2500]";
+    r.polling = new ArrayList<>();
+    r.polling.add(new Results.PollingPoint("BINARY", 2500, 5, 389.97512, 2076.9231, 12.8, 0));
+    r.pollingFloor = new Results.PollingFloor("a short text", 3184.6, 425.6, 0);
+    r.wireBytesPerVector = new LinkedHashMap<>(Map.of("BINARY.2500", 27099.0));
+    r.subscription = new Results.Subscription();
+    r.subscription.fullRate = new Results.FullRate(15813, 35.4, 2397, 1560, 15750, 36.3, 1.004);
+    r.subscription.latency =
+        new Results.Latency(3878, 2.296, 195.5, 7760, 130.2, 4061, 2.7, 161.2, 82.4);
+    r.subscription.jmsWireBytesPerVector = 20320.0;
+    r.soakHeap = List.of(new Results.HeapReading(0.5, 210.4));
+    r.soak = new Results.Soak(Double.NaN, 210.4, 212.0, 1000, 2000, 0);
+    r.targets = Targets.evaluate(r);
+    return r;
+  }
+
+  private static List<String> names(JsonNode object) {
+    List<String> names = new ArrayList<>();
+    object.fieldNames().forEachRemaining(names::add);
+    return names;
+  }
+
+  @Test
+  void thePartsComeInTheOrderOfTheRun() throws Exception {
+    JsonNode json = JSON.readTree(ResultsFile.json(everyPart()));
+    assertEquals(
+        List.of(
+            "started",
+            "machine",
+            "settings",
+            "polling",
+            "pollingFloor",
+            "wireBytesPerVector",
+            "subscription",
+            "soakHeap",
+            "soak",
+            "targets"),
+        names(json));
+    assertEquals(List.of("cores", "java", "os", "cpu", "loadAverage"), names(json.get("machine")));
+    assertEquals(
+        List.of(
+            "encoding",
+            "length",
+            "clients",
+            "vectorsPerSecond",
+            "ieCpuMicrosPerResponse",
+            "meanResponseMillis",
+            "errors"),
+        names(json.get("polling").get(0)));
+    assertEquals(
+        List.of(
+            "ieDeliveriesPerSecond",
+            "ieCpuMicrosPerDeliveryAtFullRate",
+            "iePublishedSamples",
+            "ieSupersededSamples",
+            "bareDeliveriesPerSecond",
+            "bareCpuMicrosPerDeliveryAtFullRate",
+            "ieToBareRatio",
+            "rate100DeliveriesPerSecond",
+            "latencyP50Millis",
+            "latencyP99Millis",
+            "latencySamples",
+            "ieCpuMicrosPerDelivery",
+            "bareRate100DeliveriesPerSecond",
+            "bareLatencyP50Millis",
+            "bareLatencyP99Millis",
+            "bareCpuMicrosPerDelivery",
+            "jmsWireBytesPerVector"),
+        names(json.get("subscription")));
+    assertEquals(
+        List.of("figure", "target", "value", "measured", "met"), names(json.get("targets").get(0)));
+  }
+
+  @Test
+  void figuresHaveThreeDecimalsAndAnUnmeasuredOneIsNull() throws Exception {
+    JsonNode json = JSON.readTree(ResultsFile.json(everyPart()));
+    JsonNode point = json.get("polling").get(0);
+    assertEquals(389.975, point.get("vectorsPerSecond").asDouble());
+    assertEquals(2076.923, point.get("ieCpuMicrosPerResponse").asDouble());
+    assertEquals(2500, point.get("length").asInt());
+    assertEquals(27099.0, json.get("wireBytesPerVector").get("BINARY.2500").asDouble());
+    assertTrue(json.get("soak").get("heapSlopeMegabytesPerMinute").isNull());
+    assertEquals(2397, json.get("subscription").get("iePublishedSamples").asLong());
+  }
+
+  @Test
+  void aPartThatDidNotRunIsLeftOut() throws Exception {
+    Results r = new Results();
+    r.started = "2026-11-23T14:37:23Z";
+    r.subscription = new Results.Subscription();
+    r.subscription.latency = new Results.Latency(100, 1, 2, 3, 4, 5, 6, 7, 8);
+    JsonNode json = JSON.readTree(ResultsFile.json(r));
+    assertEquals(List.of("started", "subscription"), names(json));
+    assertFalse(json.get("subscription").has("ieToBareRatio"));
+    assertFalse(json.get("subscription").has("jmsWireBytesPerVector"));
+    assertTrue(json.get("subscription").has("latencyP99Millis"));
+  }
+
+  @Test
+  void theFileIsIndentedWithItsDirectoryCreated(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("runs").resolve("benchmark.json");
+    ResultsFile.write(everyPart(), file);
+    String text = Files.readString(file);
+    assertTrue(text.startsWith("{\n  \"started\": \"2026-11-23T14:37:23Z\",\n"), text);
+    assertTrue(text.endsWith("}\n"), text);
+  }
+
+  @Test
+  void docsListEveryFieldOfTheFile() throws Exception {
+    String doc = Files.readString(Path.of("..", "..", "docs", "benchmark.md"));
+    TreeSet<String> fields = new TreeSet<>();
+    collect(JSON.readTree(ResultsFile.json(everyPart())), fields);
+    fields.remove("BINARY.2500"); // the keys of wireBytesPerVector are documented by pattern
+    for (String field : fields) {
+      assertTrue(doc.contains("`" + field + "`"), "docs/benchmark.md lists the field " + field);
+    }
+  }
+
+  private static void collect(JsonNode node, TreeSet<String> fields) {
+    node.fields()
+        .forEachRemaining(
+            e -> {
+              fields.add(e.getKey());
+              collect(e.getValue(), fields);
+            });
+    node.elements().forEachRemaining(child -> collect(child, fields));
+  }
+}

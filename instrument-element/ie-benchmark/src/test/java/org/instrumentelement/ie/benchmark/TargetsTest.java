@@ -1,0 +1,99 @@
+package org.instrumentelement.ie.benchmark;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.instrumentelement.ie.benchmark.Results.PollingPoint;
+import org.instrumentelement.ie.benchmark.Results.TargetResult;
+import org.junit.jupiter.api.Test;
+
+class TargetsTest {
+
+  private static Map<String, TargetResult> byFigure(Results r) {
+    return Targets.evaluate(r).stream()
+        .collect(
+            Collectors.toMap(
+                TargetResult::figure, Function.identity(), (a, b) -> a, LinkedHashMap::new));
+  }
+
+  @Test
+  void nothingMeasuredMeetsNothingAndSaysSo() {
+    Map<String, TargetResult> t = byFigure(new Results());
+    assertEquals(11, t.size(), "the soak's target only with a soak");
+    for (TargetResult r : t.values()) {
+      assertFalse(r.measured(), r.figure());
+      assertFalse(r.met(), r.figure());
+      assertTrue(Double.isNaN(r.value()), r.figure());
+    }
+  }
+
+  @Test
+  void pollingTargetsReadThe2500DoublesAnd40ClientsPointsAndTheBetterBinaryForm() {
+    Results r = new Results();
+    r.polling = new ArrayList<>();
+    r.polling.add(new PollingPoint("BINARY", 2500, 40, 7000, 130, 5.7, 0));
+    r.polling.add(new PollingPoint("MTOM", 2500, 40, 6000, 110, 6.7, 0));
+    r.polling.add(new PollingPoint("XML", 2500, 40, 1000, 600, 40, 0));
+    r.polling.add(new PollingPoint("XML", 1250, 40, 2000, 100, 20, 0)); // another length
+    r.polling.add(new PollingPoint("BINARY", 2500, 5, 9000, 50, 0.6, 0)); // another count
+    r.wireBytesPerVector = new LinkedHashMap<>(Map.of("MTOM.2500", 21000.0, "XML.2500", 50000.0));
+    Map<String, TargetResult> t = byFigure(r);
+
+    TargetResult rate = t.get("polling, compact binary form, 40 clients: vectors/s");
+    assertEquals(7000, rate.value());
+    assertTrue(rate.met());
+    TargetResult cpu = t.get("polling, compact binary form: IE CPU per response (us)");
+    assertEquals(110, cpu.value());
+    assertTrue(cpu.met());
+    TargetResult xml = t.get("polling, XML form: IE CPU per response (us)");
+    assertEquals(600, xml.value());
+    assertFalse(xml.met());
+    assertEquals(1.05, t.get("bytes per vector on the wire, binary SOAP (MTOM) / raw").value());
+    assertEquals(2.5, t.get("bytes per vector on the wire, XML SOAP / raw").value());
+  }
+
+  @Test
+  void subscriptionTargetsAndTheirRatioToXmlPolling() {
+    Results r = new Results();
+    r.polling = List.of(new PollingPoint("XML", 2500, 40, 1000, 500, 40, 0));
+    r.subscription = new Results.Subscription();
+    r.subscription.fullRate = new Results.FullRate(9000, 30, 100, 0, 10000, 25, 0.9);
+    r.subscription.latency = new Results.Latency(4000, 1.5, 12, 8000, 40, 4000, 1.4, 9, 30);
+    r.subscription.jmsWireBytesPerVector = 20300.0;
+    Map<String, TargetResult> t = byFigure(r);
+
+    assertTrue(t.get("subscription deliveries/s relative to bare ActiveMQ").met());
+    assertTrue(t.get("latency p50 at 100 samples/s to 40 subscribers (ms)").met());
+    assertFalse(t.get("latency p99 at 100 samples/s to 40 subscribers (ms)").met());
+    assertTrue(t.get("IE + broker CPU per delivered vector at 100/s x 40 (us)").met());
+    assertEquals(1.015, t.get("bytes per vector on the wire, JMS / raw").value(), 1e-9);
+    TargetResult rel = t.get("IE CPU per delivered vector, subscription / XML polling");
+    assertEquals(0.08, rel.value(), 1e-9);
+    assertTrue(rel.met());
+  }
+
+  @Test
+  void theSoakAddsItsTarget() {
+    Results r = new Results();
+    r.soak = new Results.Soak(-0.2, 300, 290, 1000, 2000, 0);
+    TargetResult soak = byFigure(r).get("heap after GC over the soak: growth (MB/min)");
+    assertTrue(soak.measured());
+    assertTrue(soak.met());
+  }
+
+  @Test
+  void theBetterOfTwoFiguresCopesWithAMissingOne() {
+    assertEquals(3.0, Targets.best(3, Double.NaN, true));
+    assertEquals(3.0, Targets.best(Double.NaN, 3, false));
+    assertEquals(5.0, Targets.best(3, 5, true));
+    assertEquals(3.0, Targets.best(3, 5, false));
+    assertTrue(Double.isNaN(Targets.best(Double.NaN, Double.NaN, true)));
+  }
+}

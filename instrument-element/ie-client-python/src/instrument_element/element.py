@@ -1,0 +1,208 @@
+"""The entry point: one Instrument Element, its SOAP endpoint and (once used) its broker."""
+
+import threading
+import weakref
+
+from . import errors as errors_module
+from . import model
+from .broker import BrokerConnection
+from .manager import InstrumentManager
+from .soap import SoapEndpoint, field, q
+from .subscription import Stream, Subscription
+
+
+class InstrumentElement:
+    """An Instrument Element, reached at its SOAP endpoint with an HTTP Basic user::
+
+        ie = InstrumentElement("http://localhost:8080/ie/services/InstrumentElement", "observer", "observer")
+        scope = ie["lab/scope"]
+        trace = scope.get("waveform")          # numpy float64 array with .time, .units, .timestamp
+
+    Nothing is sent until the first call. Subscriptions use the IE's STOMP broker, with the same
+    user, over one connection opened at the first ``subscribe`` or ``stream``.
+
+    :param url: the SOAP endpoint the IE prints at start-up; ``http://host:port`` alone gets the
+        default path ``/ie/services/InstrumentElement``
+    :param ca_file: PEM certificates to trust for HTTPS and broker TLS (the IE's self-signed
+        development certificate, say); None: the system's
+    :param verify: False turns HTTPS certificate checks off (never on a laboratory network)
+    :param timeout: seconds to connect and to wait for each answer
+    :param stomp_url: the broker's STOMP URL, when the one the IE gives (``stompUrl`` of
+        ``getSubscriptionInfo``) is not reachable from here under that name
+    :param ssl: TLS to the broker: None (when the STOMP URL says ``stomp+ssl://``), True, False
+    """
+
+    #: The exception classes, so that ``ie.errors.OutOfRange`` works on an instance too.
+    errors = errors_module
+
+    def __init__(
+        self,
+        url,
+        user=None,
+        password=None,
+        *,
+        ca_file=None,
+        verify=True,
+        timeout=30.0,
+        stomp_url=None,
+        ssl=None,
+    ):
+        self._soap = SoapEndpoint(
+            url, user, password, ca_file=ca_file, verify=verify, timeout=timeout
+        )
+        self.url = self._soap.url
+        self._user, self._password = user, password
+        self._ca_file = ca_file
+        self._stomp_url = stomp_url
+        self._ssl = ssl
+        self._broker = None
+        self._broker_lock = threading.Lock()
+        self._managers = {}
+        self._consumers = weakref.WeakSet()  # open subscriptions and streams, closed by close()
+
+    def __repr__(self):
+        return f"<InstrumentElement {self.url}>"
+
+    def __getitem__(self, path):
+        """The IM at ``path`` (``"lab/scope"``): a proxy, nothing is asked yet. The same proxy
+        each time, so that what it learnt (whether vectors have a time axis) is asked once."""
+        path = path.strip("/")
+        manager = self._managers.get(path)
+        if manager is None:
+            manager = self._managers.setdefault(path, InstrumentManager(self, path))
+        return manager
+
+    def ims(self):
+        """The IMs this user may observe, parents before children (:class:`model.ImSummary`)."""
+        response = self._soap.call("listInstrumentManagers")
+        return [model.ImSummary.from_xml(e) for e in response.iterfind(q("instrumentManager"))]
+
+    def status(self):
+        """Readiness, resources, every IM's state and every operation's figures."""
+        return model.Status.from_xml(self._soap.call("getStatus").find(q("status")))
+
+    def reservations(self):
+        """The reservations this user may observe."""
+        response = self._soap.call("listReservations")
+        return [model.Reservation.from_xml(e) for e in response.iterfind(q("reservation"))]
+
+    def login_failures(self):
+        """Addresses and user names with recent failed passwords (an admin of everything)."""
+        response = self._soap.call("listLoginFailures")
+        return [model.LoginFailure.from_xml(e) for e in response.iterfind(q("entry"))]
+
+    def clear_login_failures(self, key=None):
+        """Forgets the failed passwords of an address or user name, or of all (an admin of
+        everything). Returns how many were forgotten."""
+        response = self._soap.call("clearLoginFailures", field("key", key))
+        return int(response.findtext(q("cleared")))
+
+    def subscriptions(self, im=None):
+        """Every subscribable attribute (of one IM and below, if given) with topics and figures."""
+        response = self._soap.call("listSubscriptions", field("im", im))
+        return [model.SubscriptionInfo.from_xml(e) for e in response.iterfind(q("subscription"))]
+
+    # Subscriptions
+
+    def subscribe(
+        self,
+        im,
+        attribute,
+        callback,
+        *,
+        on_gap=None,
+        on_restart=None,
+        on_connection_lost=None,
+        on_connection_restored=None,
+        on_resynchronised=None,
+        buffer=100,
+    ):
+        """Calls ``callback(value)`` for every new value of a subscribable attribute, in order,
+        on a thread of the subscription's own. Returns the :class:`Subscription` (``close()``
+        ends it; ``received``, ``gaps``, ``missed``, ``duplicates``, ``dropped`` count).
+
+        :param on_gap: ``on_gap(expected, received)``: the values with sequence numbers from
+            ``expected`` to ``received - 1`` were missed (the broker dropped them for this slow
+            subscriber, or they were published while the connection was down)
+        :param on_restart: ``on_restart(old_epoch, new_epoch)``: the IE restarted
+        :param on_connection_lost: ``on_connection_lost()``: reconnecting by itself
+        :param on_connection_restored: ``on_connection_restored()``
+        :param on_resynchronised: ``on_resynchronised(value)``: after a reconnect, the current
+            value read with ``get``
+        :param buffer: messages in flight at most (the broker holds, then drops, the rest)
+        """
+        callbacks = dict(
+            on_gap=on_gap,
+            on_restart=on_restart,
+            on_connection_lost=on_connection_lost,
+            on_connection_restored=on_connection_restored,
+            on_resynchronised=on_resynchronised,
+        )
+        info, broker = self._subscription_target(im, attribute)
+        sub = Subscription(
+            broker, info, self._resynchroniser(im, attribute), buffer, callback, callbacks
+        )
+        sub._start()
+        self._consumers.add(sub)
+        return sub
+
+    def stream(self, im, attribute, *, timeout=None, buffer=100, **callbacks):
+        """The values of a subscribable attribute as an iterator: ``for v in ie.stream(...)``.
+
+        Leaving the loop ends the subscription; ``timeout`` (s) raises ``TimeoutError`` when no
+        value comes for that long. The callbacks of :meth:`subscribe` (``on_gap``...) may be given
+        and run in the loop's thread.
+        """
+        unknown = set(callbacks) - {
+            "on_gap",
+            "on_restart",
+            "on_connection_lost",
+            "on_connection_restored",
+            "on_resynchronised",
+        }
+        if unknown:
+            raise TypeError(f"unknown options: {', '.join(sorted(unknown))}")
+        info, broker = self._subscription_target(im, attribute)
+        stream = Stream(
+            broker, info, self._resynchroniser(im, attribute), buffer, timeout, callbacks
+        )
+        stream._start()
+        self._consumers.add(stream)
+        return stream
+
+    def _resynchroniser(self, im, attribute):
+        manager = self[im]
+        return lambda: manager.get(attribute)
+
+    def _subscription_target(self, im, attribute):
+        info = self[im].subscription_info(attribute)
+        return info, self._broker_for(info)
+
+    def _broker_for(self, info):
+        with self._broker_lock:
+            if self._broker is None:
+                url = self._stomp_url or info.stomp_url
+                if not url:
+                    raise errors_module.BrokerUnreachable(
+                        "the IE gives no STOMP URL for its broker (STOMP off?); give stomp_url="
+                    )
+                self._broker = BrokerConnection(
+                    url, self._user, self._password, ssl=self._ssl, ca_file=self._ca_file
+                )
+            return self._broker
+
+    def close(self):
+        """Ends every subscription and stream and closes the connections."""
+        for consumer in list(self._consumers):
+            consumer.close()
+        with self._broker_lock:
+            broker, self._broker = self._broker, None
+        if broker is not None:
+            broker.close()
+        self._soap.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()

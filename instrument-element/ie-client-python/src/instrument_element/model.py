@@ -1,0 +1,385 @@
+"""What the IE answers about itself, as plain Python objects (dataclasses).
+
+Read by element name from the responses (docs/soap-api.md, "Operations"): an element the IE adds
+later is ignored, one it leaves out becomes None (or an empty list). Names follow Python
+(``last_error`` for ``lastError``).
+"""
+
+from dataclasses import dataclass, field
+from typing import Dict, List, Optional
+
+from .soap import q
+from .values import parse_timestamp
+from .xml_values import value_from_xml
+
+
+class _Fields:
+    """Reads the child elements of one response element by name."""
+
+    __slots__ = ("elem",)
+
+    def __init__(self, elem):
+        self.elem = elem
+
+    def text(self, name):
+        return self.elem.findtext(q(name))
+
+    def texts(self, name):
+        return [e.text or "" for e in self.elem.iterfind(q(name))]
+
+    def float(self, name):
+        t = self.text(name)
+        return None if t is None else float(t)
+
+    def int(self, name):
+        t = self.text(name)
+        return None if t is None else int(t)
+
+    def bool(self, name):
+        t = self.text(name)
+        return None if t is None else t.strip() in ("true", "1")
+
+    def time(self, name):
+        return parse_timestamp(self.text(name))
+
+    def value(self, name):
+        e = self.elem.find(q(name))
+        return None if e is None else value_from_xml(e)
+
+    def all(self, name):
+        return list(self.elem.iterfind(q(name)))
+
+
+@dataclass
+class ImSummary:
+    """One Instrument Manager in ``ie.ims()``: the tree, parents before children."""
+
+    path: str
+    name: str
+    parent: Optional[str]
+    type: str
+    description: Optional[str]
+    state: str
+
+    @property
+    def depth(self):
+        """0 for a top-level IM, 1 for its children..."""
+        return self.path.count("/")
+
+    @classmethod
+    def from_xml(cls, e):
+        f = _Fields(e)
+        return cls(
+            f.text("path"),
+            f.text("name"),
+            f.text("parent"),
+            f.text("type"),
+            f.text("description"),
+            f.text("state"),
+        )
+
+
+@dataclass
+class ItemInfo:
+    """What parameters, attributes and command arguments share: type, units, range, choices."""
+
+    name: str
+    type: str
+    units: Optional[str] = None
+    minimum: Optional[float] = None
+    maximum: Optional[float] = None
+    choices: List[str] = field(default_factory=list)
+    max_length: Optional[int] = None
+    description: Optional[str] = None
+
+    @staticmethod
+    def _item(f):
+        return dict(
+            name=f.text("name"),
+            type=f.text("type"),
+            units=f.text("units"),
+            minimum=f.float("minimum"),
+            maximum=f.float("maximum"),
+            choices=f.texts("choice"),
+            max_length=f.int("maxLength"),
+            description=f.text("description"),
+        )
+
+
+@dataclass
+class ParameterInfo(ItemInfo):
+    """A parameter: where it can be set, its current value and where that came from."""
+
+    settable_in: List[str] = field(default_factory=list)
+    value: object = None
+    source: Optional[str] = None
+    set_by: Optional[str] = None
+    set_at: object = None
+
+    @classmethod
+    def from_xml(cls, e):
+        f = _Fields(e)
+        return cls(
+            **cls._item(f),
+            settable_in=f.texts("settableIn"),
+            value=f.value("value"),
+            source=f.text("source"),
+            set_by=f.text("setBy"),
+            set_at=f.time("setAt"),
+        )
+
+
+@dataclass
+class AttributeInfo(ItemInfo):
+    """An attribute: whether it can be written or subscribed to, and in which states."""
+
+    writable: bool = False
+    subscribable: bool = False
+    readable_in: List[str] = field(default_factory=list)
+    writable_in: List[str] = field(default_factory=list)
+
+    @classmethod
+    def from_xml(cls, e):
+        f = _Fields(e)
+        return cls(
+            **cls._item(f),
+            writable=bool(f.bool("writable")),
+            subscribable=bool(f.bool("subscribable")),
+            readable_in=f.texts("readableIn"),
+            writable_in=f.texts("writableIn"),
+        )
+
+
+@dataclass
+class ArgumentInfo(ItemInfo):
+    """A command argument."""
+
+    required: bool = False
+    default: object = None
+
+    @classmethod
+    def from_xml(cls, e):
+        f = _Fields(e)
+        return cls(
+            **cls._item(f), required=bool(f.bool("required")), default=f.value("defaultValue")
+        )
+
+
+@dataclass
+class CommandInfo:
+    """A command: where it is allowed, the state it leads to, its arguments."""
+
+    name: str
+    description: Optional[str]
+    allowed_in: List[str]
+    target_state: Optional[str]
+    arguments: Dict[str, ArgumentInfo]
+
+    @classmethod
+    def from_xml(cls, e):
+        f = _Fields(e)
+        args = [ArgumentInfo.from_xml(a) for a in f.all("argument")]
+        return cls(
+            f.text("name"),
+            f.text("description"),
+            f.texts("allowedIn"),
+            f.text("targetState"),
+            {a.name: a for a in args},
+        )
+
+
+@dataclass
+class ImDescription:
+    """``describe()``: everything about one IM, items by name."""
+
+    path: str
+    name: str
+    parent: Optional[str]
+    type: str
+    description: Optional[str]
+    address: Optional[str]
+    state: str
+    last_error: Optional[str]
+    states: List[str]
+    parameters: Dict[str, ParameterInfo]
+    attributes: Dict[str, AttributeInfo]
+    commands: Dict[str, CommandInfo]
+    children: List[str]
+    on_link: Optional[str]
+
+    @classmethod
+    def from_xml(cls, e):
+        f = _Fields(e)
+        params = [ParameterInfo.from_xml(p) for p in f.all("parameter")]
+        attrs = [AttributeInfo.from_xml(a) for a in f.all("attribute")]
+        commands = [CommandInfo.from_xml(c) for c in f.all("command")]
+        return cls(
+            path=f.text("path"),
+            name=f.text("name"),
+            parent=f.text("parent"),
+            type=f.text("type"),
+            description=f.text("description"),
+            address=f.text("address"),
+            state=f.text("state"),
+            last_error=f.text("lastError"),
+            states=f.texts("stateName"),
+            parameters={p.name: p for p in params},
+            attributes={a.name: a for a in attrs},
+            commands={c.name: c for c in commands},
+            children=f.texts("child"),
+            on_link=f.text("onLink"),
+        )
+
+
+@dataclass
+class SubscriptionInfo:
+    """``getSubscriptionInfo``: the topic, the brokers' addresses, sampling settings and figures."""
+
+    im: str
+    attribute: str
+    topic: str
+    broker_url: Optional[str]
+    stomp_url: Optional[str]
+    stomp_destination: Optional[str]
+    mqtt_url: Optional[str]
+    mqtt_topic: Optional[str]
+    value_type: Optional[str]
+    units: Optional[str]
+    sampling_period_millis: int
+    deadband: float
+    relative_deadband: float
+    heartbeat_millis: int
+    published: int
+    superseded: int
+    sample_failures: int
+    subscribers: Optional[int]
+    discarded: Optional[int]
+
+    @classmethod
+    def from_xml(cls, e):
+        f = _Fields(e)
+        return cls(
+            im=f.text("im"),
+            attribute=f.text("attribute"),
+            topic=f.text("topic"),
+            broker_url=f.text("brokerUrl"),
+            stomp_url=f.text("stompUrl"),
+            stomp_destination=f.text("stompDestination"),
+            mqtt_url=f.text("mqttUrl"),
+            mqtt_topic=f.text("mqttTopic"),
+            value_type=f.text("valueType"),
+            units=f.text("units"),
+            sampling_period_millis=f.int("samplingPeriodMillis"),
+            deadband=f.float("deadband"),
+            relative_deadband=f.float("relativeDeadband"),
+            heartbeat_millis=f.int("heartbeatMillis"),
+            published=f.int("published"),
+            superseded=f.int("superseded"),
+            sample_failures=f.int("sampleFailures"),
+            subscribers=f.int("subscribers"),
+            discarded=f.int("discarded"),
+        )
+
+
+@dataclass
+class Reservation:
+    """A reservation: who holds which IM subtree until when."""
+
+    im: str
+    holder: str
+    acquired: object
+    expires: object
+
+    @classmethod
+    def from_xml(cls, e):
+        f = _Fields(e)
+        return cls(f.text("im"), f.text("holder"), f.time("acquired"), f.time("expires"))
+
+
+@dataclass
+class LoginFailure:
+    """An address or user name with recent failed passwords (``ie.login_failures()``)."""
+
+    kind: str
+    key: str
+    failures: int
+    last_failure: object
+    blocked_until: object
+    locked: bool
+
+    @classmethod
+    def from_xml(cls, e):
+        f = _Fields(e)
+        return cls(
+            f.text("kind"),
+            f.text("key"),
+            f.int("failures"),
+            f.time("lastFailure"),
+            f.time("blockedUntil"),
+            bool(f.bool("locked")),
+        )
+
+
+@dataclass
+class ImStatus:
+    """One IM in ``status()``."""
+
+    path: str
+    state: str
+    connected: bool
+    last_error: Optional[str]
+
+
+@dataclass
+class OperationStatus:
+    """One SOAP operation's figures in ``status()``."""
+
+    operation: str
+    requests: int
+    faults: int
+    mean_millis: float
+    max_millis: float
+
+
+@dataclass
+class Status:
+    """``getStatus``: readiness, resources, every IM and every operation's figures."""
+
+    ready: bool
+    broker_connected: bool
+    uptime_millis: int
+    process_cpu_millis: int
+    heap_used_bytes: int
+    instrument_managers: List[ImStatus]
+    operations: List[OperationStatus]
+
+    @classmethod
+    def from_xml(cls, e):
+        f = _Fields(e)
+        ims = []
+        for i in f.all("instrumentManager"):
+            g = _Fields(i)
+            ims.append(
+                ImStatus(g.text("path"), g.text("state"), g.bool("connected"), g.text("lastError"))
+            )
+        ops = []
+        for o in f.all("operation"):
+            g = _Fields(o)
+            ops.append(
+                OperationStatus(
+                    g.text("operation"),
+                    g.int("requests"),
+                    g.int("faults"),
+                    g.float("meanMillis"),
+                    g.float("maxMillis"),
+                )
+            )
+        return cls(
+            f.bool("ready"),
+            f.bool("brokerConnected"),
+            f.int("uptimeMillis"),
+            f.int("processCpuMillis"),
+            f.int("heapUsedBytes"),
+            ims,
+            ops,
+        )

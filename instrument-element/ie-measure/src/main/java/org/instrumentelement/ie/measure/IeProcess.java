@@ -1,0 +1,302 @@
+package org.instrumentelement.ie.measure;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * An Instrument Element started from its runnable jar as a process of its own, as an operator
+ * starts it: the measurements reach it only through what it publishes (the endpoints it logs, its
+ * health endpoint, SOAP and the broker) and through the process boundary (its pid, for the CPU
+ * time). It listens on free ports (port 0: it picks them and logs where it serves) and starts from
+ * its configuration alone, with nothing kept from an earlier run.
+ */
+public final class IeProcess implements AutoCloseable {
+  /**
+   * Options every measured IE gets before the caller's own (a later option wins): free HTTP and
+   * OpenWire ports; STOMP and MQTT, the audit file and the portal off, so that only what is
+   * measured runs; no run-time state, so that every run starts from the configuration.
+   */
+  static final List<String> BASE_OPTIONS =
+      List.of(
+          "--http.port=0",
+          "--broker.port=0",
+          "--broker.stompPort=-1",
+          "--broker.mqttPort=-1",
+          "--audit.file=off",
+          "--portal.contextPath=off",
+          "--data.dir=off");
+
+  private static final Duration STOP_GRACE = Duration.ofSeconds(30);
+  private static final int LOG_LINES_IN_ERRORS = 20;
+
+  private final Process process;
+  private final URI endpoint;
+  private final URI broker;
+  private final Path log;
+  private final boolean ownLog;
+  private final ProcessCpu cpu;
+
+  private IeProcess(Process process, URI endpoint, URI broker, Path log, boolean ownLog) {
+    this.process = process;
+    this.endpoint = endpoint;
+    this.broker = broker;
+    this.log = log;
+    this.ownLog = ownLog;
+    this.cpu = new ProcessCpu(process.pid());
+  }
+
+  /** How to start an IE from this runnable jar; {@link Launch#start()} starts it. */
+  public static Launch launch(Path jar) {
+    return new Launch(jar);
+  }
+
+  /**
+   * The settings of one start: JVM options, IE options, where its output goes, how long to wait.
+   */
+  public static final class Launch {
+    private final Path jar;
+    private List<String> javaOptions = List.of();
+    private List<String> options = List.of();
+    private Path log;
+    private Duration readyWithin = Duration.ofSeconds(180);
+
+    private Launch(Path jar) {
+      this.jar = jar;
+    }
+
+    /** Options of the IE's JVM (heap size and the like), placed before {@code -jar}. */
+    public Launch javaOptions(List<String> javaOptions) {
+      this.javaOptions = List.copyOf(javaOptions);
+      return this;
+    }
+
+    /**
+     * The IE's own {@code --key=value} options, after {@link IeProcess#BASE_OPTIONS}: a key given
+     * here overrides the base one (the IE keeps the last).
+     */
+    public Launch options(List<String> options) {
+      this.options = List.copyOf(options);
+      return this;
+    }
+
+    /** Keeps the IE's output in this file; without it, a temporary file removed by close. */
+    public Launch log(Path log) {
+      this.log = log;
+      return this;
+    }
+
+    /** How long the IE may take to serve and report itself ready (default 180 s). */
+    public Launch readyWithin(Duration readyWithin) {
+      this.readyWithin = readyWithin;
+      return this;
+    }
+
+    /** The whole command line of the IE process. */
+    List<String> command() {
+      List<String> cmd = new ArrayList<>();
+      cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+      cmd.addAll(javaOptions);
+      cmd.add("-jar");
+      cmd.add(jar.toString());
+      cmd.addAll(BASE_OPTIONS);
+      cmd.addAll(options);
+      return cmd;
+    }
+
+    /**
+     * Starts the IE and waits until it has logged its SOAP endpoint and its broker and its health
+     * endpoint answers ready; on failure the process is stopped and the error quotes its log.
+     */
+    public IeProcess start() throws IOException {
+      if (!Files.isRegularFile(jar)) {
+        throw new IOException("no Instrument Element jar at " + jar + " (mvn package builds it)");
+      }
+      boolean ownLog = log == null;
+      Path logFile = ownLog ? Files.createTempFile("instrument-element", ".log") : log;
+      Files.createDirectories(logFile.toAbsolutePath().getParent());
+      long deadline = System.nanoTime() + readyWithin.toNanos();
+      Process p = new ProcessBuilder(command()).redirectErrorStream(true).start();
+      try {
+        StartupLog where = awaitServing(p, logFile, deadline);
+        IeProcess ie = new IeProcess(p, where.endpoint(), where.broker(), logFile, ownLog);
+        ie.awaitReady(deadline);
+        return ie;
+      } catch (IOException | RuntimeException e) {
+        stop(p);
+        throw e;
+      }
+    }
+
+    private StartupLog awaitServing(Process p, Path logFile, long deadline) throws IOException {
+      StartupLog where = new StartupLog();
+      CompletableFuture<StartupLog> serving = new CompletableFuture<>();
+      Thread reader =
+          new Thread(
+              () -> {
+                try (BufferedReader in =
+                        new BufferedReader(
+                            new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+                    PrintWriter out = new PrintWriter(Files.newBufferedWriter(logFile), true)) {
+                  for (String line = in.readLine(); line != null; line = in.readLine()) {
+                    out.println(line);
+                    if (where.accept(line)) {
+                      serving.complete(where);
+                    }
+                  }
+                } catch (IOException e) {
+                  serving.completeExceptionally(e);
+                }
+                serving.completeExceptionally(
+                    new IOException("the Instrument Element exited before serving"));
+              },
+              "ie-output");
+      reader.setDaemon(true);
+      reader.start();
+      try {
+        return serving.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+      } catch (ExecutionException e) {
+        throw new IOException(e.getCause().getMessage() + "; " + tail(logFile), e.getCause());
+      } catch (TimeoutException e) {
+        throw new IOException(
+            "the Instrument Element did not serve within "
+                + readyWithin.toSeconds()
+                + " s; "
+                + tail(logFile));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IOException("interrupted while the Instrument Element started", e);
+      }
+    }
+  }
+
+  /** Polls the health endpoint until it answers 200, the process dies, or the deadline passes. */
+  private void awaitReady(long deadline) throws IOException {
+    HttpClient http = HttpClient.newHttpClient();
+    HttpRequest ready = HttpRequest.newBuilder(URI.create(baseUrl() + "/health/ready")).build();
+    try {
+      while (System.nanoTime() < deadline) {
+        if (!process.isAlive()) {
+          throw new IOException("the Instrument Element exited; " + tail(log));
+        }
+        if (answersReady(http, ready)) {
+          return;
+        }
+        Thread.sleep(100);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while the Instrument Element started", e);
+    }
+    throw new IOException("the Instrument Element did not become ready; " + tail(log));
+  }
+
+  /** 200; not 503 (serving, but the publisher has not reached the broker) nor no answer yet. */
+  private static boolean answersReady(HttpClient http, HttpRequest ready)
+      throws InterruptedException {
+    try {
+      return http.send(ready, HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  /** The last lines of the log, for an error message. */
+  private static String tail(Path log) {
+    try {
+      List<String> lines = Files.readAllLines(log);
+      int from = Math.max(0, lines.size() - LOG_LINES_IN_ERRORS);
+      return "its log "
+          + log
+          + (lines.isEmpty()
+              ? " is empty"
+              : " ends:\n" + String.join("\n", lines.subList(from, lines.size())));
+    } catch (IOException e) {
+      return "see " + log;
+    }
+  }
+
+  /** The SOAP endpoint, as the IE logged it. */
+  public String serviceUrl() {
+    return endpoint.toString();
+  }
+
+  /**
+   * The URL of the IE's context ({@code http://host:port/ie}), under which {@code /health/ready}
+   * and {@code /metrics} are served.
+   */
+  public String baseUrl() {
+    String url = endpoint.toString();
+    int services = url.lastIndexOf(StartupLog.SERVICES_PATH);
+    return services < 0 ? url : url.substring(0, services);
+  }
+
+  /** The HTTP port the IE picked. */
+  public int httpPort() {
+    return endpoint.getPort();
+  }
+
+  /** The embedded broker's OpenWire URL, as the IE logged it ({@code tcp://host:port}). */
+  public String brokerUrl() {
+    return broker.toString();
+  }
+
+  /** The OpenWire port the IE picked. */
+  public int brokerPort() {
+    return broker.getPort();
+  }
+
+  /** The IE's process id. */
+  public long pid() {
+    return process.pid();
+  }
+
+  /** The CPU time of the IE's process: the service and its embedded broker together. */
+  public ProcessCpu cpu() {
+    return cpu;
+  }
+
+  /** The file that holds the IE's output. */
+  public Path log() {
+    return log;
+  }
+
+  /**
+   * Stops the IE as Ctrl-C would (its shutdown hook closes Tomcat and the broker), forcibly if it
+   * takes longer than 30 s, and removes a temporary log.
+   */
+  @Override
+  public void close() throws IOException {
+    stop(process);
+    if (ownLog) {
+      Files.deleteIfExists(log);
+    }
+  }
+
+  private static void stop(Process p) {
+    p.destroy();
+    try {
+      if (!p.waitFor(STOP_GRACE.toSeconds(), TimeUnit.SECONDS)) {
+        p.destroyForcibly().waitFor(STOP_GRACE.toSeconds(), TimeUnit.SECONDS);
+      }
+    } catch (InterruptedException e) {
+      p.destroyForcibly();
+      Thread.currentThread().interrupt();
+    }
+  }
+}

@@ -1,0 +1,110 @@
+package org.instrumentelement.ie.server.connector;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+import java.nio.channels.SocketChannel;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.tomcat.util.net.NioChannel;
+import org.apache.tomcat.util.net.NioEndpoint;
+import org.apache.tomcat.util.net.SocketWrapperBase;
+import org.instrumentelement.ie.server.gate.AddressQuota;
+
+/**
+ * Tomcat's NIO endpoint with a cap on the connections one client address may hold open: a
+ * connection over the cap is closed as soon as it is accepted, before anything is read from it. It
+ * also runs the {@link HeaderDeadline} over its connections.
+ */
+public final class GuardedNioEndpoint extends NioEndpoint {
+  private final AddressQuota connectionsPerAddress;
+  private final Map<SocketChannel, String> addressOf = new ConcurrentHashMap<>();
+  private final HeaderDeadline headerDeadline;
+  private final AtomicLong refused = new AtomicLong();
+
+  GuardedNioEndpoint(int maxConnectionsPerAddress, Duration requestHeaderTimeout) {
+    this.connectionsPerAddress = new AddressQuota(maxConnectionsPerAddress);
+    this.headerDeadline = new HeaderDeadline(this, requestHeaderTimeout);
+  }
+
+  /**
+   * Hears of every closed connection, to give back its address's slot. Called once the protocol has
+   * installed its handler.
+   */
+  void watchReleases() {
+    setHandler(new ReleaseWatchingHandler<>(getHandler(), this::released));
+  }
+
+  @Override
+  protected boolean setSocketOptions(SocketChannel socket) {
+    String address = address(socket);
+    if (!connectionsPerAddress.tryTake(address)) {
+      refused.incrementAndGet();
+      destroySocket(socket); // counts the connection down and closes it, nothing read
+      return true;
+    }
+    addressOf.put(socket, address);
+    boolean handedOff = super.setSocketOptions(socket);
+    if (!connections.containsKey(socket)) {
+      // NioEndpoint gave up before it made a wrapper, and closed the socket itself.
+      forget(socket);
+    }
+    return handedOff;
+  }
+
+  private void released(SocketWrapperBase<NioChannel> wrapper) {
+    NioChannel channel = wrapper.getSocket();
+    SocketChannel socket = channel == null ? null : channel.getIOChannel();
+    if (socket != null) {
+      forget(socket);
+    }
+  }
+
+  private void forget(SocketChannel socket) {
+    String address = addressOf.remove(socket);
+    if (address != null) {
+      connectionsPerAddress.release(address);
+    }
+  }
+
+  private static String address(SocketChannel socket) {
+    try {
+      SocketAddress remote = socket.getRemoteAddress();
+      if (remote instanceof InetSocketAddress inet && inet.getAddress() != null) {
+        return inet.getAddress().getHostAddress();
+      }
+      return String.valueOf(remote);
+    } catch (IOException e) {
+      return "unknown";
+    }
+  }
+
+  @Override
+  public void startInternal() throws Exception {
+    super.startInternal();
+    headerDeadline.start();
+  }
+
+  @Override
+  public void stopInternal() {
+    headerDeadline.stop();
+    super.stopInternal();
+  }
+
+  /** Connections refused for their address's cap since start. */
+  public long refusedConnections() {
+    return refused.get();
+  }
+
+  /** Connections closed for taking too long over their headers since start. */
+  public long headerDeadlinesMissed() {
+    return headerDeadline.closed();
+  }
+
+  /** Open connections per address. */
+  public AddressQuota connectionsPerAddress() {
+    return connectionsPerAddress;
+  }
+}

@@ -1,0 +1,128 @@
+package org.instrumentelement.jmeter.experiment;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.instrumentelement.ie.measure.IeProcess;
+import org.instrumentelement.ie.measure.MockLaboratory;
+import org.instrumentelement.ie.measure.ProcessCpu;
+import org.instrumentelement.jmeter.soap.IeSoapClient;
+import org.instrumentelement.jmeter.soap.SubscriptionInfo;
+
+/**
+ * The Instrument Element under test: one the runner starts (without {@code --ie.url}: the mock
+ * laboratory on free ports, every sampling off) and stops at the end, or one that runs already,
+ * whose sampling periods the runner puts back at the end as it found them.
+ */
+final class MeasuredIe implements AutoCloseable {
+  private final IeProcess own;
+  private final IeSoapClient soap;
+  private final String brokerUrl;
+  private final ProcessCpu cpu;
+  private final String description;
+
+  /** Sampling periods found on a given IE before the runner changed them, by IM and attribute. */
+  private final Map<Map.Entry<String, String>, Long> originalPeriods = new LinkedHashMap<>();
+
+  private MeasuredIe(
+      IeProcess own, IeSoapClient soap, String brokerUrl, ProcessCpu cpu, String description) {
+    this.own = own;
+    this.soap = soap;
+    this.brokerUrl = brokerUrl;
+    this.cpu = cpu;
+    this.description = description;
+  }
+
+  /** Starts the IE, or connects to the one {@code --ie.url} names. */
+  static MeasuredIe open(Settings settings, PrintStream console) throws IOException {
+    MeasuredIe ie = settings.ownIe() ? start(settings, console) : given(settings);
+    console.println("Instrument Element: " + ie.soap.endpoint());
+    return ie;
+  }
+
+  private static MeasuredIe start(Settings settings, PrintStream console) throws IOException {
+    Files.createDirectories(settings.path("work"));
+    console.println("Starting the Instrument Element " + settings.path("ie.jar"));
+    IeProcess own =
+        IeProcess.launch(settings.path("ie.jar"))
+            .javaOptions(settings.words("ie.java.opts"))
+            // Only the attribute under test is sampled, and only in the subscription runs.
+            .options(MockLaboratory.SAMPLING_OFF)
+            .log(settings.path("work").resolve("instrument-element.log"))
+            .start();
+    return new MeasuredIe(
+        own,
+        client(own.serviceUrl(), settings),
+        own.brokerUrl(),
+        own.cpu(),
+        "started by the runner as a separate process (pid "
+            + own.pid()
+            + ", built-in mock laboratory, embedded broker) at "
+            + own.serviceUrl());
+  }
+
+  private static MeasuredIe given(Settings settings) {
+    String url = settings.get("ie.url").trim();
+    String pid = settings.get("ie.pid").trim();
+    ProcessCpu cpu = pid.isEmpty() ? null : new ProcessCpu(Long.parseLong(pid));
+    return new MeasuredIe(
+        null,
+        client(url, settings),
+        settings.get("broker.url").trim(),
+        cpu,
+        "given by --ie.url="
+            + url
+            + (cpu == null ? " (CPU time not readable: no --ie.pid)" : " (pid " + pid + ")"));
+  }
+
+  private static IeSoapClient client(String url, Settings settings) {
+    return new IeSoapClient(url, settings.get("ie.user"), settings.get("ie.password"));
+  }
+
+  /** Its SOAP client, signed in with {@code --ie.user}. */
+  IeSoapClient soap() {
+    return soap;
+  }
+
+  /** The OpenWire URL for the subscribers; empty: the plans ask the IE. */
+  String brokerUrl() {
+    return brokerUrl;
+  }
+
+  /** Its CPU time, or null when it cannot be read (a given IE without {@code --ie.pid}). */
+  ProcessCpu cpu() {
+    return cpu;
+  }
+
+  /** Where it runs and how, for the report. */
+  String description() {
+    return description;
+  }
+
+  /**
+   * Sets a sampling period (0: off); the first change of an attribute remembers its period, to be
+   * put back by {@link #close()} on an IE the runner did not start.
+   */
+  SubscriptionInfo configureSampling(String im, String attribute, long periodMillis)
+      throws IOException {
+    Map.Entry<String, String> key = Map.entry(im, attribute);
+    if (!originalPeriods.containsKey(key)) {
+      originalPeriods.put(key, soap.subscriptionInfo(im, attribute).samplingPeriodMillis());
+    }
+    return soap.configureSampling(im, attribute, periodMillis);
+  }
+
+  /** Stops the IE the runner started, or puts back the sampling periods of a given one. */
+  @Override
+  public void close() throws IOException {
+    if (own != null) {
+      own.close();
+      return;
+    }
+    for (Map.Entry<Map.Entry<String, String>, Long> e : originalPeriods.entrySet()) {
+      soap.configureSampling(e.getKey().getKey(), e.getKey().getValue(), e.getValue());
+    }
+  }
+}

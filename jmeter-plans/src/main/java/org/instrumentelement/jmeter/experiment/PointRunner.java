@@ -1,0 +1,178 @@
+package org.instrumentelement.jmeter.experiment;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import org.instrumentelement.ie.measure.Machine;
+import org.instrumentelement.jmeter.soap.IeSoapClient;
+import org.instrumentelement.jmeter.soap.SubscriptionInfo;
+
+/**
+ * Measures one point of the experiment: a polling point ({@code plans/polling.jmx}, N clients as
+ * fast as the IE answers) or a subscription point ({@code plans/subscription.jmx}, N subscribers
+ * while the IM samples at 1/Tr), printing it as it goes.
+ */
+final class PointRunner {
+  private final Settings settings;
+  private final PrintStream console;
+  private final JMeterLauncher jmeter;
+  private final MeasuredIe ie;
+
+  PointRunner(Settings settings, PrintStream console, JMeterLauncher jmeter, MeasuredIe ie) {
+    this.settings = settings;
+    this.console = console;
+    this.jmeter = jmeter;
+    this.ie = ie;
+  }
+
+  /** The n-th of {@code total} points: polling in this encoding. */
+  Point poll(
+      int n,
+      int total,
+      String im,
+      int length,
+      String encoding,
+      int clients,
+      int warmup,
+      int duration)
+      throws IOException, InterruptedException {
+    console.printf(
+        Locale.ROOT,
+        "[%d/%d] polling %s, %d doubles, %d clients: %d s warm-up + %d s%n",
+        n,
+        total,
+        encoding,
+        length,
+        clients,
+        warmup,
+        duration);
+    Map<String, String> props = properties(im, length, clients, warmup, duration);
+    props.put("encoding", encoding);
+    PlanRun run = run("polling", props, encoding, length, clients);
+    Point p = point(encoding, length, clients, run, 0, Double.NaN, 0, 0);
+    console.printf(
+        Locale.ROOT,
+        "      Tr %.2f ms, %.0f vectors/s, %.0f kB/s, %.0f B/vector, IE CPU %s ms/vector, %d errors%n",
+        p.samples().meanElapsed,
+        p.samples().rate(),
+        p.trafficKbPerSecond(),
+        p.bytesPerVector(),
+        Decimal.of(p.ieCpuMillisPerVector(), 3),
+        p.samples().errors);
+    return p;
+  }
+
+  /** The n-th of {@code total} points: subscribers while the IM samples every round(tr) ms. */
+  Point subscribe(
+      int n, int total, String im, int length, int clients, double tr, int warmup, int duration)
+      throws IOException, InterruptedException {
+    long period = Math.max(1, Math.round(tr));
+    console.printf(
+        Locale.ROOT,
+        "[%d/%d] subscription, %d doubles, %d subscribers, IM sampling every %d ms (Tr %.2f ms):"
+            + " %d s warm-up + %d s%n",
+        n,
+        total,
+        length,
+        clients,
+        period,
+        tr,
+        warmup,
+        duration);
+    String attribute = settings.get("attribute");
+    SubscriptionInfo before = ie.configureSampling(im, attribute, period);
+    Map<String, String> props = properties(im, length, clients, warmup, duration);
+    props.put("receive.timeout", Long.toString(Math.max(5000, 20 * period)));
+    PlanRun run;
+    SubscriptionInfo after;
+    try {
+      run = run("subscription", props, "JMS", length, clients);
+      after = ie.soap().subscriptionInfo(im, attribute);
+    } finally {
+      ie.configureSampling(im, attribute, 0);
+    }
+    Point p =
+        point(
+            "JMS",
+            length,
+            clients,
+            run,
+            period,
+            tr,
+            after.published() - before.published(),
+            after.superseded() - before.superseded());
+    console.printf(
+        Locale.ROOT,
+        "      %.1f messages/s per subscriber (target %.1f), %.0f kB/s, %.0f B/vector,"
+            + " latency p50 %d ms, IE CPU %s ms/vector, %d missed, %d errors%n",
+        p.ratePerClient(),
+        1000.0 / period,
+        p.trafficKbPerSecond(),
+        p.bytesPerVector(),
+        p.samples().percentile(50),
+        Decimal.of(p.ieCpuMillisPerVector(), 3),
+        p.samples().missed,
+        p.samples().errors);
+    return p;
+  }
+
+  /** The JMeter properties every plan takes (docs/jmeter.md, "The plans"). */
+  Map<String, String> properties(String im, int length, int clients, int warmup, int duration) {
+    Map<String, String> props = new LinkedHashMap<>();
+    props.put("ie.url", ie.soap().endpoint().toString());
+    // One account for SOAP (HTTP Basic) and the broker, as the IE's access control expects.
+    props.put("ie.user", settings.get("ie.user"));
+    props.put("ie.password", settings.get("ie.password"));
+    props.put(
+        "ie.authorization",
+        IeSoapClient.basic(settings.get("ie.user"), settings.get("ie.password")));
+    if (!ie.brokerUrl().isEmpty()) {
+      props.put("broker.url", ie.brokerUrl());
+    }
+    props.put("im", im);
+    props.put("attribute", settings.get("attribute"));
+    props.put("vector.length", Integer.toString(length));
+    props.put("threads", Integer.toString(clients));
+    props.put("warmup", Integer.toString(warmup));
+    props.put("duration", Integer.toString(duration));
+    return props;
+  }
+
+  private PlanRun run(
+      String plan, Map<String, String> props, String encoding, int length, int clients)
+      throws IOException, InterruptedException {
+    return PlanRun.run(
+        jmeter,
+        settings.path("plans").resolve(plan + ".jmx"),
+        props,
+        settings.path("work"),
+        Point.name(encoding, length, clients),
+        ie.cpu(),
+        console);
+  }
+
+  private static Point point(
+      String encoding,
+      int length,
+      int clients,
+      PlanRun run,
+      long period,
+      double tr,
+      long published,
+      long superseded) {
+    return new Point(
+        encoding,
+        length,
+        clients,
+        run.samples(),
+        run.ieCpuSeconds(),
+        run.jmeterCpuSeconds(),
+        period,
+        tr,
+        published,
+        superseded,
+        Machine.loadAverage());
+  }
+}

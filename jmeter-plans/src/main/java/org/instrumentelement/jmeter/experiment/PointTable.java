@@ -1,0 +1,161 @@
+package org.instrumentelement.jmeter.experiment;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.TreeSet;
+import java.util.function.ToLongFunction;
+
+/**
+ * The measured points arranged as the report reads them: by mode (polling encoding or JMS), vector
+ * length and client count, with the figures derived across points (mean bytes per vector, traffic
+ * and CPU ratios, the paper's K1).
+ */
+final class PointTable {
+  private final List<Point> points;
+  private final List<String> pollingEncodings;
+  private final List<Integer> lengths;
+  private final List<Integer> clients;
+
+  /**
+   * @param pollingEncodings the encodings of the polling rows ({@code --encodings})
+   */
+  PointTable(List<Point> points, List<String> pollingEncodings) {
+    this.points = List.copyOf(points);
+    this.pollingEncodings = List.copyOf(pollingEncodings);
+    this.lengths = List.copyOf(new TreeSet<>(points.stream().map(Point::length).toList()));
+    this.clients =
+        List.copyOf(
+            new TreeSet<>(points.stream().filter(p -> !isProbe(p)).map(Point::clients).toList()));
+  }
+
+  /** The short MTOM polling probe: one client count only, so not a column of the tables. */
+  static boolean isProbe(Point p) {
+    return p.encoding().equals("MTOM");
+  }
+
+  List<Point> points() {
+    return points;
+  }
+
+  List<String> pollingEncodings() {
+    return pollingEncodings;
+  }
+
+  /** The vector lengths measured, ascending. */
+  List<Integer> lengths() {
+    return lengths;
+  }
+
+  /** The client counts measured (the columns), ascending. */
+  List<Integer> clients() {
+    return clients;
+  }
+
+  Optional<Point> point(String encoding, int length, int clients) {
+    return points.stream()
+        .filter(
+            p -> p.encoding().equals(encoding) && p.length() == length && p.clients() == clients)
+        .findFirst();
+  }
+
+  /** The client counts as chart x values. */
+  double[] clientsAxis() {
+    return clients.stream().mapToDouble(Integer::doubleValue).toArray();
+  }
+
+  /** Mean bytes per delivered vector over all points of a mode, received or sent by clients. */
+  double meanBytes(String encoding, int length, boolean received) {
+    long bytes = 0;
+    long vectors = 0;
+    for (Point p : points) {
+      if (p.encoding().equals(encoding) && p.length() == length) {
+        bytes += received ? p.samples().bytes : p.samples().sentBytes;
+        vectors += p.vectors();
+      }
+    }
+    return vectors == 0 ? Double.NaN : bytes / (double) vectors;
+  }
+
+  /** The traffic ratio polling XML / JMS, averaged over the client counts. */
+  double meanTrafficRatio(int length) {
+    double sum = 0;
+    int n = 0;
+    for (int c : clients) {
+      Optional<Point> x = point("XML", length, c);
+      Optional<Point> j = point("JMS", length, c);
+      if (x.isPresent() && j.isPresent() && j.get().trafficKbPerSecond() > 0) {
+        sum += x.get().trafficKbPerSecond() / j.get().trafficKbPerSecond();
+        n++;
+      }
+    }
+    return n == 0 ? Double.NaN : sum / n;
+  }
+
+  /** Bytes per vector of an encoding over JMS's, per length, as text. */
+  String sizeRatios(String encoding) {
+    StringBuilder b = new StringBuilder();
+    for (int length : lengths) {
+      if (b.length() > 0) {
+        b.append(" and ");
+      }
+      b.append(Decimal.of(meanBytes(encoding, length, true) / meanBytes("JMS", length, true), 2))
+          .append(String.format(Locale.ROOT, " (%,d doubles)", length));
+    }
+    return b.toString();
+  }
+
+  /** A count summed over the subscription points. */
+  long sumOverJms(ToLongFunction<Point> f) {
+    return points.stream().filter(Point::jms).mapToLong(f).sum();
+  }
+
+  /** The range of the paper's K1 = Rr·Nc for XML polling across the client counts, as text. */
+  String k1Range() {
+    StringBuilder b = new StringBuilder();
+    for (int length : lengths) {
+      double min = Double.POSITIVE_INFINITY;
+      double max = Double.NEGATIVE_INFINITY;
+      for (int c : clients) {
+        Optional<Point> p = point("XML", length, c);
+        if (p.isPresent()) {
+          double k = 1000.0 / p.get().samples().meanElapsed * c;
+          min = Math.min(min, k);
+          max = Math.max(max, k);
+        }
+      }
+      if (b.length() > 0) {
+        b.append(" and ");
+      }
+      b.append(
+          String.format(Locale.ROOT, "%.0f to %.0f vectors/s (%,d doubles)", min, max, length));
+    }
+    return b.toString();
+  }
+
+  /** IE CPU per delivered vector, polling XML over JMS, averaged over the client counts. */
+  String cpuRatios() {
+    StringBuilder b = new StringBuilder();
+    for (int length : lengths) {
+      double sum = 0;
+      int n = 0;
+      for (int c : clients) {
+        Optional<Point> x = point("XML", length, c);
+        Optional<Point> j = point("JMS", length, c);
+        if (x.isPresent() && j.isPresent()) {
+          double r = x.get().ieCpuMillisPerVector() / j.get().ieCpuMillisPerVector();
+          if (Double.isFinite(r)) {
+            sum += r;
+            n++;
+          }
+        }
+      }
+      if (b.length() > 0) {
+        b.append(", ");
+      }
+      b.append(Decimal.of(n == 0 ? Double.NaN : sum / n, 1))
+          .append(String.format(Locale.ROOT, " (%,d doubles)", length));
+    }
+    return b.toString();
+  }
+}

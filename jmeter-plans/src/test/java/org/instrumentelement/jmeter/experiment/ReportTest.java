@@ -1,0 +1,128 @@
+package org.instrumentelement.jmeter.experiment;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.instrumentelement.ie.measure.Machine;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The report from points made up for it: its sections, tables, derived figures and files. */
+class ReportTest {
+  private static final String HEADER =
+      "timeStamp,elapsed,label,responseCode,responseMessage,threadName,dataType,success,"
+          + "failureMessage,bytes,sentBytes,grpThreads,allThreads,URL,Latency,IdleTime,Connect";
+
+  /** A point of {@code count} samples of {@code elapsed} ms, one every 10 ms, each of bytes. */
+  private static Point point(
+      Path dir, String encoding, int clients, int elapsed, int bytes, double ieCpuSeconds)
+      throws Exception {
+    List<String> lines = new ArrayList<>(List.of(HEADER));
+    for (int i = 0; i < 100; i++) {
+      lines.add(
+          (1000 + 10 * i) + "," + elapsed + ",s,200,,t,text,true,," + bytes + ",0,1,1,u,0,0,0");
+    }
+    Path jtl = Files.write(dir.resolve(Point.name(encoding, 1250, clients) + ".jtl"), lines);
+    boolean jms = encoding.equals("JMS");
+    return new Point(
+        encoding,
+        1250,
+        clients,
+        Samples.read(jtl, null),
+        ieCpuSeconds,
+        0.5,
+        jms ? 4 : 0,
+        jms ? 4.0 : Double.NaN,
+        jms ? 120 : 0,
+        jms ? 3 : 0,
+        1.0);
+  }
+
+  @Test
+  void theReportHasEverySectionAndItsFigures(@TempDir Path dir) throws Exception {
+    List<Point> points =
+        List.of(
+            point(dir, "XML", 5, 4, 25000, 0.2),
+            point(dir, "XML", 10, 8, 25000, 0.2),
+            point(dir, "MTOM", 5, 5, 10400, 0.2),
+            point(dir, "JMS", 5, 1, 10000, 0.02),
+            point(dir, "JMS", 10, 1, 10000, 0.02));
+    Settings settings =
+        new Settings("--command=run-experiment.sh --lengths=1250", "--encodings=XML");
+    Machine machine = new Machine(2, "CPU", 1024, "Linux", "Java 17", "0.10 0.20 0.30");
+    Path out = Files.createDirectories(dir.resolve("report"));
+    new Report(
+            settings,
+            machine,
+            machine,
+            "the IE",
+            Instant.parse("2026-11-23T10:00:00Z"),
+            Instant.parse("2026-11-23T10:20:00Z"),
+            points,
+            null)
+        .write(out);
+    String md = Files.readString(out.resolve("report.md"));
+
+    List<String> headings = md.lines().filter(l -> l.startsWith("## ")).toList();
+    assertEquals(
+        List.of(
+            "## Table 1 analogue: network traffic (kB/s)",
+            "## Figure 3 analogue: response time versus clients (polling)",
+            "## Figure 4 analogue: response rate versus clients (polling)",
+            "## Polling: every point",
+            "## Subscription: every point",
+            "## Bytes per vector, per encoding",
+            "## IE CPU time per delivered vector (ms)",
+            "## How it was measured",
+            "## Comparison with the paper, and why the ratios differ",
+            "## Files"),
+        headings);
+    assertTrue(md.contains("| Mode \\ clients | 5 | 10 |"), "the probe is not a column\n" + md);
+    // Traffic: 100 samples of 25,000 bytes from the first start to the last end (994 ms with
+    // 4 ms samples, 998 ms with 8 ms ones), in kB/s; JMS: 100 of 10,000 bytes in 991 ms.
+    assertTrue(md.contains("| Polling XML 1250 | 2,515 | 2,505 |"), md);
+    assertTrue(md.contains("| JMS 1250 | 1,009 | 1,009 |"), md);
+    assertTrue(md.contains("| *ratio Polling XML / JMS, 1250* | 2.49 | 2.48 |"), md);
+    assertTrue(md.contains("| MTOM (probe) | 1250 | 5 |"), md);
+    assertTrue(md.contains("| XML | 1250 | 10,000 | 25,000 | 0 | 2.50 | 2.50 |"), md);
+    // IE CPU per vector: 0.2 s over 100 answers, 0.02 s over 100 messages.
+    assertTrue(md.contains("| Polling XML 1250 | 2.000 | 2.000 |"), md);
+    assertTrue(md.contains("| JMS 1250 | 0.200 | 0.200 |"), md);
+    assertTrue(md.contains("polling XML ÷ JMS, averaged over the client counts: 10.0"), md);
+    assertTrue(md.contains("(superseded: 6 of 240 published in this run)"), md);
+    assertTrue(md.contains("```sh\nrun-experiment.sh --lengths=1250\n```"), md);
+    for (String svg : List.of("response-time.svg", "response-rate.svg", "traffic.svg")) {
+      assertTrue(Files.readString(out.resolve(svg)).startsWith("<svg"), svg);
+    }
+  }
+
+  @Test
+  void withoutTheIesCpuTimeTheReportSaysWhy(@TempDir Path dir) throws Exception {
+    List<Point> points =
+        List.of(
+            point(dir, "XML", 5, 4, 25000, Double.NaN), point(dir, "JMS", 5, 1, 10000, Double.NaN));
+    Machine machine = new Machine(2, "CPU", 1024, "Linux", "Java 17", "unknown");
+    String md =
+        new Report(
+                new Settings("--encodings=XML"),
+                machine,
+                machine,
+                "given by --ie.url",
+                Instant.EPOCH,
+                Instant.EPOCH,
+                points,
+                null)
+            .markdown();
+    assertTrue(
+        md.contains("Not available: the IE runs elsewhere and no `--ie.pid` was given."), md);
+    assertTrue(
+        md.contains(
+            "IE CPU per delivered vector, polling XML ÷ JMS, averaged over the client counts: n/a"),
+        md);
+  }
+}
