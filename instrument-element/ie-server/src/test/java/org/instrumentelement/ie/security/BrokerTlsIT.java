@@ -54,7 +54,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The embedded broker with the IE's key: OpenWire, STOMP and MQTT over TLS with real clients (the
  * Java subscriber library, stomp.py, paho-mqtt), plain connectors on the loopback interface only,
  * clear errors for clients that do not trust the key or speak plain TCP to a TLS port, and the
- * broker's limits in force on the TLS connectors as on the plain ones.
+ * broker's limits in force on the TLS connectors as on the plain ones (on an IE of their own with
+ * small limits, so that slow clients elsewhere are not cut off by them).
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class BrokerTlsIT {
@@ -82,10 +83,7 @@ class BrokerTlsIT {
                         "--security.users=" + users,
                         "--http.tls.keystore=" + certificates.keystore(),
                         "--http.tls.keystorePassword=" + TestCertificates.PASSWORD,
-                        "--im.array2500.attribute.vector.period=50ms",
-                        "--broker.maxFrameBytes=" + MAX_FRAME,
-                        "--broker.loginTimeout=5s",
-                        "--broker.maxConnectionsPerAddress=4"),
+                        "--im.array2500.attribute.vector.period=50ms"),
                     Map.of())));
     soap =
         InstrumentElementClient.connect(
@@ -376,7 +374,26 @@ class BrokerTlsIT {
 
   @Test
   void theBrokerLimitsHoldOnTheTlsConnectorsToo() throws Exception {
-    EmbeddedBroker broker = running.runtime.broker();
+    try (RunningElement strict =
+        RunningElement.of(
+            RunningElement.freePorts(
+                ConfigLoader.load(
+                    List.of(
+                        "--ie.name=strict",
+                        "--security.users=" + dir.resolve("users.properties"),
+                        "--http.tls.keystore=" + certificates.keystore(),
+                        "--http.tls.keystorePassword=" + TestCertificates.PASSWORD,
+                        "--portal.contextPath=off",
+                        "--sampling.period=off",
+                        "--broker.maxFrameBytes=" + MAX_FRAME,
+                        "--broker.loginTimeout=3s",
+                        "--broker.maxConnectionsPerAddress=4"),
+                    Map.of())))) {
+      limitsHold(strict.runtime.broker());
+    }
+  }
+
+  private static void limitsHold(EmbeddedBroker broker) throws Exception {
     int openWire = port(broker.tlsUrl(ClientProtocol.OPENWIRE));
     int mqtt = port(broker.tlsUrl(ClientProtocol.MQTT));
     try (LogCapture log = new LogCapture()) {
