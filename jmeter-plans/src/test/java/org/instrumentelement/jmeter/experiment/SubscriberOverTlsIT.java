@@ -57,7 +57,8 @@ class SubscriberOverTlsIT {
               "--audit.file=off",
               "--data.dir=off",
               "--im.array2500.attribute.vector.period=50ms");
-      Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+      Process p =
+          new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
       String endpoint = null;
       String broker = null;
