@@ -15,7 +15,11 @@ REPOSITORY = PACKAGE_DIR.parent.parent
 DEFAULT_JAR = PACKAGE_DIR.parent / "ie-server" / "target" / "instrument-element.jar"
 
 _ENDPOINT = re.compile(r"SOAP endpoint: (\S+)")
+# "Embedded broker: tcp://..." without a key; with one, "Embedded broker over TLS: ssl://..."
+# first and then the plain connectors (on the loopback interface) or "no plain connectors".
 _BROKER = re.compile(r"Embedded broker: tcp://[^:]+:(\d+) \(STOMP (\S+),")
+_TLS_BROKER = re.compile(r"Embedded broker over TLS: ssl://[^:]+:(\d+) \(STOMP (\S+),")
+_PLAIN_BROKER = re.compile(r"Embedded broker(?:, plain, for this machine only)?: tcp://[^:]+:(\d+) \(STOMP (\S+),")
 
 
 def java():
@@ -38,8 +42,9 @@ def jar():
 
 
 class IeProcess:
-    """One IE process. ``start()`` waits until it serves; ``url``, ``stomp_url`` and the ports
-    are known afterwards. ``restart()`` stops it and starts a new one on the same ports."""
+    """One IE process. ``start()`` waits until it serves; ``url``, ``stomp_url`` (the TLS one when
+    the IE has a key, as ``getSubscriptionInfo`` gives it) and the ports are known afterwards.
+    ``restart()`` stops it and starts a new one on the same ports."""
 
     def __init__(self, log_dir, options=(), name="ie"):
         self.log_dir = Path(log_dir)
@@ -48,6 +53,8 @@ class IeProcess:
         self.http_port = 0
         self.broker_port = 0
         self.stomp_port = 0
+        self.tls_port = 0
+        self.tls_stomp_port = 0
         self.url = None
         self.stomp_url = None
         self._process = None
@@ -65,6 +72,9 @@ class IeProcess:
             f"--broker.port={self.broker_port}",
             f"--broker.stompPort={self.stomp_port}",
             "--broker.mqttPort=-1",
+            f"--broker.tls.port={self.tls_port}",
+            f"--broker.tls.stompPort={self.tls_stomp_port}",
+            "--broker.tls.mqttPort=-1",
             "--audit.file=off",
             "--portal.contextPath=off",
             "--data.dir=off",
@@ -83,9 +93,15 @@ class IeProcess:
                 m = _ENDPOINT.search(line)
                 if m:
                     found["url"] = m.group(1)
-                m = _BROKER.search(line)
+                m = _TLS_BROKER.search(line)
                 if m:
-                    found["broker"], found["stomp"] = m.group(1), m.group(2)
+                    found["tls"], found["stomp"] = m.group(1), m.group(2)
+                m = _PLAIN_BROKER.search(line)
+                if m:
+                    found["broker"] = m.group(1)
+                    found.setdefault("stomp", m.group(2))
+                    ready.set()
+                if "Embedded broker: no plain connectors" in line:
                     ready.set()
             out.close()
             ready.set()
@@ -99,8 +115,13 @@ class IeProcess:
         self.url = found["url"]
         self.stomp_url = found["stomp"]
         self.http_port = int(re.search(r":(\d+)/", self.url).group(1))
-        self.broker_port = int(found["broker"])
-        self.stomp_port = int(self.stomp_url.rsplit(":", 1)[1])
+        if "tls" in found:
+            self.tls_port = int(found["tls"])
+            self.tls_stomp_port = int(self.stomp_url.rsplit(":", 1)[1])
+        else:
+            self.stomp_port = int(self.stomp_url.rsplit(":", 1)[1])
+        if "broker" in found:
+            self.broker_port = int(found["broker"])
         return self
 
     def output(self):

@@ -1,5 +1,6 @@
-"""HTTPS to an IE with the development certificate of deploy/bin/ie-dev-keystore, checked against
-that certificate; STOMP over TLS through a TLS front for the broker's port."""
+"""HTTPS and STOMP over TLS (the broker's stomp+ssl connector, which getSubscriptionInfo names) to
+an IE with the development certificate of deploy/bin/ie-dev-keystore, checked against that
+certificate."""
 
 import os
 import ssl
@@ -12,7 +13,6 @@ from conftest import checked, eventually
 from ie_process import REPOSITORY, IeProcess, java
 from instrument_element import InstrumentElement, errors
 from instrument_element.broker import BrokerConnection
-from tls_proxy import TlsProxy
 
 
 @pytest.fixture(scope="module")
@@ -59,40 +59,15 @@ def test_https_refuses_an_untrusted_certificate(secure_ie):
 
 
 def test_stomp_over_tls(secure_ie, certificate):
-    pem = certificate / "both.pem"
-    subprocess.run(
-        [
-            "openssl",
-            "pkcs12",
-            "-in",
-            str(certificate / "ie.p12"),
-            "-passin",
-            "pass:changeit",
-            "-nodes",
-            "-out",
-            str(pem),
-        ],
-        check=True,
-        capture_output=True,
-    )
-    proxy = TlsProxy(pem, secure_ie.stomp_port)
-    try:
-        ie = InstrumentElement(
-            secure_ie.url,
-            "observer",
-            "observer",
-            ca_file=certificate / "ie.pem",
-            stomp_url=f"stomp+ssl://localhost:{proxy.port}",
-        )
-        values = []
-        sub = ie.subscribe("lab/scope", "waveform", values.append)
-        eventually(lambda: len(values) >= 2, message="traces over TLS")
-        assert values[0].shape == (2500,)
-        sub.close()
-        ie.close()
+    assert secure_ie.stomp_url.startswith("stomp+ssl://"), secure_ie.stomp_url
+    ie = InstrumentElement(secure_ie.url, "observer", "observer", ca_file=certificate / "ie.pem")
+    values = []
+    sub = ie.subscribe("lab/scope", "waveform", values.append)
+    eventually(lambda: len(values) >= 2, message="traces over TLS")
+    assert values[0].shape == (2500,)
+    sub.close()
+    ie.close()
 
-        with pytest.raises(errors.BrokerUnreachable) as raised:  # the system's CAs only
-            BrokerConnection(f"stomp://localhost:{proxy.port}", "observer", "observer", ssl=True)
-        assert "not trusted" in str(raised.value) and "ca_file" in str(raised.value)
-    finally:
-        proxy.close()
+    with pytest.raises(errors.BrokerUnreachable) as raised:  # the system's CAs only
+        BrokerConnection(secure_ie.stomp_url, "observer", "observer")
+    assert "not trusted" in str(raised.value) and "ca_file" in str(raised.value)

@@ -1,7 +1,9 @@
 """Python subscribers (stomp.py and paho-mqtt, standard client libraries) receiving one value of
 an Instrument Element topic each, as a Python program in a lab would.
 
-usage: stomp_mqtt_subscriber.py <host> <stomp-port> <stomp-destination> <mqtt-port> <mqtt-topic> <user> <password>
+usage: stomp_mqtt_subscriber.py <host> <stomp-port> <stomp-destination> <mqtt-port> <mqtt-topic> <user> <password> [<ca-file>]
+With <ca-file> (the IE's certificate or its authority, PEM) both connect over TLS (stomp+ssl://,
+mqtt+ssl://) and check the broker's certificate against it.
 Prints one JSON line: {"stomp": {...}, "mqtt": {...}} with the decoded doubles.
 """
 import json
@@ -14,6 +16,7 @@ import paho.mqtt.client as mqtt
 import stomp
 
 host, stomp_port, destination, mqtt_port, mqtt_topic, user, password = sys.argv[1:8]
+ca_file = sys.argv[8] if len(sys.argv) > 8 else None
 received = {}
 done = {"stomp": threading.Event(), "mqtt": threading.Event()}
 
@@ -35,6 +38,8 @@ class StompListener(stomp.ConnectionListener):
 
 
 conn = stomp.Connection([(host, int(stomp_port))], auto_decode=False)
+if ca_file:
+    conn.set_ssl(for_hosts=[(host, int(stomp_port))], ca_certs=ca_file)
 conn.set_listener("", StompListener())
 conn.connect(user, password, wait=True)
 conn.subscribe(destination=destination, id="1", ack="auto")
@@ -48,6 +53,8 @@ def on_mqtt_message(client, userdata, message):
 
 client = mqtt.Client()
 client.username_pw_set(user, password)
+if ca_file:
+    client.tls_set(ca_certs=ca_file)
 client.on_message = on_mqtt_message
 client.on_connect = lambda c, u, f, rc: c.subscribe(mqtt_topic, qos=0)
 client.connect(host, int(mqtt_port))

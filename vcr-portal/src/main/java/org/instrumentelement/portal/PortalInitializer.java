@@ -56,7 +56,8 @@ public final class PortalInitializer implements ServletContainerInitializer {
       LOG.log(System.Logger.Level.INFO, "VCR portal shows IE ''{0}'' at {1}", e.name(), e.url());
     }
 
-    ElementDirectory directory = new ElementDirectory(config.elements(), config.pollPeriod());
+    ElementDirectory directory =
+        new ElementDirectory(config.elements(), config.pollPeriod(), config.tls());
     TraceHub hub = new TraceHub(directory, config.traceMaxPoints(), config.traceMaxRate());
 
     ctx.setSessionTrackingModes(EnumSet.of(SessionTrackingMode.COOKIE));

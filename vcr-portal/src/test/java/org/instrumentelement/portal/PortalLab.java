@@ -33,17 +33,34 @@ final class PortalLab implements AutoCloseable {
     return new PortalLab(c.withPortal(settings));
   }
 
+  /**
+   * The mock laboratory with a key: HTTPS, the broker over TLS (plain connectors off), and the
+   * portal at /vcr trusting the IE's own certificate by default.
+   */
+  static PortalLab withTls(java.nio.file.Path keystore, String password) throws Exception {
+    IeConfig c =
+        ConfigLoader.load(
+            List.of(
+                "--http.tls.keystore=" + keystore,
+                "--http.tls.keystorePassword=" + password,
+                "--broker.plain=off"),
+            Map.of());
+    return new PortalLab(
+        c.withHttpPort(0).withBroker(c.broker().withPorts(0, -1, -1).withTlsPorts(0, -1, -1)));
+  }
+
   /** Another IE, named {@code name}, on {@code port}, without a portal of its own. */
   static PortalLab plain(String name, int port) throws Exception {
     IeConfig c =
         ConfigLoader.resolve(
             Map.of("ie.name", name, "portal.contextPath", "off"), Map.of(), labFile());
-    return new PortalLab(c.withHttpPort(port).withBroker(c.broker().withPorts(0, -1, -1)));
+    return new PortalLab(
+        c.withHttpPort(port).withBroker(c.broker().withPorts(0, -1, -1).withTlsPorts(0, -1, -1)));
   }
 
   private static IeConfig config(int port) throws Exception {
     IeConfig c = ConfigLoader.load(List.of(), Map.of());
-    return c.withHttpPort(port).withBroker(c.broker().withPorts(0, -1, -1));
+    return c.withHttpPort(port).withBroker(c.broker().withPorts(0, -1, -1).withTlsPorts(0, -1, -1));
   }
 
   private static Map<String, String> labFile() throws IOException {

@@ -5,8 +5,10 @@ import java.net.UnknownHostException;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.Base64;
+import javax.net.ssl.TrustManager;
 import org.apache.activemq.broker.BrokerPlugin;
 import org.apache.activemq.security.MessageAuthorizationPolicy;
+import org.instrumentelement.ie.config.BrokerTls;
 import org.instrumentelement.ie.config.IeConfig;
 import org.instrumentelement.ie.config.SecurityConfig;
 import org.instrumentelement.ie.monitoring.Monitoring;
@@ -29,6 +31,8 @@ import org.instrumentelement.ie.server.EmbeddedServer;
 import org.instrumentelement.ie.soap.InstrumentElementService;
 import org.instrumentelement.ie.state.StartupRestore;
 import org.instrumentelement.ie.state.StateStore;
+import org.instrumentelement.ie.tls.Pkcs12File;
+import org.instrumentelement.ie.tls.ServerTls;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -80,6 +84,8 @@ public final class InstrumentElementRuntime implements AutoCloseable {
               : StateStore.open(config.dataDir(), Clock.systemUTC(), resetState);
       LOG.info(store.loaded());
       SecurityConfig security = config.security();
+      // Read first, so that a keystore that cannot be used stops the start in plain words.
+      ServerTls tls = security.tls() ? ServerTls.load(security) : null;
       UserStore users = null;
       if (security.enabled()) {
         users =
@@ -96,6 +102,7 @@ public final class InstrumentElementRuntime implements AutoCloseable {
       String publishUrl;
       String publishUser = null;
       String publishPassword = null;
+      TrustManager[] publishTrust = null;
       BrokerEndpoints endpoints;
       if (config.broker().embedded()) {
         BrokerPlugin[] plugins = new BrokerPlugin[0];
@@ -115,7 +122,14 @@ public final class InstrumentElementRuntime implements AutoCloseable {
           plugins = brokerSecurity.plugins();
           messages = brokerSecurity.messagePolicy();
         }
-        broker = new EmbeddedBroker(config.broker(), config.name(), plugins, messages, refusals);
+        broker =
+            new EmbeddedBroker(
+                config.broker(),
+                config.name(),
+                plugins,
+                messages,
+                refusals,
+                tls == null ? null : tls.serverSockets());
         broker.start();
         publishUrl = broker.inVmUrl();
         endpoints =
@@ -129,6 +143,12 @@ public final class InstrumentElementRuntime implements AutoCloseable {
           publishUser = config.broker().username();
           publishPassword = config.broker().password();
         }
+        BrokerTls brokerTls = config.broker().tls();
+        if (brokerTls.trustStore() != null) {
+          publishTrust =
+              Pkcs12File.trustManagers(
+                  brokerTls.trustStore(), brokerTls.trustStorePassword(), "broker.tls.trustStore");
+        }
         endpoints = new BrokerEndpoints(clientUrl(config.broker().url()), null, null);
       }
       ie.start(store, InstrumentElementRuntime::currentUser);
@@ -138,6 +158,7 @@ public final class InstrumentElementRuntime implements AutoCloseable {
               publishUrl,
               publishUser,
               publishPassword,
+              publishTrust,
               new TopicPublisher.Topics() {
                 @Override
                 public String topic(String imPath, String attribute) {

@@ -7,6 +7,8 @@ import org.instrumentelement.ie.config.ConfigException;
 import org.instrumentelement.ie.config.ConfigLoader;
 import org.instrumentelement.ie.config.ConfigurationUsage;
 import org.instrumentelement.ie.config.IeConfig;
+import org.instrumentelement.ie.pubsub.EmbeddedBroker;
+import org.instrumentelement.ie.pubsub.transport.ClientProtocol;
 import org.instrumentelement.ie.server.EmbeddedServer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -27,6 +29,44 @@ public final class Main {
 
   private static boolean isLoopback(String host) {
     return host.equals("localhost") || host.startsWith("127.") || host.equals("::1");
+  }
+
+  /** The embedded broker's connectors, with a warning for plain ones other machines reach. */
+  private static void logBroker(EmbeddedBroker b) {
+    if (!b.tls()) {
+      LOG.info(
+          "Embedded broker: {} (STOMP {}, MQTT {})",
+          b.plainUrl(ClientProtocol.OPENWIRE),
+          b.plainUrl(ClientProtocol.STOMP),
+          b.plainUrl(ClientProtocol.MQTT));
+      return;
+    }
+    LOG.info(
+        "Embedded broker over TLS: {} (STOMP {}, MQTT {})",
+        b.tlsUrl(ClientProtocol.OPENWIRE),
+        b.tlsUrl(ClientProtocol.STOMP),
+        b.tlsUrl(ClientProtocol.MQTT));
+    String plainHost = b.plainHost();
+    if (plainHost == null) {
+      LOG.info("Embedded broker: no plain connectors (broker.plain = off)");
+      return;
+    }
+    String plain =
+        b.plainUrl(ClientProtocol.OPENWIRE)
+            + " (STOMP "
+            + b.plainUrl(ClientProtocol.STOMP)
+            + ", MQTT "
+            + b.plainUrl(ClientProtocol.MQTT)
+            + ")";
+    if (EmbeddedBroker.loopback(plainHost)) {
+      LOG.info("Embedded broker, plain, for this machine only: {}", plain);
+    } else {
+      LOG.warn(
+          "Embedded broker, plain, on {} (broker.plain = on): passwords and values travel in clear"
+              + " on {}",
+          plainHost,
+          plain);
+    }
   }
 
   public static void main(String[] args) throws Exception {
@@ -81,6 +121,14 @@ public final class Main {
     if (!config.security().tls() && config.security().enabled() && !isLoopback(config.httpHost())) {
       LOG.warn("Passwords travel in clear over HTTP: configure http.tls.keystore for HTTPS");
     }
+    if (!config.security().tls()
+        && config.security().enabled()
+        && runtime.broker() != null
+        && !EmbeddedBroker.loopback(config.broker().host())) {
+      LOG.warn(
+          "Passwords and values travel in clear to the broker: configure http.tls.keystore for"
+              + " its TLS connectors");
+    }
     LOG.info("SOAP endpoint: {}", server.serviceUrl());
     LOG.info("WSDL:          {}?wsdl", server.serviceUrl());
     server
@@ -89,11 +137,7 @@ public final class Main {
             (name, url) ->
                 LOG.info("{}{}", name.equals("portal") ? "VCR portal:    " : name + ": ", url));
     if (runtime.broker() != null) {
-      LOG.info(
-          "Embedded broker: {} (STOMP {}, MQTT {})",
-          runtime.broker().openWireUrl(),
-          runtime.broker().stompUrl(),
-          runtime.broker().mqttUrl());
+      logBroker(runtime.broker());
     } else {
       LOG.info("Publishing to the external broker {}", config.broker().url());
     }

@@ -28,9 +28,9 @@ public final class RunningElement implements AutoCloseable {
   public static final String ADMIN = "admin";
 
   /**
-   * The configuration tests use: HTTP and every broker port on free ports, the audit log in a
-   * temporary file, the run-time state in a new directory under {@code target/} (so that no test
-   * restores what another one set).
+   * The configuration tests use: HTTP and every broker port (plain and TLS) on free ports, the
+   * audit log in a temporary file, the run-time state in a new directory under {@code target/} (so
+   * that no test restores what another one set).
    */
   public static IeConfig freePorts(IeConfig config) throws java.io.IOException {
     SecurityConfig s = config.security();
@@ -39,10 +39,8 @@ public final class RunningElement implements AutoCloseable {
     return config
         .withDataDir(newDataDir())
         .withHttpPort(0)
-        .withBroker(config.broker().withPorts(0, 0, 0))
-        .withSecurity(
-            new SecurityConfig(
-                s.enabled(), s.usersFile(), audit, s.tlsKeystore(), s.tlsKeystorePassword()));
+        .withBroker(config.broker().withPorts(0, 0, 0).withTlsPorts(0, 0, 0))
+        .withSecurity(s.withAuditFile(audit));
   }
 
   /** A new, empty data directory under {@code target/}. */

@@ -8,19 +8,19 @@ import org.apache.activemq.transport.tcp.TcpTransport;
 import org.apache.activemq.wireformat.WireFormat;
 
 /** ActiveMQ's TCP transport over a {@link CountingSocket}, exposing its byte counts. */
-public final class CountingTcpTransport extends TcpTransport {
+public final class CountingTcpTransport extends TcpTransport implements ByteCounts {
 
   CountingTcpTransport(WireFormat wf, SocketFactory sf, URI remote, URI local)
       throws UnknownHostException, IOException {
     super(wf, sf, remote, local);
   }
 
-  /** Bytes received from the broker so far. */
+  @Override
   public long bytesIn() {
     return socket instanceof CountingSocket c ? c.bytesIn() : 0;
   }
 
-  /** Bytes sent to the broker so far. */
+  @Override
   public long bytesOut() {
     return socket instanceof CountingSocket c ? c.bytesOut() : 0;
   }

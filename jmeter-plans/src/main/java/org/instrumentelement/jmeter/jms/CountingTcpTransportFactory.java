@@ -15,6 +15,7 @@ import org.apache.activemq.wireformat.WireFormat;
 /**
  * The {@code countingtcp://} scheme: ActiveMQ's plain TCP transport whose sockets count bytes, so a
  * subscriber can report the traffic it really received instead of an estimate from message sizes.
+ * {@link #register} also registers {@code countingssl://} ({@link CountingSslTransportFactory}).
  */
 public final class CountingTcpTransportFactory extends TcpTransportFactory {
   /** The URL scheme; {@code countingtcp://host:port} connects like {@code tcp://host:port}. */
@@ -22,27 +23,33 @@ public final class CountingTcpTransportFactory extends TcpTransportFactory {
 
   private static boolean registered;
 
-  /** Makes the scheme known to ActiveMQ (idempotent). */
+  /** Makes the schemes known to ActiveMQ (idempotent). */
   public static synchronized void register() {
     if (!registered) {
       TransportFactory.registerTransportFactory(SCHEME, new CountingTcpTransportFactory());
+      TransportFactory.registerTransportFactory(
+          CountingSslTransportFactory.SCHEME, new CountingSslTransportFactory());
       registered = true;
     }
   }
 
   /**
-   * {@code tcp://host:port?x} becomes {@code countingtcp://host:port?x}; other URLs are refused.
+   * {@code tcp://host:port?x} becomes {@code countingtcp://host:port?x}, {@code ssl://...} becomes
+   * {@code countingssl://...}; other URLs are refused.
    */
   public static String counting(String brokerUrl) {
     String u = brokerUrl.trim();
     if (u.startsWith("failover:(") && u.endsWith(")") && !u.contains(",")) {
       u = u.substring("failover:(".length(), u.length() - 1);
     }
-    if (!u.startsWith("tcp://")) {
-      throw new IllegalArgumentException(
-          "byte counting needs a plain tcp:// broker URL, not " + brokerUrl);
+    if (u.startsWith("tcp://")) {
+      return SCHEME + u.substring("tcp".length());
     }
-    return SCHEME + u.substring("tcp".length());
+    if (u.startsWith("ssl://")) {
+      return CountingSslTransportFactory.SCHEME + u.substring("ssl".length());
+    }
+    throw new IllegalArgumentException(
+        "byte counting needs one tcp:// or ssl:// broker URL, not " + brokerUrl);
   }
 
   @Override

@@ -6,9 +6,12 @@ import jakarta.jms.Message;
 import jakarta.jms.MessageConsumer;
 import jakarta.jms.Session;
 import java.io.IOException;
+import java.security.SecureRandom;
 import java.time.Instant;
+import javax.net.ssl.SSLHandshakeException;
 import org.apache.activemq.ActiveMQConnection;
 import org.apache.activemq.ActiveMQConnectionFactory;
+import org.apache.activemq.ActiveMQSslConnectionFactory;
 import org.apache.jmeter.config.Arguments;
 import org.apache.jmeter.protocol.java.sampler.AbstractJavaSamplerClient;
 import org.apache.jmeter.protocol.java.sampler.JavaSamplerContext;
@@ -30,6 +33,11 @@ import org.instrumentelement.jmeter.soap.SubscriptionInfo;
  *       {@code WRONG_LENGTH} when the vector is not {@code expectedLength} long.
  * </ul>
  *
+ * <p>Over TLS (an {@code ssl://} broker, an {@code https://} endpoint) it trusts the certificates
+ * of {@code trustStore} (PKCS#12; empty: the JVM's default trust) and, with {@code keyStore},
+ * presents that key (mutual TLS: the IE maps the certificate to a user, and no password is needed).
+ * The bytes reported are then those of the TLS records.
+ *
  * <p>The body is not decoded, just as the HTTP sampler does not parse the SOAP answers.
  */
 public class JmsSubscriberSampler extends AbstractJavaSamplerClient {
@@ -42,7 +50,7 @@ public class JmsSubscriberSampler extends AbstractJavaSamplerClient {
 
   private Connection connection;
   private MessageConsumer consumer;
-  private CountingTcpTransport transport;
+  private ByteCounts transport;
   private long receiveTimeoutMillis;
   private int expectedLength;
   private long lastIn;
@@ -63,6 +71,10 @@ public class JmsSubscriberSampler extends AbstractJavaSamplerClient {
     a.addArgument("topic", "");
     a.addArgument("receiveTimeoutMillis", "5000");
     a.addArgument("expectedLength", "0");
+    a.addArgument("trustStore", "");
+    a.addArgument("trustStorePassword", "");
+    a.addArgument("keyStore", "");
+    a.addArgument("keyStorePassword", "");
     return a;
   }
 
@@ -73,19 +85,33 @@ public class JmsSubscriberSampler extends AbstractJavaSamplerClient {
     String broker = context.getParameter("brokerUrl", "").trim();
     String topic = context.getParameter("topic", "").trim();
     try {
+      TlsFiles tls =
+          TlsFiles.of(
+              context.getParameter("trustStore", ""),
+              context.getParameter("trustStorePassword", ""),
+              context.getParameter("keyStore", ""),
+              context.getParameter("keyStorePassword", ""));
       if (broker.isEmpty() || topic.isEmpty()) {
         SubscriptionInfo info =
             new IeSoapClient(
                     context.getParameter("ieUrl"),
                     context.getParameter("user", ""),
-                    context.getParameter("password", ""))
+                    context.getParameter("password", ""),
+                    tls.configured() ? tls.context() : null)
                 .subscriptionInfo(context.getParameter("im"), context.getParameter("attribute"));
         broker = broker.isEmpty() ? info.brokerUrl() : broker;
         topic = topic.isEmpty() ? info.topic() : topic;
       }
       CountingTcpTransportFactory.register();
-      ActiveMQConnectionFactory cf =
-          new ActiveMQConnectionFactory(CountingTcpTransportFactory.counting(broker));
+      String url = CountingTcpTransportFactory.counting(broker);
+      ActiveMQConnectionFactory cf;
+      if (tls.configured()) {
+        ActiveMQSslConnectionFactory secure = new ActiveMQSslConnectionFactory(url);
+        secure.setKeyAndTrustManagers(tls.keyManagers(), tls.trustManagers(), new SecureRandom());
+        cf = secure;
+      } else {
+        cf = new ActiveMQConnectionFactory(url);
+      }
       cf.setWatchTopicAdvisories(false);
       String user = context.getParameter("user", "");
       if (!user.isEmpty()) {
@@ -95,16 +121,30 @@ public class JmsSubscriberSampler extends AbstractJavaSamplerClient {
       }
       ActiveMQConnection c = (ActiveMQConnection) cf.createConnection();
       connection = c;
-      transport = c.getTransport().narrow(CountingTcpTransport.class);
+      transport = c.getTransport().narrow(ByteCounts.class);
       Session session = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
       consumer = session.createConsumer(session.createTopic(topic));
       c.start();
       lastIn = transport.bytesIn();
       lastOut = transport.bytesOut();
     } catch (IOException | JMSException | RuntimeException e) {
-      setupError = "cannot subscribe: " + e;
+      setupError = "cannot subscribe: " + (tlsFailure(e) ? TLS_ADVICE : e.toString());
       getNewLogger().error(setupError, e);
     }
+  }
+
+  /** What a subscriber that does not trust the IE's certificate is told. */
+  static final String TLS_ADVICE =
+      "the TLS handshake with the Instrument Element failed: give the sampler the trust store"
+          + " that holds its certificate (trustStore, trustStorePassword)";
+
+  private static boolean tlsFailure(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof SSLHandshakeException) {
+        return true;
+      }
+    }
+    return false;
   }
 
   @Override

@@ -8,6 +8,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import javax.net.ssl.SSLContext;
 import javax.xml.XMLConstants;
 import javax.xml.parsers.DocumentBuilder;
 import javax.xml.parsers.DocumentBuilderFactory;
@@ -41,8 +42,23 @@ public final class IeSoapClient {
    * @param user null or empty for none
    */
   public IeSoapClient(String endpointUrl, String user, String password) {
+    this(endpointUrl, user, password, null);
+  }
+
+  /**
+   * A client sending HTTP Basic credentials with every call, over HTTPS with a TLS context of its
+   * own (a trust store for the IE's certificate, a client key).
+   *
+   * @param user null or empty for none
+   * @param tls the TLS context, or null for the JVM's default
+   */
+  public IeSoapClient(String endpointUrl, String user, String password, SSLContext tls) {
     this.endpoint = URI.create(endpointUrl);
-    this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    HttpClient.Builder b = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5));
+    if (tls != null) {
+      b.sslContext(tls);
+    }
+    this.http = b.build();
     this.authorization = basic(user, password);
   }
 

@@ -17,11 +17,20 @@ class CountingTcpTransportFactoryTest {
   }
 
   @Test
+  void countsOverTls() {
+    assertEquals(
+        "countingssl://localhost:61617",
+        CountingTcpTransportFactory.counting("ssl://localhost:61617"));
+    assertEquals(
+        "countingssl://h:1?x=y", CountingTcpTransportFactory.counting("failover:(ssl://h:1?x=y)"));
+  }
+
+  @Test
   void refusesWhatItCannotCount() {
     assertThrows(
         IllegalArgumentException.class,
         () -> CountingTcpTransportFactory.counting("failover:(tcp://a:1,tcp://b:1)"));
     assertThrows(
-        IllegalArgumentException.class, () -> CountingTcpTransportFactory.counting("ssl://h:1"));
+        IllegalArgumentException.class, () -> CountingTcpTransportFactory.counting("nio://h:1"));
   }
 }

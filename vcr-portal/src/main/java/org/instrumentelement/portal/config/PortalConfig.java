@@ -2,6 +2,7 @@ package org.instrumentelement.portal.config;
 
 import java.time.Duration;
 import java.util.List;
+import org.instrumentelement.ie.client.tls.ClientTls;
 
 /**
  * The portal's resolved configuration.
@@ -11,9 +12,15 @@ import java.util.List;
  * @param traceMaxPoints most points of one trace frame sent to a browser (beyond: min/max per
  *     bucket); a browser asking for fewer gets fewer
  * @param traceMaxRate most trace frames per second sent to one browser for one attribute
+ * @param tls what the portal trusts of IEs served over HTTPS and of brokers reached over TLS
+ *     ({@code portal.trustStore}; by default the JVM's trust)
  */
 public record PortalConfig(
-    List<ElementEndpoint> elements, Duration pollPeriod, int traceMaxPoints, int traceMaxRate) {
+    List<ElementEndpoint> elements,
+    Duration pollPeriod,
+    int traceMaxPoints,
+    int traceMaxRate,
+    ClientTls tls) {
 
   public PortalConfig {
     elements = List.copyOf(elements);

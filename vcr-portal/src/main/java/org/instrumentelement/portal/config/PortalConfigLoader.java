@@ -18,6 +18,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.instrumentelement.ie.client.tls.ClientTls;
 
 /**
  * Resolves the portal's configuration with the Instrument Element's precedence: context parameters
@@ -55,6 +56,8 @@ public final class PortalConfigLoader {
     d.put("portal.pollPeriod", "2s");
     d.put("portal.trace.maxPoints", "2000");
     d.put("portal.trace.maxRate", "20");
+    d.put("portal.trustStore", "");
+    d.put("portal.trustStorePassword", "");
     return java.util.Collections.unmodifiableMap(d);
   }
 
@@ -154,7 +157,22 @@ public final class PortalConfigLoader {
         elements,
         duration(c, "portal.pollPeriod"),
         integer(c, "portal.trace.maxPoints", 100, 100_000),
-        integer(c, "portal.trace.maxRate", 1, 100));
+        integer(c, "portal.trace.maxRate", 1, 100),
+        tls(c.get("portal.trustStore"), c.get("portal.trustStorePassword")));
+  }
+
+  /** The trust store, read once here so that a wrong file or password stops the start. */
+  private static ClientTls tls(String trustStore, String password) throws PortalConfigException {
+    if (trustStore.isBlank()) {
+      return ClientTls.DEFAULTS;
+    }
+    ClientTls tls = ClientTls.DEFAULTS.withTrustStore(Path.of(trustStore), password);
+    try {
+      tls.trustManagers();
+    } catch (IllegalArgumentException e) {
+      throw new PortalConfigException("portal.trustStore: " + e.getMessage());
+    }
+    return tls;
   }
 
   private static PortalConfig.ElementEndpoint endpoint(

@@ -10,6 +10,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import org.instrumentelement.ie.client.tls.ClientTls;
 import org.instrumentelement.portal.auth.Credentials;
 import org.instrumentelement.portal.config.PortalConfig;
 
@@ -23,7 +24,11 @@ public final class ElementDirectory implements AutoCloseable {
   private final List<Consumer<ElementStatus>> listeners = new CopyOnWriteArrayList<>();
   private ScheduledExecutorService poller;
 
-  public ElementDirectory(List<PortalConfig.ElementEndpoint> endpoints, Duration pollPeriod) {
+  /**
+   * @param tls what the portal trusts of IEs over HTTPS and their brokers over TLS
+   */
+  public ElementDirectory(
+      List<PortalConfig.ElementEndpoint> endpoints, Duration pollPeriod, ClientTls tls) {
     for (PortalConfig.ElementEndpoint e : endpoints) {
       elements.put(
           e.name(),
@@ -32,7 +37,8 @@ public final class ElementDirectory implements AutoCloseable {
               e.url(),
               e.serviceUser() == null
                   ? Credentials.NONE
-                  : Credentials.service(e.serviceUser(), e.servicePassword())));
+                  : Credentials.service(e.serviceUser(), e.servicePassword()),
+              tls));
     }
     this.pollPeriod = pollPeriod;
   }

@@ -9,6 +9,7 @@ import org.instrumentelement.ie.client.InstrumentElementClient;
 import org.instrumentelement.ie.client.soap.InstrumentElementFault;
 import org.instrumentelement.ie.client.soap.InstrumentElementPort;
 import org.instrumentelement.ie.client.soap.ListInstrumentManagers;
+import org.instrumentelement.ie.client.tls.ClientTls;
 import org.instrumentelement.portal.auth.Credentials;
 
 /**
@@ -17,7 +18,7 @@ import org.instrumentelement.portal.auth.Credentials;
  * that an IE is down, and the tree never waits for it (it shows the last poll).
  */
 public final class RemoteElement {
-  /** How a port talks to an IE from the portal. */
+  /** How a port talks to an IE from the portal (with the portal's trust added). */
   static final InstrumentElementClient.Options OPTIONS =
       InstrumentElementClient.Options.DEFAULTS.withTimeouts(
           Duration.ofSeconds(2), Duration.ofSeconds(15));
@@ -33,17 +34,22 @@ public final class RemoteElement {
   private final String name;
   private final String url;
   private final Credentials service;
+  private final ClientTls tls;
+  private final InstrumentElementClient.Options options;
   private final ConcurrentLinkedQueue<InstrumentElementPort> idle = new ConcurrentLinkedQueue<>();
   private volatile ElementStatus status;
 
   /**
    * @param service the portal's own account on this IE (polling, subscriptions), or {@link
    *     Credentials#NONE}
+   * @param tls what the portal trusts of this IE over HTTPS and of its broker over TLS
    */
-  public RemoteElement(String name, String url, Credentials service) {
+  public RemoteElement(String name, String url, Credentials service, ClientTls tls) {
     this.name = name;
     this.url = url;
     this.service = service;
+    this.tls = tls;
+    this.options = OPTIONS.withTls(tls);
     this.status = ElementStatus.unknown(name, url);
   }
 
@@ -78,7 +84,7 @@ public final class RemoteElement {
   public <T> T callAs(Credentials who, SoapCall<T> call) throws PortalError {
     InstrumentElementPort port = idle.poll();
     if (port == null) {
-      port = InstrumentElementClient.connect(url, OPTIONS);
+      port = InstrumentElementClient.connect(url, options);
     }
     InstrumentElementClient.setCredentials(port, who.user(), who.password());
     InstrumentElementClient.setForwardedFor(port, who.address());
@@ -102,7 +108,7 @@ public final class RemoteElement {
 
   /** A port of its own with the portal's account, for a subscription that keeps it. */
   public InstrumentElementPort newPort() {
-    InstrumentElementPort p = InstrumentElementClient.connect(url, OPTIONS);
+    InstrumentElementPort p = InstrumentElementClient.connect(url, options);
     InstrumentElementClient.setCredentials(p, service.user(), service.password());
     return p;
   }
@@ -110,6 +116,11 @@ public final class RemoteElement {
   /** The portal's own account on this IE. */
   public Credentials service() {
     return service;
+  }
+
+  /** What the portal trusts of this IE and its broker over TLS. */
+  public ClientTls tls() {
+    return tls;
   }
 
   private void release(InstrumentElementPort port) {

@@ -277,7 +277,11 @@ public final class TraceHub implements AutoCloseable {
                 + brokerUrl
                 + ")?initialReconnectDelay=50&maxReconnectDelay=2000&timeout=5000";
     AttributeSubscriber s =
-        AttributeSubscriber.connect(url, e.service().user(), e.service().password());
+        AttributeSubscriber.connect(
+            url,
+            AttributeSubscriber.Options.DEFAULTS
+                .withCredentials(e.service().user(), e.service().password())
+                .withTls(e.tls()));
     links.put(element, new BrokerLink(brokerUrl, s));
     return s;
   }

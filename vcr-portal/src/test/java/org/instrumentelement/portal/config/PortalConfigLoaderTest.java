@@ -90,6 +90,9 @@ class PortalConfigLoaderTest {
     assertTrue(message(Map.of("portal.ie.lab.url", "http://x:1/")).contains("hosting IE"));
     assertTrue(message(Map.of("portal.trace.maxRate", "0")).contains("portal.trace.maxRate"));
     assertTrue(message(Map.of("portal.pollPeriod", "soon")).contains("portal.pollPeriod"));
+    assertEquals(
+        "portal.trustStore: the trust store nowhere.p12 does not exist",
+        message(Map.of("portal.trustStore", "nowhere.p12")));
   }
 
   private static String message(Map<String, String> params) {

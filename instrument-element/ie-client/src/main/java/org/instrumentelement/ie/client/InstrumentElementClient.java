@@ -3,19 +3,13 @@ package org.instrumentelement.ie.client;
 import jakarta.xml.ws.BindingProvider;
 import jakarta.xml.ws.handler.MessageContext;
 import jakarta.xml.ws.soap.SOAPBinding;
-import java.io.IOException;
-import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.GeneralSecurityException;
-import java.security.KeyStore;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import javax.net.ssl.TrustManagerFactory;
 import org.apache.cxf.configuration.jsse.TLSClientParameters;
 import org.apache.cxf.endpoint.Client;
 import org.apache.cxf.frontend.ClientProxy;
@@ -25,6 +19,7 @@ import org.instrumentelement.ie.client.soap.InstrumentElement;
 import org.instrumentelement.ie.client.soap.InstrumentElementPort;
 import org.instrumentelement.ie.client.soap.Value;
 import org.instrumentelement.ie.client.soap.ValueType;
+import org.instrumentelement.ie.client.tls.ClientTls;
 
 /**
  * Opens SOAP ports to an Instrument Element and converts values. The port itself is the code
@@ -47,9 +42,10 @@ public final class InstrumentElementClient {
   /**
    * How a port talks to the server.
    *
-   * @param username HTTP Basic user name, or null to send no credentials
-   * @param trustStore a PKCS#12 file of certificates to trust for HTTPS (e.g. a self-signed
-   *     development certificate), or null for the JVM's default trust
+   * @param username HTTP Basic user name, or null to send no credentials (also for a client that
+   *     logs in with its certificate)
+   * @param tls what to trust for HTTPS (e.g. a self-signed development certificate; by default the
+   *     JVM's trust), and the client's own certificate for mutual TLS
    */
   public record Options(
       boolean mtom,
@@ -57,33 +53,45 @@ public final class InstrumentElementClient {
       Duration receiveTimeout,
       String username,
       String password,
-      Path trustStore,
-      String trustStorePassword) {
+      ClientTls tls) {
     /** Plain SOAP, no credentials, 5 s to connect, 30 s for an answer. */
     public static final Options DEFAULTS =
-        new Options(false, Duration.ofSeconds(5), Duration.ofSeconds(30), null, null, null, null);
+        new Options(
+            false, Duration.ofSeconds(5), Duration.ofSeconds(30), null, null, ClientTls.DEFAULTS);
 
     /** The same, sending requests (and so receiving binary vectors) as MTOM. */
     public Options withMtom() {
-      return new Options(
-          true, connectTimeout, receiveTimeout, username, password, trustStore, trustStorePassword);
+      return new Options(true, connectTimeout, receiveTimeout, username, password, tls);
     }
 
     /** The same, with other connect and receive timeouts. */
     public Options withTimeouts(Duration connect, Duration receive) {
-      return new Options(
-          mtom, connect, receive, username, password, trustStore, trustStorePassword);
+      return new Options(mtom, connect, receive, username, password, tls);
     }
 
     /** The same, with HTTP Basic credentials. */
     public Options withCredentials(String user, String pass) {
-      return new Options(
-          mtom, connectTimeout, receiveTimeout, user, pass, trustStore, trustStorePassword);
+      return new Options(mtom, connectTimeout, receiveTimeout, user, pass, tls);
     }
 
     /** The same, trusting the certificates of a PKCS#12 file for HTTPS. */
     public Options withTrustStore(Path file, String pass) {
-      return new Options(mtom, connectTimeout, receiveTimeout, username, password, file, pass);
+      return new Options(
+          mtom, connectTimeout, receiveTimeout, username, password, tls.withTrustStore(file, pass));
+    }
+
+    /**
+     * The same, presenting the key and certificate of a PKCS#12 key store for HTTPS: a user the
+     * Instrument Element maps to that certificate is served without a password.
+     */
+    public Options withKeyStore(Path file, String pass) {
+      return new Options(
+          mtom, connectTimeout, receiveTimeout, username, password, tls.withKeyStore(file, pass));
+    }
+
+    /** The same, with other TLS settings. */
+    public Options withTls(ClientTls settings) {
+      return new Options(mtom, connectTimeout, receiveTimeout, username, password, settings);
     }
   }
 
@@ -120,26 +128,13 @@ public final class InstrumentElementClient {
     policy.setReceiveTimeout(options.receiveTimeout().toMillis());
     policy.setAllowChunking(false);
     conduit.setClient(policy);
-    if (options.trustStore() != null) {
-      conduit.setTlsClientParameters(tls(options.trustStore(), options.trustStorePassword()));
+    if (options.tls().configured()) {
+      TLSClientParameters p = new TLSClientParameters();
+      p.setTrustManagers(options.tls().trustManagers());
+      p.setKeyManagers(options.tls().keyManagers());
+      conduit.setTlsClientParameters(p);
     }
     return port;
-  }
-
-  private static TLSClientParameters tls(Path trustStore, String password) {
-    try (InputStream in = Files.newInputStream(trustStore)) {
-      KeyStore ks = KeyStore.getInstance("PKCS12");
-      ks.load(in, password == null ? null : password.toCharArray());
-      TrustManagerFactory tmf =
-          TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-      tmf.init(ks);
-      TLSClientParameters p = new TLSClientParameters();
-      p.setTrustManagers(tmf.getTrustManagers());
-      return p;
-    } catch (IOException | GeneralSecurityException e) {
-      throw new IllegalArgumentException(
-          "cannot read trust store " + trustStore + ": " + e.getMessage(), e);
-    }
   }
 
   /**

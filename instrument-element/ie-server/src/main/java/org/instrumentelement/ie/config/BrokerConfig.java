@@ -15,6 +15,7 @@ package org.instrumentelement.ie.config;
  * @param username account the publisher uses on an external broker (empty: none)
  * @param password its password
  * @param limits what one client of the embedded broker may cost
+ * @param tls the TLS connectors and the trust for an external broker
  */
 public record BrokerConfig(
     String url,
@@ -27,14 +28,15 @@ public record BrokerConfig(
     String topicPrefix,
     String username,
     String password,
-    BrokerLimits limits) {
+    BrokerLimits limits,
+    BrokerTls tls) {
 
   /** Whether the Instrument Element runs its own broker. */
   public boolean embedded() {
     return url.isBlank();
   }
 
-  /** The same with another OpenWire port (tests restart the broker on a fixed free port). */
+  /** The same with other plain connector ports (tests restart the broker on a fixed free port). */
   public BrokerConfig withPorts(int openWire, int stomp, int mqtt) {
     return new BrokerConfig(
         url,
@@ -47,6 +49,24 @@ public record BrokerConfig(
         topicPrefix,
         username,
         password,
-        limits);
+        limits,
+        tls);
+  }
+
+  /** The same with other TLS connector ports. */
+  public BrokerConfig withTlsPorts(int openWire, int stomp, int mqtt) {
+    return new BrokerConfig(
+        url,
+        host,
+        port,
+        stompPort,
+        mqttPort,
+        clientUrl,
+        maxPendingMessages,
+        topicPrefix,
+        username,
+        password,
+        limits,
+        tls.withPorts(openWire, stomp, mqtt));
   }
 }

@@ -98,6 +98,12 @@ public final class ConfigLoader {
     d.put("broker.maxConsumersPerConnection", "200");
     d.put("broker.loginTimeout", "10s");
     d.put("broker.memoryLimit", "40%");
+    d.put("broker.tls.port", "61617");
+    d.put("broker.tls.stompPort", "61612");
+    d.put("broker.tls.mqttPort", "8883");
+    d.put("broker.plain", "loopback");
+    d.put("broker.tls.trustStore", "");
+    d.put("broker.tls.trustStorePassword", "");
     d.put("http.maxConnections", "1000");
     d.put("http.maxThreads", "200");
     d.put("http.connectionTimeout", "20s");
@@ -111,6 +117,8 @@ public final class ConfigLoader {
     d.put("soap.requestMemory", "30%");
     d.put("http.tls.keystore", "");
     d.put("http.tls.keystorePassword", "");
+    d.put("tls.clientTrustStore", "");
+    d.put("tls.clientTrustStorePassword", "");
     d.put("security.enabled", "true");
     d.put("security.users", "");
     d.put("login.throttle", "true");
@@ -319,14 +327,28 @@ public final class ConfigLoader {
             topicPrefix,
             c.get("broker.username"),
             c.get("broker.password"),
-            brokerLimits(c));
+            brokerLimits(c),
+            brokerTls(c));
     SecurityConfig security =
         new SecurityConfig(
             bool(c, "security.enabled", ""),
             path(c.get("security.users")),
             c.get("audit.file").equalsIgnoreCase("off") ? null : path(c.get("audit.file")),
             path(c.get("http.tls.keystore")),
-            c.get("http.tls.keystorePassword"));
+            c.get("http.tls.keystorePassword"),
+            path(c.get("tls.clientTrustStore")),
+            c.get("tls.clientTrustStorePassword"));
+    if (security.clientTrustStore() != null && !security.tls()) {
+      throw new ConfigException(
+          "tls.clientTrustStore needs http.tls.keystore: client certificates are checked over TLS");
+    }
+    if (broker.embedded()
+        && !security.tls()
+        && broker.tls().plain() == BrokerTls.PlainConnectors.OFF) {
+      throw new ConfigException(
+          "broker.plain = off needs http.tls.keystore: without TLS connectors the embedded broker"
+              + " would have no connector at all");
+    }
     HttpLimits limits =
         new HttpLimits(
             integer(c, "http.maxConnections", 1, 1_000_000),
@@ -424,6 +446,27 @@ public final class ConfigLoader {
         integer(c, "broker.maxConsumersPerConnection", 1, 100_000),
         parseDuration(c.get("broker.loginTimeout"), "broker.loginTimeout"),
         Integer.parseInt(memory.substring(0, memory.length() - 1)));
+  }
+
+  private static BrokerTls brokerTls(Map<String, String> c) throws ConfigException {
+    String plain = c.get("broker.plain").toLowerCase(Locale.ROOT);
+    BrokerTls.PlainConnectors mode = null;
+    for (BrokerTls.PlainConnectors m : BrokerTls.PlainConnectors.values()) {
+      if (m.configName().equals(plain)) {
+        mode = m;
+      }
+    }
+    if (mode == null) {
+      throw new ConfigException(
+          "broker.plain must be loopback, off or on: '" + c.get("broker.plain") + "'");
+    }
+    return new BrokerTls(
+        integer(c, "broker.tls.port", 0, 65535),
+        integer(c, "broker.tls.stompPort", -1, 65535),
+        integer(c, "broker.tls.mqttPort", -1, 65535),
+        mode,
+        path(c.get("broker.tls.trustStore")),
+        c.get("broker.tls.trustStorePassword"));
   }
 
   private static ImConfig im(String name, Map<String, String> kv, Duration defaultTimeout)

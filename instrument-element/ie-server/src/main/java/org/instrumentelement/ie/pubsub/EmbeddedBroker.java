@@ -1,9 +1,14 @@
 package org.instrumentelement.ie.pubsub;
 
+import java.net.InetAddress;
 import java.net.URI;
+import java.net.UnknownHostException;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
+import javax.net.ServerSocketFactory;
 import org.apache.activemq.broker.BrokerPlugin;
 import org.apache.activemq.broker.BrokerService;
 import org.apache.activemq.broker.region.Destination;
@@ -27,9 +32,10 @@ import org.instrumentelement.ie.pubsub.transport.Refusals;
 /**
  * The ActiveMQ broker started with the Instrument Element when no external broker is configured.
  * Non-persistent, with OpenWire and (unless disabled) STOMP and MQTT, each behind a {@link
- * ClientConnector} that bounds what clients may cost. Every topic keeps its last message for new
- * subscribers, and a subscriber that falls behind has its oldest pending messages dropped (and
- * counted) instead of slowing anyone else.
+ * ClientConnector} that bounds what clients may cost. With the Instrument Element's key it serves
+ * each protocol over TLS, and plain only on the loopback interface unless told otherwise. Every
+ * topic keeps its last message for new subscribers, and a subscriber that falls behind has its
+ * oldest pending messages dropped (and counted) instead of slowing anyone else.
  */
 public final class EmbeddedBroker implements AutoCloseable {
   private final BrokerConfig config;
@@ -38,33 +44,43 @@ public final class EmbeddedBroker implements AutoCloseable {
   private final MessageAuthorizationPolicy messages;
   private final Refusals refusals;
   private final ConnectionQuota quota;
+  private final ServerSocketFactory tlsSockets;
+  private final Map<ClientProtocol, Integer> plainPorts = new EnumMap<>(ClientProtocol.class);
+  private final Map<ClientProtocol, Integer> tlsPorts = new EnumMap<>(ClientProtocol.class);
   private BrokerService broker;
-  private int openWirePort;
-  private int stompPort;
-  private int mqttPort;
 
   /**
    * @param plugins security plugins (authentication, authorization), or none for an open broker
    * @param messages which messages each connection may receive, or null for all
    * @param refusals where refused clients are logged
+   * @param tlsSockets TLS server sockets with the Instrument Element's key: the TLS connectors are
+   *     opened, and the plain ones only where {@code broker.plain} says; null for plain connectors
+   *     only
    */
   public EmbeddedBroker(
       BrokerConfig config,
       String name,
       BrokerPlugin[] plugins,
       MessageAuthorizationPolicy messages,
-      Refusals refusals) {
+      Refusals refusals,
+      ServerSocketFactory tlsSockets) {
     this.config = config;
     this.name = name;
     this.plugins = plugins.clone();
     this.messages = messages;
     this.refusals = refusals;
+    this.tlsSockets = tlsSockets;
     this.quota =
         new ConnectionQuota(
             config.limits().maxConnections(), config.limits().maxConnectionsPerAddress());
-    this.openWirePort = config.port();
-    this.stompPort = config.stompPort();
-    this.mqttPort = config.mqttPort();
+    boolean plain = plainHost() != null;
+    plainPorts.put(ClientProtocol.OPENWIRE, plain ? config.port() : -1);
+    plainPorts.put(ClientProtocol.STOMP, plain ? config.stompPort() : -1);
+    plainPorts.put(ClientProtocol.MQTT, plain ? config.mqttPort() : -1);
+    boolean tls = tlsSockets != null;
+    tlsPorts.put(ClientProtocol.OPENWIRE, tls ? config.tls().port() : -1);
+    tlsPorts.put(ClientProtocol.STOMP, tls ? config.tls().stompPort() : -1);
+    tlsPorts.put(ClientProtocol.MQTT, tls ? config.tls().mqttPort() : -1);
   }
 
   /** Starts the broker; on a restart it listens on the same ports as before. */
@@ -85,22 +101,20 @@ public final class EmbeddedBroker implements AutoCloseable {
     if (messages != null) {
       b.setMessageAuthorizationPolicy(messages);
     }
-    String host = config.host();
     BrokerLimits limits = config.limits();
-    ClientConnector openWire;
-    ClientConnector stomp = null;
-    ClientConnector mqtt = null;
+    List<ClientConnector> opened = new ArrayList<>();
     try {
-      openWire =
-          ClientConnector.open(
-              b, ClientProtocol.OPENWIRE, host, openWirePort, limits, quota, refusals);
-      if (stompPort >= 0) {
-        stomp =
-            ClientConnector.open(b, ClientProtocol.STOMP, host, stompPort, limits, quota, refusals);
-      }
-      if (mqttPort >= 0) {
-        mqtt =
-            ClientConnector.open(b, ClientProtocol.MQTT, host, mqttPort, limits, quota, refusals);
+      for (ClientProtocol p : ClientProtocol.values()) {
+        if (tlsPorts.get(p) >= 0) {
+          opened.add(
+              ClientConnector.open(
+                  b, p, config.host(), tlsPorts.get(p), tlsSockets, limits, quota, refusals));
+        }
+        if (plainPorts.get(p) >= 0) {
+          opened.add(
+              ClientConnector.open(
+                  b, p, plainHost(), plainPorts.get(p), null, limits, quota, refusals));
+        }
       }
       b.start();
       b.waitUntilStarted();
@@ -109,10 +123,44 @@ public final class EmbeddedBroker implements AutoCloseable {
       b.stop();
       throw e;
     }
-    openWirePort = openWire.getConnectUri().getPort();
-    stompPort = stomp == null ? -1 : stomp.getConnectUri().getPort();
-    mqttPort = mqtt == null ? -1 : mqtt.getConnectUri().getPort();
+    for (ClientConnector c : opened) {
+      (c.tls() ? tlsPorts : plainPorts).put(c.protocol(), c.getConnectUri().getPort());
+    }
     broker = b;
+  }
+
+  /**
+   * Where the plain connectors listen: {@code broker.host} without TLS; with TLS, as {@code
+   * broker.plain} says (the loopback interface by default); null when there are none.
+   */
+  public String plainHost() {
+    if (tlsSockets == null) {
+      return config.host();
+    }
+    return switch (config.tls().plain()) {
+      case OFF -> null;
+      case ON -> config.host();
+      case LOOPBACK -> loopback(config.host()) ? config.host() : "localhost";
+    };
+  }
+
+  /** Whether the broker has TLS connectors. */
+  public boolean tls() {
+    return tlsSockets != null;
+  }
+
+  /** Whether {@code host} names only this machine. */
+  public static boolean loopback(String host) {
+    try {
+      for (InetAddress a : InetAddress.getAllByName(host)) {
+        if (!a.isLoopbackAddress()) {
+          return false;
+        }
+      }
+      return true;
+    } catch (UnknownHostException e) {
+      return false;
+    }
   }
 
   private PolicyMap policy() {
@@ -156,9 +204,30 @@ public final class EmbeddedBroker implements AutoCloseable {
     return e;
   }
 
-  /** OpenWire URL as seen on this machine. */
-  public synchronized String openWireUrl() {
-    return "tcp://" + urlHost() + ":" + openWirePort;
+  /**
+   * The URL clients are told for a protocol, as seen on this machine: over TLS when the broker has
+   * TLS connectors, else plain; null when the protocol is not offered.
+   */
+  public synchronized String url(ClientProtocol protocol) {
+    String tls = tlsUrl(protocol);
+    return tls != null ? tls : plainUrl(protocol);
+  }
+
+  /** The URL of a protocol's TLS connector, or null if it has none. */
+  public synchronized String tlsUrl(ClientProtocol protocol) {
+    int port = tlsPorts.get(protocol);
+    return port < 0 ? null : protocol.scheme(true) + "://" + urlHost(config.host()) + ":" + port;
+  }
+
+  /** The URL of a protocol's plain connector, or null if it has none. */
+  public synchronized String plainUrl(ClientProtocol protocol) {
+    int port = plainPorts.get(protocol);
+    return port < 0 ? null : protocol.scheme(false) + "://" + urlHost(plainHost()) + ":" + port;
+  }
+
+  /** OpenWire URL clients are told ({@link #url}). */
+  public String openWireUrl() {
+    return url(ClientProtocol.OPENWIRE);
   }
 
   /**
@@ -173,18 +242,17 @@ public final class EmbeddedBroker implements AutoCloseable {
     return "ie-" + name;
   }
 
-  /** STOMP URL, or null when disabled. */
-  public synchronized String stompUrl() {
-    return stompPort < 0 ? null : "stomp://" + urlHost() + ":" + stompPort;
+  /** STOMP URL clients are told, or null when disabled. */
+  public String stompUrl() {
+    return url(ClientProtocol.STOMP);
   }
 
-  /** MQTT URL, or null when disabled. */
-  public synchronized String mqttUrl() {
-    return mqttPort < 0 ? null : "mqtt://" + urlHost() + ":" + mqttPort;
+  /** MQTT URL clients are told, or null when disabled. */
+  public String mqttUrl() {
+    return url(ClientProtocol.MQTT);
   }
 
-  private String urlHost() {
-    String h = config.host();
+  private static String urlHost(String h) {
     return h.equals("0.0.0.0") || h.equals("::") ? "localhost" : h;
   }
 

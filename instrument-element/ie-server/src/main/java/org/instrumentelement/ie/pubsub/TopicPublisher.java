@@ -7,6 +7,7 @@ import jakarta.jms.JMSException;
 import jakarta.jms.MessageProducer;
 import jakarta.jms.Session;
 import java.io.IOException;
+import java.security.SecureRandom;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
@@ -14,8 +15,10 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import javax.net.ssl.TrustManager;
 import org.apache.activemq.ActiveMQConnection;
 import org.apache.activemq.ActiveMQConnectionFactory;
+import org.apache.activemq.ActiveMQSslConnectionFactory;
 import org.apache.activemq.transport.TransportListener;
 import org.instrumentelement.im.model.Value;
 import org.instrumentelement.im.sampling.Sample;
@@ -44,6 +47,7 @@ public final class TopicPublisher implements SampleSink, AutoCloseable {
   private final String brokerUrl;
   private final String user;
   private final String password;
+  private final TrustManager[] trust;
   private final Topics topics;
   private final long epoch;
   private final Map<String, Sample> pending = new ConcurrentHashMap<>();
@@ -63,12 +67,21 @@ public final class TopicPublisher implements SampleSink, AutoCloseable {
   /**
    * @param brokerUrl any ActiveMQ URL; a plain one is wrapped in {@code failover:(...)}
    * @param user the broker account to publish with, or null for none
+   * @param trust what to trust of a broker reached over TLS ({@code ssl://}), or null for the JVM's
+   *     default trust
    * @param epoch sent with every message so subscribers tell a restarted Instrument Element
    */
-  public TopicPublisher(String brokerUrl, String user, String password, Topics topics, long epoch) {
+  public TopicPublisher(
+      String brokerUrl,
+      String user,
+      String password,
+      TrustManager[] trust,
+      Topics topics,
+      long epoch) {
     this.brokerUrl = failover(brokerUrl);
     this.user = user;
     this.password = password;
+    this.trust = trust == null ? null : trust.clone();
     this.topics = topics;
     this.epoch = epoch;
   }
@@ -103,7 +116,14 @@ public final class TopicPublisher implements SampleSink, AutoCloseable {
     long delay = 100;
     while (running) {
       try {
-        ActiveMQConnectionFactory cf = new ActiveMQConnectionFactory(brokerUrl);
+        ActiveMQConnectionFactory cf;
+        if (trust == null) {
+          cf = new ActiveMQConnectionFactory(brokerUrl);
+        } else {
+          ActiveMQSslConnectionFactory tls = new ActiveMQSslConnectionFactory(brokerUrl);
+          tls.setKeyAndTrustManagers(null, trust, new SecureRandom());
+          cf = tls;
+        }
         cf.setUseAsyncSend(true);
         cf.setCopyMessageOnSend(false);
         cf.setWatchTopicAdvisories(false);

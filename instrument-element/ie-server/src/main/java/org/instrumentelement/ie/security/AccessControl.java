@@ -1,5 +1,6 @@
 package org.instrumentelement.ie.security;
 
+import java.security.cert.X509Certificate;
 import java.util.Optional;
 import org.instrumentelement.im.model.ErrorCode;
 import org.instrumentelement.im.model.ImException;
@@ -50,6 +51,17 @@ public final class AccessControl {
       return Optional.of(Caller.UNRESTRICTED);
     }
     return logins.check(name, password, address, transport).map(u -> new Caller(u.name(), u));
+  }
+
+  /**
+   * The caller a client certificate names, if the users file maps it to a user (or anyone, when
+   * disabled). The certificate must have been verified by TLS.
+   */
+  public Optional<Caller> authenticate(X509Certificate certificate) {
+    if (logins == null) {
+      return Optional.of(Caller.UNRESTRICTED);
+    }
+    return logins.users().byCertificate(certificate).map(u -> new Caller(u.name(), u));
   }
 
   /**

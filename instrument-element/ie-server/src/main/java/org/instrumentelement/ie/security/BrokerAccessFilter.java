@@ -1,7 +1,9 @@
 package org.instrumentelement.ie.security;
 
 import java.io.IOException;
+import java.security.cert.X509Certificate;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -58,14 +60,37 @@ final class BrokerAccessFilter extends BrokerFilter {
       super.addConnection(context, info);
       return;
     }
-    ClientProtocol protocol =
-        context.getConnector() instanceof ClientConnector c ? c.protocol() : null;
+    ClientConnector connector = context.getConnector() instanceof ClientConnector c ? c : null;
+    ClientProtocol protocol = connector == null ? null : connector.protocol();
     String address = address(context);
-    String protocolName = protocol == null ? "in-JVM" : protocol.toString();
-    Optional<BrokerLogin.Identity> checked =
-        login.check(
-            new BrokerLogin.Attempt(info.getUserName(), info.getPassword(), protocol, address));
+    String protocolName = connector == null ? "in-JVM" : protocol.title(connector.tls());
+    BrokerLogin.Attempt attempt =
+        new BrokerLogin.Attempt(
+            info.getUserName(),
+            info.getPassword(),
+            protocol,
+            address,
+            info.getTransportContext() instanceof X509Certificate[] chain
+                ? List.of(chain)
+                : List.of());
+    Optional<BrokerLogin.Identity> checked = login.check(attempt);
     if (checked.isEmpty()) {
+      if (attempt.byCertificate()) {
+        refusals.refuse(
+            protocolName,
+            address,
+            info.getUserName(),
+            "login",
+            null,
+            "the client certificate (SHA-256 "
+                + CertificateName.readable(
+                    CertificateName.fingerprint(attempt.certificates().get(0)))
+                + ") names no user"
+                + (info.getUserName() == null || info.getUserName().isEmpty()
+                    ? ""
+                    : " of that name"));
+        throw clean("The client certificate does not name a user of this Instrument Element.");
+      }
       refusals.refuse(
           protocolName, address, info.getUserName(), "login", null, "wrong user name or password");
       throw clean("User name or password is invalid.");
@@ -92,7 +117,7 @@ final class BrokerAccessFilter extends BrokerFilter {
       }
     }
     BrokerClient client =
-        new BrokerClient(who, protocol, address, limits.maxConsumersPerConnection());
+        new BrokerClient(who, protocol, protocolName, address, limits.maxConsumersPerConnection());
     context.setSecurityContext(client);
     try {
       super.addConnection(context, info);

@@ -13,6 +13,7 @@ import org.instrumentelement.ie.pubsub.transport.ClientProtocol;
 final class BrokerClient extends SecurityContext {
   private final BrokerLogin.Identity identity;
   private final ClientProtocol protocol;
+  private final String protocolName;
   private final String address;
 
   /** Subscriptions asked for, refused ones included; removing an accepted one gives it back. */
@@ -25,11 +26,20 @@ final class BrokerClient extends SecurityContext {
 
   final Holdings transactions;
 
+  /**
+   * @param protocol the client's protocol, or null for the in-JVM connection
+   * @param protocolName the protocol's name for logs ("MQTT over TLS")
+   */
   BrokerClient(
-      BrokerLogin.Identity identity, ClientProtocol protocol, String address, int maxEach) {
+      BrokerLogin.Identity identity,
+      ClientProtocol protocol,
+      String protocolName,
+      String address,
+      int maxEach) {
     super(identity.user());
     this.identity = identity;
     this.protocol = protocol;
+    this.protocolName = protocolName;
     this.address = address;
     this.consumers = new Holdings(maxEach);
     this.sessions = new Holdings(maxEach);
@@ -49,7 +59,7 @@ final class BrokerClient extends SecurityContext {
 
   /** The protocol's name for logs. */
   String protocolName() {
-    return protocol == null ? "in-JVM" : protocol.toString();
+    return protocolName;
   }
 
   String address() {

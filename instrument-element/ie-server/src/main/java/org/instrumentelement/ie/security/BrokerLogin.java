@@ -3,15 +3,18 @@ package org.instrumentelement.ie.security;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.Principal;
+import java.security.cert.X509Certificate;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.instrumentelement.ie.pubsub.transport.ClientProtocol;
 
 /**
  * The one place where a broker client's login is checked, on every protocol: the Instrument
- * Element's own publisher (a secret made at each start), or a user of the user store. What a login
- * yields is the set of groups the broker's authorization map is written for.
+ * Element's own publisher (a secret made at each start), a user of the user store by password, or
+ * (over TLS, without a password) a user by the client certificate the users file maps to them. What
+ * a login yields is the set of groups the broker's authorization map is written for.
  */
 final class BrokerLogin {
   private final PasswordLogins logins;
@@ -29,8 +32,24 @@ final class BrokerLogin {
    * @param password the password, or null
    * @param protocol the client's protocol; null for the in-JVM connection of the publisher
    * @param address the client's address and port
+   * @param certificates the certificate chain the client presented in its TLS handshake (already
+   *     verified against the client trust store), its own first; empty if none
    */
-  record Attempt(String user, String password, ClientProtocol protocol, String address) {}
+  record Attempt(
+      String user,
+      String password,
+      ClientProtocol protocol,
+      String address,
+      List<X509Certificate> certificates) {
+    Attempt {
+      certificates = List.copyOf(certificates);
+    }
+
+    /** Whether the client logs in by certificate: it presented one and no password. */
+    boolean byCertificate() {
+      return (password == null || password.isEmpty()) && !certificates.isEmpty();
+    }
+  }
 
   /** Who a successful login is. */
   record Identity(String user, boolean publisher, boolean admin, Set<Principal> groups) {}
@@ -38,11 +57,19 @@ final class BrokerLogin {
   /**
    * Checks a login.
    *
-   * @return the identity, or empty if the user name or password is wrong
+   * @return the identity, or empty if the user name or password is wrong, or the certificate names
+   *     no user (or another user than the name given with it)
    */
   Optional<Identity> check(Attempt attempt) {
     String user = attempt.user();
     String password = attempt.password();
+    if (attempt.byCertificate()) {
+      return logins
+          .users()
+          .byCertificate(attempt.certificates().get(0))
+          .filter(u -> user == null || user.isEmpty() || u.name().equals(user))
+          .map(BrokerLogin::identity);
+    }
     if (user == null || password == null) {
       return Optional.empty();
     }

@@ -2,7 +2,10 @@ package org.instrumentelement.ie.security;
 
 import java.util.List;
 
-/** A user with a hashed password and the roles granted on IM subtrees. */
+/**
+ * A user with a hashed password (null for one who logs in only with a client certificate) and the
+ * roles granted on IM subtrees.
+ */
 public record User(String name, String passwordHash, List<Grant> grants) {
   public User {
     grants = List.copyOf(grants);

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.security.cert.X509Certificate;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HexFormat;
@@ -23,9 +24,14 @@ import org.instrumentelement.ie.config.ConfigException;
  * The users of an Instrument Element, from one properties file:
  *
  * <pre>
- * user.alice.password = pbkdf2-sha256:600000:...   (PasswordHash output)
- * user.alice.grants   = observe:*, control:lab/scope
+ * user.alice.password    = pbkdf2-sha256:600000:...   (PasswordHash output)
+ * user.alice.grants      = observe:*, control:lab/scope
+ * user.robot.certificate = cn:robot-1                  (or sha256:&lt;fingerprint&gt;)
+ * user.robot.grants      = observe:lab
  * </pre>
+ *
+ * <p>A user named by a client certificate (mutual TLS, for machine clients) logs in by presenting
+ * it, without a password; a user may have a password, certificates, or both.
  *
  * <p>Checking a password costs a deliberately slow key derivation, so a successful check is
  * remembered (by a SHA-256 of name and password, never the password) and later requests with the
@@ -33,6 +39,7 @@ import org.instrumentelement.ie.config.ConfigException;
  */
 public final class UserStore {
   private final Map<String, User> users;
+  private final Map<CertificateName, String> certificates;
   private final Map<String, String> verified = new ConcurrentHashMap<>();
   private final boolean development;
 
@@ -43,11 +50,14 @@ public final class UserStore {
    */
   private final String decoyHash;
 
-  private UserStore(Map<String, User> users, boolean development) {
+  private UserStore(
+      Map<String, User> users, Map<CertificateName, String> certificates, boolean development) {
     this.users = Map.copyOf(users);
+    this.certificates = new LinkedHashMap<>(certificates);
     this.development = development;
     int iterations =
         users.values().stream()
+            .filter(u -> u.passwordHash() != null)
             .mapToInt(u -> PasswordHash.iterations(u.passwordHash()))
             .max()
             .orElse(PasswordHash.ITERATIONS);
@@ -68,34 +78,57 @@ public final class UserStore {
       String[] parts = key.split("\\.");
       if (parts.length != 3 || !parts[0].equals("user") || !parts[1].matches("[A-Za-z0-9_.@-]+")) {
         throw new ConfigException(
-            file + ": unknown key '" + key + "' (user.<name>.password, user.<name>.grants)");
+            file
+                + ": unknown key '"
+                + key
+                + "' (user.<name>.password, user.<name>.grants, user.<name>.certificate)");
       }
       byUser
           .computeIfAbsent(parts[1], k -> new LinkedHashMap<>())
           .put(parts[2], p.getProperty(key).trim());
     }
     Map<String, User> users = new LinkedHashMap<>();
+    Map<CertificateName, String> certificates = new LinkedHashMap<>();
     for (Map.Entry<String, Map<String, String>> e : byUser.entrySet()) {
       String name = e.getKey();
       Map<String, String> kv = e.getValue();
       for (String k : kv.keySet()) {
-        if (!k.equals("password") && !k.equals("grants")) {
+        if (!k.equals("password") && !k.equals("grants") && !k.equals("certificate")) {
           throw new ConfigException(file + ": unknown setting user." + name + "." + k);
         }
       }
       String hash = kv.get("password");
-      if (hash == null || !PasswordHash.wellFormed(hash)) {
+      if (hash == null ? !kv.containsKey("certificate") : !PasswordHash.wellFormed(hash)) {
         throw new ConfigException(
             file
                 + ": user."
                 + name
-                + ".password must be a hash made by PasswordHash (see docs/security.md)");
+                + ".password must be a hash made by PasswordHash (see docs/security.md),"
+                + " unless the user logs in with user."
+                + name
+                + ".certificate");
+      }
+      for (String c : kv.getOrDefault("certificate", "").split(",")) {
+        if (c.isBlank()) {
+          continue;
+        }
+        CertificateName certificate;
+        try {
+          certificate = CertificateName.parse(c);
+        } catch (IllegalArgumentException ex) {
+          throw new ConfigException(file + ": user." + name + ".certificate: " + ex.getMessage());
+        }
+        String other = certificates.putIfAbsent(certificate, name);
+        if (other != null) {
+          throw new ConfigException(
+              file + ": the certificate " + certificate + " names both " + other + " and " + name);
+        }
       }
       users.put(
           name,
           new User(name, hash, grants(kv.getOrDefault("grants", ""), file + ": user." + name)));
     }
-    return new UserStore(users, false);
+    return new UserStore(users, certificates, false);
   }
 
   private static List<Grant> grants(String text, String where) throws ConfigException {
@@ -127,14 +160,14 @@ public final class UserStore {
           u[0],
           new User(u[0], PasswordHash.hash(u[0].toCharArray(), 1_000), List.of(Grant.parse(u[1]))));
     }
-    return new UserStore(users, true);
+    return new UserStore(users, Map.of(), true);
   }
 
   /** A store with the given users (tests, and the broker's internal publisher account). */
   public static UserStore of(Collection<User> users) {
     Map<String, User> m = new LinkedHashMap<>();
     users.forEach(u -> m.put(u.name(), u));
-    return new UserStore(m, false);
+    return new UserStore(m, Map.of(), false);
   }
 
   /** Whether these are the well-known development users. */
@@ -170,7 +203,7 @@ public final class UserStore {
       return Optional.empty();
     }
     User u = users.get(name);
-    if (u == null) {
+    if (u == null || u.passwordHash() == null) {
       PasswordHash.verify(password.toCharArray(), decoyHash);
       return Optional.empty();
     }
@@ -183,6 +216,24 @@ public final class UserStore {
       return Optional.of(u);
     }
     return Optional.empty();
+  }
+
+  /**
+   * The user a client certificate names ({@code user.<name>.certificate}), if any. The certificate
+   * must already have been verified by TLS against {@code tls.clientTrustStore}.
+   */
+  public Optional<User> byCertificate(X509Certificate certificate) {
+    for (Map.Entry<CertificateName, String> e : certificates.entrySet()) {
+      if (e.getKey().matches(certificate)) {
+        return user(e.getValue());
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** Whether any user logs in with a client certificate. */
+  public boolean hasCertificates() {
+    return !certificates.isEmpty();
   }
 
   private static String fingerprint(String name, String password) {

@@ -23,6 +23,7 @@ import org.instrumentelement.ie.config.SecurityConfig;
 import org.instrumentelement.ie.server.connector.GuardedHttpProtocol;
 import org.instrumentelement.ie.server.connector.GuardedNioEndpoint;
 import org.instrumentelement.ie.server.gate.RequestGate;
+import org.instrumentelement.ie.tls.TlsPolicy;
 
 /**
  * The Instrument Element on embedded Tomcat: one context at {@code http.contextPath} with the SOAP
@@ -148,6 +149,13 @@ public final class EmbeddedServer implements AutoCloseable {
         ctx.addParameter(prefix + "serviceUser", "observer");
         ctx.addParameter(prefix + "servicePassword", "observer");
       }
+      if (config.security().tls() && !settings.containsKey(prefix + "trustStore")) {
+        // The hosted portal calls this IE over HTTPS and subscribes over TLS: it trusts this IE's
+        // own certificate (a keystore's key entry is a trust anchor too).
+        ctx.addParameter(
+            prefix + "trustStore", config.security().tlsKeystore().toAbsolutePath().toString());
+        ctx.addParameter(prefix + "trustStorePassword", config.security().tlsKeystorePassword());
+      }
       tomcat.getHost().addChild(ctx); // starts it: the host is running
       if (!ctx.getState().isAvailable()) {
         throw new LifecycleException(
@@ -170,13 +178,25 @@ public final class EmbeddedServer implements AutoCloseable {
     host.getPipeline().addValve(valve);
   }
 
-  /** HTTPS with the configured PKCS#12 keystore. */
+  /**
+   * HTTPS with the configured PKCS#12 keystore, accepting only what the {@link TlsPolicy} allows;
+   * with a client trust store, clients may log in with a certificate instead of a password.
+   */
   private static void enableTls(Connector connector, SecurityConfig security) {
     connector.setScheme("https");
     connector.setSecure(true);
     connector.setProperty("SSLEnabled", "true");
     SSLHostConfig ssl = new SSLHostConfig();
-    ssl.setProtocols("TLSv1.2+TLSv1.3");
+    ssl.setProtocols(TlsPolicy.tomcatProtocols());
+    ssl.setCiphers(TlsPolicy.tomcatCiphers());
+    ssl.setCipherSuites(TlsPolicy.tomcatCipherSuites());
+    ssl.setHonorCipherOrder(true);
+    if (security.clientCertificates()) {
+      ssl.setCertificateVerification("optional");
+      ssl.setTruststoreFile(security.clientTrustStore().toAbsolutePath().toString());
+      ssl.setTruststorePassword(security.clientTrustStorePassword());
+      ssl.setTruststoreType("PKCS12");
+    }
     SSLHostConfigCertificate cert =
         new SSLHostConfigCertificate(ssl, SSLHostConfigCertificate.Type.UNDEFINED);
     cert.setCertificateKeystoreFile(security.tlsKeystore().toAbsolutePath().toString());

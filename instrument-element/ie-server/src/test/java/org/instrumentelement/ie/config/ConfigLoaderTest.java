@@ -248,6 +248,35 @@ class ConfigLoaderTest {
   }
 
   @Test
+  void tlsConnectorsAndPlainOnesAreConfigured() throws Exception {
+    BrokerTls d = ConfigLoader.resolve(Map.of(), Map.of(), Map.of()).broker().tls();
+    assertEquals(
+        new BrokerTls(61617, 61612, 8883, BrokerTls.PlainConnectors.LOOPBACK, null, ""), d);
+    BrokerTls set =
+        ConfigLoader.resolve(
+                Map.of("broker.plain", "OFF", "http.tls.keystore", "ie.p12"),
+                Map.of("IE_BROKER_TLS_MQTTPORT", "-1"),
+                Map.of("broker.tls.trustStore", "trust.p12"))
+            .broker()
+            .tls();
+    assertEquals(BrokerTls.PlainConnectors.OFF, set.plain());
+    assertEquals(-1, set.mqttPort());
+    assertEquals(Path.of("trust.p12"), set.trustStore());
+    assertError(Map.of("broker.plain", "sometimes"), "broker.plain must be loopback, off or on");
+    assertError(Map.of("broker.tls.port", "-1"), "broker.tls.port must be in [0, 65535]");
+    assertError(Map.of("broker.plain", "off"), "broker.plain = off needs http.tls.keystore");
+    assertError(
+        Map.of("tls.clientTrustStore", "cas.p12"), "tls.clientTrustStore needs http.tls.keystore");
+    SecurityConfig mutual =
+        ConfigLoader.resolve(
+                Map.of(),
+                Map.of(),
+                Map.of("http.tls.keystore", "ie.p12", "tls.clientTrustStore", "cas.p12"))
+            .security();
+    assertTrue(mutual.clientCertificates());
+  }
+
+  @Test
   void durationsNeedAUnit() throws Exception {
     assertEquals(Duration.ofMillis(500), ConfigLoader.parseDuration("500ms", "k"));
     assertEquals(Duration.ofMillis(1500), ConfigLoader.parseDuration("1.5s", "k"));

@@ -5,8 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.KeyStore;
+import java.security.cert.X509Certificate;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -100,6 +103,51 @@ class AccessRulesTest {
             + PasswordHash.hash("x".toCharArray(), 1000)
             + "\nuser.alice.grants = boss:*\n");
     assertThrows(ConfigException.class, () -> UserStore.load(f));
+  }
+
+  @Test
+  void clientCertificatesAreMappedToUsers(@TempDir Path dir) throws Exception {
+    TestCertificates certificates = TestCertificates.in(dir);
+    Path robot = certificates.strangerKeystore("robot-1");
+    Path logger = certificates.strangerKeystore("logger-7");
+    Path other = certificates.strangerKeystore("other");
+    String fingerprint = TestCertificates.fingerprint(logger, "logger-7");
+    Path f = dir.resolve("users.properties");
+    Files.writeString(
+        f,
+        "user.robot.certificate = cn:robot-1\nuser.robot.grants = observe:lab\n"
+            + "user.logger.certificate = SHA256:"
+            + fingerprint.toUpperCase().replaceAll("(..)(?!$)", "$1:")
+            + "\nuser.logger.password = "
+            + PasswordHash.hash("log".toCharArray(), 1000)
+            + "\n");
+    UserStore store = UserStore.load(f);
+    assertEquals("robot", store.byCertificate(certificate(robot, "robot-1")).get().name());
+    assertEquals("logger", store.byCertificate(certificate(logger, "logger-7")).get().name());
+    assertFalse(store.byCertificate(certificate(other, "other")).isPresent());
+    assertFalse(store.authenticate("robot", "").isPresent(), "a certificate user has no password");
+    assertTrue(
+        store.authenticate("logger", "log").isPresent(), "both a certificate and a password");
+
+    Files.writeString(f, "user.robot.certificate = robot-1\n");
+    ConfigException e = assertThrows(ConfigException.class, () -> UserStore.load(f));
+    assertTrue(e.getMessage().contains("is not cn:<common name> or sha256:"), e.getMessage());
+    Files.writeString(f, "user.robot.certificate = sha256:abcd\n");
+    assertThrows(ConfigException.class, () -> UserStore.load(f));
+    Files.writeString(f, "user.a.certificate = cn:robot-1\nuser.b.certificate = cn:robot-1\n");
+    e = assertThrows(ConfigException.class, () -> UserStore.load(f));
+    assertTrue(e.getMessage().contains("names both"), e.getMessage());
+    Files.writeString(f, "user.nobody.grants = observe:*\n");
+    e = assertThrows(ConfigException.class, () -> UserStore.load(f));
+    assertTrue(e.getMessage().contains("unless the user logs in with"), e.getMessage());
+  }
+
+  static X509Certificate certificate(Path keystore, String alias) throws Exception {
+    KeyStore ks = KeyStore.getInstance("PKCS12");
+    try (InputStream in = Files.newInputStream(keystore)) {
+      ks.load(in, TestCertificates.PASSWORD.toCharArray());
+    }
+    return (X509Certificate) ks.getCertificate(alias);
   }
 
   /** A clock the test moves. */

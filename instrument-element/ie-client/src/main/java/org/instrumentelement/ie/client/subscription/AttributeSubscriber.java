@@ -2,10 +2,13 @@ package org.instrumentelement.ie.client.subscription;
 
 import jakarta.jms.BytesMessage;
 import jakarta.jms.JMSException;
+import jakarta.jms.JMSSecurityException;
 import jakarta.jms.Message;
 import jakarta.jms.MessageConsumer;
 import jakarta.jms.Session;
 import java.io.IOException;
+import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -14,6 +17,7 @@ import java.util.concurrent.Executors;
 import java.util.function.Supplier;
 import org.apache.activemq.ActiveMQConnection;
 import org.apache.activemq.ActiveMQConnectionFactory;
+import org.apache.activemq.ActiveMQSslConnectionFactory;
 import org.apache.activemq.transport.TransportListener;
 import org.instrumentelement.ie.client.soap.GetAttribute;
 import org.instrumentelement.ie.client.soap.GetSubscriptionInfo;
@@ -22,6 +26,8 @@ import org.instrumentelement.ie.client.soap.InstrumentElementPort;
 import org.instrumentelement.ie.client.soap.SubscriptionInfo;
 import org.instrumentelement.ie.client.soap.Value;
 import org.instrumentelement.ie.client.soap.VectorEncoding;
+import org.instrumentelement.ie.client.tls.BrokerTlsCheck;
+import org.instrumentelement.ie.client.tls.ClientTls;
 
 /**
  * Subscribes to attributes of Instrument Elements over one broker connection that reconnects by
@@ -42,18 +48,45 @@ public final class AttributeSubscriber implements AutoCloseable {
    * @param prefetch messages the broker may push ahead to each subscription; a stalled listener
    *     holds at most this many, and the broker drops the oldest beyond its own limit
    * @param maxReconnectDelay longest wait between two reconnection attempts
-   * @param username the broker account (the same user as for the SOAP API), or null
+   * @param username the broker account (the same user as for the SOAP API), or null (also for a
+   *     client that logs in with its certificate)
+   * @param tls what to trust of a broker reached over TLS ({@code ssl://}), and the client's own
+   *     certificate for mutual TLS
    */
   public record Options(
-      int prefetch, Duration maxReconnectDelay, String username, String password) {
-    public static final Options DEFAULTS = new Options(500, Duration.ofSeconds(2), null, null);
+      int prefetch, Duration maxReconnectDelay, String username, String password, ClientTls tls) {
+    public static final Options DEFAULTS =
+        new Options(500, Duration.ofSeconds(2), null, null, ClientTls.DEFAULTS);
 
     public Options withCredentials(String user, String pass) {
-      return new Options(prefetch, maxReconnectDelay, user, pass);
+      return new Options(prefetch, maxReconnectDelay, user, pass, tls);
     }
 
     public Options withPrefetch(int n) {
-      return new Options(n, maxReconnectDelay, username, password);
+      return new Options(n, maxReconnectDelay, username, password, tls);
+    }
+
+    /**
+     * The same, trusting the certificates of a PKCS#12 trust store (the Instrument Element's
+     * certificate or its authority) for {@code ssl://} brokers.
+     */
+    public Options withTrustStore(Path file, String pass) {
+      return new Options(
+          prefetch, maxReconnectDelay, username, password, tls.withTrustStore(file, pass));
+    }
+
+    /** The same, with other TLS settings. */
+    public Options withTls(ClientTls settings) {
+      return new Options(prefetch, maxReconnectDelay, username, password, settings);
+    }
+
+    /**
+     * The same, presenting the key and certificate of a PKCS#12 key store to {@code ssl://}
+     * brokers: a user the Instrument Element maps to that certificate logs in without a password.
+     */
+    public Options withKeyStore(Path file, String pass) {
+      return new Options(
+          prefetch, maxReconnectDelay, username, password, tls.withKeyStore(file, pass));
     }
   }
 
@@ -82,8 +115,17 @@ public final class AttributeSubscriber implements AutoCloseable {
     return connect(brokerUrl, Options.DEFAULTS);
   }
 
-  /** Connects to a broker (a plain URL is wrapped in {@code failover:(...)}). */
+  /**
+   * Connects to a broker (a plain URL is wrapped in {@code failover:(...)}). For a broker over TLS
+   * ({@code ssl://}) the handshake is tried first, so that a certificate this client does not trust
+   * is an error at once (rather than a reconnection loop).
+   *
+   * @throws JMSSecurityException when the login is refused, or TLS with the broker fails; the
+   *     message says why
+   * @throws IllegalArgumentException when a trust or key store cannot be read
+   */
   public static AttributeSubscriber connect(String brokerUrl, Options options) throws JMSException {
+    BrokerTlsCheck.check(brokerUrl, options.tls());
     String url =
         brokerUrl.startsWith("failover:")
             ? brokerUrl
@@ -91,7 +133,15 @@ public final class AttributeSubscriber implements AutoCloseable {
                 + brokerUrl
                 + ")?initialReconnectDelay=50&maxReconnectDelay="
                 + options.maxReconnectDelay().toMillis();
-    ActiveMQConnectionFactory cf = new ActiveMQConnectionFactory(url);
+    ActiveMQConnectionFactory cf;
+    if (options.tls().configured()) {
+      ActiveMQSslConnectionFactory tls = new ActiveMQSslConnectionFactory(url);
+      tls.setKeyAndTrustManagers(
+          options.tls().keyManagers(), options.tls().trustManagers(), new SecureRandom());
+      cf = tls;
+    } else {
+      cf = new ActiveMQConnectionFactory(url);
+    }
     cf.setWatchTopicAdvisories(false);
     cf.getPrefetchPolicy().setTopicPrefetch(options.prefetch());
     // Acknowledge in batches (at 65 % of the prefetch, or every 100 ms), not one message at a

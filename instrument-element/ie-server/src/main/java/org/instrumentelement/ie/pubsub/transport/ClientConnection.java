@@ -2,6 +2,8 @@ package org.instrumentelement.ie.pubsub.transport;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.security.cert.X509Certificate;
+import java.util.Arrays;
 import org.apache.activemq.broker.Broker;
 import org.apache.activemq.broker.TransportConnection;
 import org.apache.activemq.command.ConnectionInfo;
@@ -12,8 +14,9 @@ import org.apache.activemq.transport.Transport;
 
 /**
  * One client's connection. Knows whether it has logged in (for the login deadline), and does not
- * let a client take over another's connection id unless it logs in with the same user name and
- * password: ActiveMQ otherwise stops the earlier connection before checking any credentials.
+ * let a client take over another's connection id unless it logs in with the same user name,
+ * password and client certificate: ActiveMQ otherwise stops the earlier connection before checking
+ * any credentials.
  */
 final class ClientConnection extends TransportConnection {
   private final ClientConnector clientConnector;
@@ -31,12 +34,15 @@ final class ClientConnection extends TransportConnection {
 
   @Override
   public Response processAddConnection(ConnectionInfo info) throws Exception {
+    // Where ActiveMQ's TLS transports put the client's certificates too.
+    info.setTransportContext(
+        ClientConnector.clientCertificates(this).toArray(X509Certificate[]::new));
     ConnectionState earlier = brokerConnectionStates.get(info.getConnectionId());
     if (earlier != null && !sameCredentials(earlier.getInfo(), info)) {
       clientConnector
           .refusals()
           .refuse(
-              clientConnector.protocol().toString(),
+              clientConnector.protocol().title(clientConnector.tls()),
               Refusals.address(getRemoteAddress()),
               info.getUserName(),
               "login",
@@ -58,7 +64,12 @@ final class ClientConnection extends TransportConnection {
   private static boolean sameCredentials(ConnectionInfo a, ConnectionInfo b) {
     return a != null
         && equal(a.getUserName(), b.getUserName())
-        && equal(a.getPassword(), b.getPassword());
+        && equal(a.getPassword(), b.getPassword())
+        && Arrays.equals(certificates(a), certificates(b));
+  }
+
+  private static Object[] certificates(ConnectionInfo info) {
+    return info.getTransportContext() instanceof X509Certificate[] chain ? chain : new Object[0];
   }
 
   private static boolean equal(String a, String b) {

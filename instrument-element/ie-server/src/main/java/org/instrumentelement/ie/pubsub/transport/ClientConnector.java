@@ -3,7 +3,9 @@ package org.instrumentelement.ie.pubsub.transport;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.security.cert.X509Certificate;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
@@ -28,15 +30,17 @@ import org.apache.activemq.transport.tcp.TcpTransportServer;
 import org.instrumentelement.ie.config.BrokerLimits;
 
 /**
- * Where clients of one protocol connect to the embedded broker. Sockets pass the {@link
- * ConnectionQuota} and read frames within the frame limit; a connection that has not logged in
- * within the login timeout is closed.
+ * Where clients of one protocol connect to the embedded broker, in plain TCP or over TLS. Either
+ * way sockets pass the {@link ConnectionQuota} and read frames within the frame limit, and a
+ * connection that has not logged in (or finished its TLS handshake) within the login timeout is
+ * closed.
  */
 public final class ClientConnector extends TransportConnector {
   /** Buffer of each client connection's socket streams, in and out. */
   static final int IO_BUFFER_BYTES = 64 * 1024;
 
   private final ClientProtocol protocol;
+  private final boolean tls;
   private final Duration loginTimeout;
   private final Refusals refusals;
   private final Map<TransportConnection, ScheduledFuture<?>> deadlines = new ConcurrentHashMap<>();
@@ -44,9 +48,14 @@ public final class ClientConnector extends TransportConnector {
   private Broker broker;
 
   private ClientConnector(
-      TransportServer server, ClientProtocol protocol, Duration loginTimeout, Refusals refusals) {
+      TransportServer server,
+      ClientProtocol protocol,
+      boolean tls,
+      Duration loginTimeout,
+      Refusals refusals) {
     super(server);
     this.protocol = protocol;
+    this.tls = tls;
     this.loginTimeout = loginTimeout;
     this.refusals = refusals;
   }
@@ -56,12 +65,14 @@ public final class ClientConnector extends TransportConnector {
    * starts it).
    *
    * @param port 0 for a free one
+   * @param tlsSockets TLS server sockets for a connector over TLS; null for plain TCP
    */
   public static ClientConnector open(
       BrokerService broker,
       ClientProtocol protocol,
       String host,
       int port,
+      ServerSocketFactory tlsSockets,
       BrokerLimits limits,
       ConnectionQuota quota,
       Refusals refusals)
@@ -69,14 +80,15 @@ public final class ClientConnector extends TransportConnector {
     if (protocol == ClientProtocol.STOMP) {
       plainStompFramesOnly();
     }
-    TcpTransportFactory factory = factory(protocol, limits.maxFrameBytes(), quota, refusals);
+    boolean tls = tlsSockets != null;
+    TcpTransportFactory factory = factory(protocol, tlsSockets, limits, quota, refusals);
     if (factory instanceof BrokerServiceAware aware) {
       aware.setBrokerService(broker);
     }
     TransportServer server =
-        factory.doBind(URI.create(uri(protocol, host, port, limits.maxFrameBytes())));
+        factory.doBind(URI.create(uri(protocol, tls, host, port, limits.maxFrameBytes())));
     ClientConnector connector =
-        new ClientConnector(server, protocol, limits.loginTimeout(), refusals);
+        new ClientConnector(server, protocol, tls, limits.loginTimeout(), refusals);
     broker.addConnector(connector);
     return connector;
   }
@@ -98,11 +110,12 @@ public final class ClientConnector extends TransportConnector {
    * The connector's URI with its transport and wire format options. OpenWire's cache of marshalled
    * objects is off: each of its entries may be as large as a frame.
    */
-  static String uri(ClientProtocol protocol, String host, int port, int maxFrameBytes) {
+  static String uri(
+      ClientProtocol protocol, boolean tls, String host, int port, int maxFrameBytes) {
     // A whole message of up to 64 kB (a 2,500-double vector is 20 kB) leaves in one write: with
     // ActiveMQ's default 8 kB buffer it took three, each a send and a wake-up of the subscriber.
     String base =
-        protocol.scheme()
+        protocol.scheme(tls)
             + "://"
             + host
             + ":"
@@ -121,35 +134,62 @@ public final class ClientConnector extends TransportConnector {
     };
   }
 
+  /**
+   * ActiveMQ's factory of the protocol, making {@link GuardedTransportServer}s on plain or TLS
+   * server sockets. (ActiveMQ's own TLS factories differ from the plain ones only in their server
+   * sockets and in passing the client's certificates on, which {@link FrameLimitedTransport} does
+   * as well.)
+   */
   private static TcpTransportFactory factory(
-      ClientProtocol protocol, int maxFrameBytes, ConnectionQuota quota, Refusals refusals) {
+      ClientProtocol protocol,
+      ServerSocketFactory tlsSockets,
+      BrokerLimits limits,
+      ConnectionQuota quota,
+      Refusals refusals) {
+    int maxFrameBytes = limits.maxFrameBytes();
+    Duration handshake = limits.loginTimeout();
     return switch (protocol) {
       case OPENWIRE ->
           new TcpTransportFactory() {
             @Override
+            protected ServerSocketFactory createServerSocketFactory() throws IOException {
+              return tlsSockets == null ? super.createServerSocketFactory() : tlsSockets;
+            }
+
+            @Override
             protected TcpTransportServer createTcpTransportServer(
                 URI location, ServerSocketFactory sockets) throws IOException, URISyntaxException {
               return new GuardedTransportServer(
-                  this, location, sockets, protocol, quota, maxFrameBytes, refusals);
+                  this, location, sockets, protocol, quota, maxFrameBytes, handshake, refusals);
             }
           };
       case STOMP ->
           new StompTransportFactory() {
             @Override
+            protected ServerSocketFactory createServerSocketFactory() throws IOException {
+              return tlsSockets == null ? super.createServerSocketFactory() : tlsSockets;
+            }
+
+            @Override
             protected TcpTransportServer createTcpTransportServer(
                 URI location, ServerSocketFactory sockets) throws IOException, URISyntaxException {
               return new GuardedTransportServer(
-                  this, location, sockets, protocol, quota, maxFrameBytes, refusals);
+                  this, location, sockets, protocol, quota, maxFrameBytes, handshake, refusals);
             }
           };
       case MQTT ->
           new MQTTTransportFactory() {
             @Override
+            protected ServerSocketFactory createServerSocketFactory() throws IOException {
+              return tlsSockets == null ? super.createServerSocketFactory() : tlsSockets;
+            }
+
+            @Override
             protected TcpTransportServer createTcpTransportServer(
                 URI location, ServerSocketFactory sockets) throws IOException, URISyntaxException {
               TcpTransportServer server =
                   new GuardedTransportServer(
-                      this, location, sockets, protocol, quota, maxFrameBytes, refusals);
+                      this, location, sockets, protocol, quota, maxFrameBytes, handshake, refusals);
               // MQTT 3.1.1: a new connection with a client's id replaces the old one (the
               // broker's security refuses it when the id is another user's).
               server.setAllowLinkStealing(true);
@@ -164,6 +204,27 @@ public final class ClientConnector extends TransportConnector {
     return protocol;
   }
 
+  /** Whether clients connect over TLS. */
+  public boolean tls() {
+    return tls;
+  }
+
+  /**
+   * The certificates a client of this broker presented in its TLS handshake, its own first; empty
+   * without TLS or without a client certificate. (A login carries them on as the {@code
+   * ConnectionInfo}'s transport context, as ActiveMQ's TLS transports do.)
+   */
+  static List<X509Certificate> clientCertificates(Connection connection) {
+    if (connection instanceof TransportConnection c && c.getTransport() != null) {
+      FrameLimitedTransport t = c.getTransport().narrow(FrameLimitedTransport.class);
+      X509Certificate[] chain = t == null ? null : t.getPeerCertificates();
+      if (chain != null) {
+        return List.of(chain);
+      }
+    }
+    return List.of();
+  }
+
   Refusals refusals() {
     return refusals;
   }
@@ -174,7 +235,7 @@ public final class ClientConnector extends TransportConnector {
         new ScheduledThreadPoolExecutor(
             1,
             r -> {
-              Thread thread = new Thread(r, "broker-login-deadline-" + protocol);
+              Thread thread = new Thread(r, "broker-login-deadline-" + protocol.scheme(tls));
               thread.setDaemon(true);
               return thread;
             });
@@ -219,7 +280,7 @@ public final class ClientConnector extends TransportConnector {
     deadlines.remove(c);
     if (!c.loggedIn()) {
       refusals.refuse(
-          protocol.toString(),
+          protocol.title(tls),
           Refusals.address(c.getRemoteAddress()),
           null,
           "connection",

@@ -10,7 +10,7 @@ import java.io.PushbackInputStream;
  */
 public enum ClientProtocol {
   /** ActiveMQ's own protocol (JMS clients): a frame starts with its length as a 4-byte integer. */
-  OPENWIRE("tcp", "OpenWire") {
+  OPENWIRE("tcp", "ssl", "OpenWire") {
     @Override
     long declaredLength(PushbackInputStream in) throws IOException {
       byte[] size = new byte[4];
@@ -28,14 +28,14 @@ public enum ClientProtocol {
    * Text frames ended by a NUL byte: the length is not known in advance; the wire format refuses a
    * too long {@code content-length} before reading the body.
    */
-  STOMP("stomp", "STOMP") {
+  STOMP("stomp", "stomp+ssl", "STOMP") {
     @Override
     long declaredLength(PushbackInputStream in) {
       return -1;
     }
   },
   /** A fixed header byte, then the remaining length in 1 to 4 bytes of 7 bits. */
-  MQTT("mqtt", "MQTT") {
+  MQTT("mqtt", "mqtt+ssl", "MQTT") {
     @Override
     long declaredLength(PushbackInputStream in) throws IOException {
       byte[] seen = new byte[5];
@@ -61,22 +61,32 @@ public enum ClientProtocol {
   static final int MAX_PEEK = 5;
 
   private final String scheme;
+  private final String tlsScheme;
   private final String title;
 
-  ClientProtocol(String scheme, String title) {
+  ClientProtocol(String scheme, String tlsScheme, String title) {
     this.scheme = scheme;
+    this.tlsScheme = tlsScheme;
     this.title = title;
   }
 
-  /** The scheme of its ActiveMQ URIs ({@code tcp}, {@code stomp}, {@code mqtt}). */
-  public String scheme() {
-    return scheme;
+  /**
+   * The scheme of its ActiveMQ URIs: {@code tcp}, {@code stomp}, {@code mqtt}, or over TLS {@code
+   * ssl}, {@code stomp+ssl}, {@code mqtt+ssl}.
+   */
+  public String scheme(boolean tls) {
+    return tls ? tlsScheme : scheme;
   }
 
   /** The protocol's usual name, for logs. */
   @Override
   public String toString() {
     return title;
+  }
+
+  /** The name for logs of a connection in this protocol, plain or over TLS. */
+  public String title(boolean tls) {
+    return tls ? title + " over TLS" : title;
   }
 
   /**
