@@ -9,6 +9,7 @@ import org.instrumentelement.ie.client.soap.InstrumentElementPort;
 import org.instrumentelement.ie.config.ConfigLoader;
 import org.instrumentelement.ie.config.IeConfig;
 import org.instrumentelement.ie.config.SecurityConfig;
+import org.instrumentelement.ie.element.InstrumentElement;
 import org.instrumentelement.ie.server.EmbeddedServer;
 
 /** An Instrument Element on embedded Tomcat on a free port, in the test's JVM. */

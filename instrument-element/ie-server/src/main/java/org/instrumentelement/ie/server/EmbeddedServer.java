@@ -16,7 +16,6 @@ import org.apache.catalina.valves.ErrorReportValve;
 import org.apache.tomcat.util.net.SSLHostConfig;
 import org.apache.tomcat.util.net.SSLHostConfigCertificate;
 import org.apache.tomcat.websocket.server.WsSci;
-import org.instrumentelement.ie.InstrumentElementRuntime;
 import org.instrumentelement.ie.config.HttpLimits;
 import org.instrumentelement.ie.config.IeConfig;
 import org.instrumentelement.ie.config.SecurityConfig;
@@ -33,8 +32,8 @@ import org.instrumentelement.ie.tls.TlsPolicy;
  */
 public final class EmbeddedServer implements AutoCloseable {
 
-  private final InstrumentElementRuntime runtime;
   private final IeConfig config;
+  private final ServiceParts parts;
   private Tomcat tomcat;
   private Connector connector;
   private GuardedHttpProtocol protocol;
@@ -46,12 +45,16 @@ public final class EmbeddedServer implements AutoCloseable {
   private Path baseDir;
   private final Map<String, String> webApplicationPaths = new LinkedHashMap<>();
 
-  public EmbeddedServer(InstrumentElementRuntime runtime) {
-    this.runtime = runtime;
-    this.config = runtime.config();
+  /**
+   * @param config where to listen, TLS, connector limits and the hosted web applications' keys
+   * @param parts what is served
+   */
+  public EmbeddedServer(IeConfig config, ServiceParts parts) {
+    this.config = config;
+    this.parts = parts;
   }
 
-  /** Starts listening; the service must be ready. */
+  /** Starts listening. */
   public void start() throws LifecycleException {
     try {
       baseDir = Files.createTempDirectory("instrument-element-tomcat");
@@ -91,7 +94,7 @@ public final class EmbeddedServer implements AutoCloseable {
     hideInternalsInErrorPages((StandardHost) tomcat.getHost());
     Context ctx = tomcat.addContext(config.contextPath(), baseDir.toString());
     ctx.addServletContainerInitializer(
-        (classes, servletContext) -> gate = WebApplication.register(servletContext, runtime), null);
+        (classes, servletContext) -> gate = WebApplication.register(servletContext, parts), null);
     tomcat.start();
     // Web applications start once the service is up: they are its clients, and CXF must not set up
     // the service's bus and a client's at the same time (it then misses extensions).
@@ -139,10 +142,7 @@ public final class EmbeddedServer implements AutoCloseable {
           });
       ctx.addParameter(WEB_APP_IE_NAME, config.name());
       ctx.addParameter(WEB_APP_IE_URL, serviceUrl());
-      boolean developmentUsers =
-          runtime.access() != null
-              && runtime.access().users() != null
-              && runtime.access().users().isDevelopment();
+      boolean developmentUsers = parts.developmentUsers();
       ctx.addParameter(WEB_APP_DEVELOPMENT_USERS, Boolean.toString(developmentUsers));
       if (developmentUsers && !settings.containsKey(prefix + "serviceUser")) {
         // With the development users, the hosted portal polls and subscribes as their observer.

@@ -7,8 +7,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
-import org.instrumentelement.ie.ImNode;
-import org.instrumentelement.ie.InstrumentElement;
+import org.instrumentelement.ie.element.ImNode;
+import org.instrumentelement.ie.element.InstrumentElement;
 import org.instrumentelement.ie.monitoring.Monitoring;
 import org.instrumentelement.ie.pubsub.BrokerEndpoints;
 import org.instrumentelement.ie.pubsub.MessageFormat;
@@ -561,11 +561,11 @@ public class InstrumentElementService implements InstrumentElementPort {
   @Override
   public GetStatusResponse getStatus(GetStatus request) {
     StatusInfo st = new StatusInfo();
-    st.ready = monitoring != null && monitoring.ready();
-    st.brokerConnected = monitoring != null && monitoring.brokerConnected();
-    st.uptimeMillis = monitoring == null ? 0 : monitoring.uptime().toMillis();
-    st.processCpuMillis = monitoring == null ? 0 : monitoring.processCpuNanos() / 1_000_000;
-    st.heapUsedBytes = monitoring == null ? 0 : monitoring.heapUsedBytes();
+    st.ready = monitoring.ready();
+    st.brokerConnected = monitoring.brokerConnected();
+    st.uptimeMillis = monitoring.uptime().toMillis();
+    st.processCpuMillis = monitoring.processCpuNanos() / 1_000_000;
+    st.heapUsedBytes = monitoring.heapUsedBytes();
     st.instrumentManager = new ArrayList<>();
     Caller c = caller.get();
     for (ImNode n : ie.nodes()) {
@@ -579,16 +579,14 @@ public class InstrumentElementService implements InstrumentElementPort {
       }
     }
     st.operation = new ArrayList<>();
-    if (monitoring != null) {
-      for (var e : monitoring.operations()) {
-        OperationStatus o = new OperationStatus();
-        o.operation = e.getKey();
-        o.requests = e.getValue().requests();
-        o.faults = e.getValue().faults();
-        o.meanMillis = e.getValue().meanMillis();
-        o.maxMillis = e.getValue().maxMillis();
-        st.operation.add(o);
-      }
+    for (var e : monitoring.operations()) {
+      OperationStatus o = new OperationStatus();
+      o.operation = e.getKey();
+      o.requests = e.getValue().requests();
+      o.faults = e.getValue().faults();
+      o.meanMillis = e.getValue().meanMillis();
+      o.maxMillis = e.getValue().maxMillis();
+      st.operation.add(o);
     }
     GetStatusResponse r = new GetStatusResponse();
     r.status = st;
