@@ -1,22 +1,28 @@
 package org.instrumentelement.ie.config;
 
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
+import java.util.LinkedHashSet;
 import java.util.Locale;
-import java.util.Map;
+import java.util.Set;
 
 /**
  * Reads the text of one configuration value: integers in a range, true or false, durations with a
- * unit, shares of the heap, addresses. Every error names the key and quotes the value.
+ * unit, shares of the heap, addresses, paths. Every error names the key and quotes the value; the
+ * {@link ConfigType}s are made of these.
  */
 final class ConfigValues {
+  /** Stands for the user's home directory at the start of a path. */
+  static final String USER_HOME = "${user.home}";
+
   private ConfigValues() {}
 
   /** A comma-separated list of IP addresses (literals only: no name is looked up). */
-  static java.util.Set<java.net.InetAddress> addresses(String text, String key)
-      throws ConfigException {
-    java.util.Set<java.net.InetAddress> out = new java.util.LinkedHashSet<>();
+  static Set<InetAddress> addresses(String text, String key) throws ConfigException {
+    Set<InetAddress> out = new LinkedHashSet<>();
     for (String a : text.split(",")) {
       String t = a.trim();
       if (t.isEmpty() || t.equalsIgnoreCase("none")) {
@@ -26,22 +32,15 @@ final class ConfigValues {
         throw new ConfigException(key + ": '" + t + "' is not an IP address");
       }
       try {
-        out.add(java.net.InetAddress.getByName(t));
-      } catch (java.net.UnknownHostException e) {
+        out.add(InetAddress.getByName(t));
+      } catch (UnknownHostException e) {
         throw new ConfigException(key + ": '" + t + "' is not an IP address");
       }
     }
     return out;
   }
 
-  static Duration positive(Map<String, String> c, String key) throws ConfigException {
-    Duration d = parseDuration(c.get(key), key);
-    if (d.isZero() || d.isNegative()) {
-      throw new ConfigException(key + " must be longer than zero: '" + c.get(key) + "'");
-    }
-    return d;
-  }
-
+  /** Letters, digits, {@code -} and {@code _}: safe in topic names and paths. */
   static String name(String v, String key) throws ConfigException {
     if (!v.matches("[A-Za-z0-9_-]+")) {
       throw new ConfigException(key + " must be letters, digits, '-' or '_': '" + v + "'");
@@ -49,24 +48,23 @@ final class ConfigValues {
     return v;
   }
 
-  static int integer(Map<String, String> c, String key, int min, int max) throws ConfigException {
+  static int integer(String text, String key, int min, int max) throws ConfigException {
     try {
-      long v = Long.parseLong(c.get(key));
+      long v = Long.parseLong(text.trim());
       if (v < min || v > max) {
         throw new ConfigException(key + " must be in [" + min + ", " + max + "]: " + v);
       }
       return (int) v;
     } catch (NumberFormatException e) {
-      throw new ConfigException(key + " must be an integer: '" + c.get(key) + "'");
+      throw new ConfigException(key + " must be an integer: '" + text + "'");
     }
   }
 
-  static boolean bool(Map<String, String> kv, String key, String prefix) throws ConfigException {
-    String v = kv.get(key);
-    return switch (v.trim().toLowerCase(Locale.ROOT)) {
+  static boolean bool(String text, String key) throws ConfigException {
+    return switch (text.trim().toLowerCase(Locale.ROOT)) {
       case "true" -> true;
       case "false" -> false;
-      default -> throw new ConfigException(prefix + key + " must be true or false: '" + v + "'");
+      default -> throw new ConfigException(key + " must be true or false: '" + text + "'");
     };
   }
 
@@ -102,8 +100,34 @@ final class ConfigValues {
     }
   }
 
-  static Path path(String v) {
-    return v == null || v.isBlank() ? null : Path.of(v.trim());
+  /** A whole percentage of the heap from {@code min}% to {@code max}%. */
+  static int percent(String text, String key, int min, int max) throws ConfigException {
+    String t = text.trim();
+    if (!t.matches("[0-9]{1,3}%")) {
+      throw new ConfigException(
+          key + " must be a share of the heap from " + min + "% to " + max + "%: '" + text + "'");
+    }
+    int p = Integer.parseInt(t.substring(0, t.length() - 1));
+    if (p < min || p > max) {
+      throw new ConfigException(
+          key + " must be a share of the heap from " + min + "% to " + max + "%: '" + text + "'");
+    }
+    return p;
+  }
+
+  /**
+   * A path; empty: none (null). A leading {@value #USER_HOME} stands for the user's home directory,
+   * so that a default can live there whoever runs the IE.
+   */
+  static Path path(String text) {
+    String t = text.trim();
+    if (t.isEmpty()) {
+      return null;
+    }
+    if (t.startsWith(USER_HOME)) {
+      t = System.getProperty("user.home") + t.substring(USER_HOME.length());
+    }
+    return Path.of(t);
   }
 
   static double nonNegative(String v, String key) throws ConfigException {
@@ -119,20 +143,16 @@ final class ConfigValues {
   }
 
   /** A duration where {@code off} or {@code 0} means "disabled" (zero). */
-  public static Duration optionalDuration(String text, String key) throws ConfigException {
+  static Duration optionalDuration(String text, String key) throws ConfigException {
     String t = text.trim().toLowerCase(Locale.ROOT);
     if (t.equals("off") || t.equals("0")) {
       return Duration.ZERO;
     }
-    return parseDuration(text, key);
+    return duration(text, key);
   }
 
-  static Duration duration(Map<String, String> c, String key) throws ConfigException {
-    return parseDuration(c.get(key), key);
-  }
-
-  /** Parses {@code 500ms}, {@code 2s}, {@code 1m}, {@code 1h} or an ISO-8601 duration. */
-  public static Duration parseDuration(String text, String key) throws ConfigException {
+  /** A positive duration: {@code 500ms}, {@code 2s}, {@code 1m}, {@code 1h} or ISO-8601. */
+  static Duration duration(String text, String key) throws ConfigException {
     String t = text.trim().toLowerCase(Locale.ROOT);
     try {
       Duration d;

@@ -9,8 +9,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.instrumentelement.im.ImContext;
-import org.instrumentelement.im.LinkMode;
 
 /**
  * The Instrument Managers of a configuration, from their {@code im.<name>.*} keys: each IM's
@@ -22,21 +20,6 @@ final class ImTree {
 
   private static final Pattern ATTRIBUTE_KEY =
       Pattern.compile("attribute\\.([A-Za-z0-9_]+)\\.(.+)");
-  static final Set<String> ATTRIBUTE_SETTINGS =
-      Set.of("subscribable", "period", "deadband", "relativeDeadband", "heartbeat");
-  static final Set<String> IM_SETTINGS =
-      Set.of(
-          "type",
-          "address",
-          "parent",
-          "description",
-          "autoLink",
-          "autoStart",
-          "timeout",
-          ImContext.DESCRIPTOR,
-          ImContext.RECONNECT,
-          ImContext.RECONNECT_MAX_DELAY,
-          ImContext.ON_LINK);
 
   private ImTree() {}
 
@@ -63,94 +46,95 @@ final class ImTree {
     for (Map.Entry<String, String> e : kv.entrySet()) {
       String k = e.getKey();
       Matcher a = ATTRIBUTE_KEY.matcher(k);
-      if (k.startsWith("param.")) {
-        params.put(k.substring("param.".length()), e.getValue());
-      } else if (a.matches() && ATTRIBUTE_SETTINGS.contains(a.group(2))) {
+      if (k.startsWith(ImSettings.PARAM)) {
+        params.put(k.substring(ImSettings.PARAM.length()), e.getValue());
+      } else if (a.matches() && ImSettings.find(ImSettings.attribute(), a.group(2)) != null) {
         attributeKeys
             .computeIfAbsent(a.group(1), x -> new LinkedHashMap<>())
             .put(a.group(2), e.getValue());
-      } else if (!IM_SETTINGS.contains(k)) {
+      } else if (ImSettings.find(ImSettings.im(), k) == null) {
         throw new ConfigException(
             "unknown setting '"
                 + prefix
                 + k
                 + "' (known: "
-                + IM_SETTINGS
+                + ImSettings.names(ImSettings.im())
                 + ", param.<name>, attribute.<name>."
-                + ATTRIBUTE_SETTINGS
+                + ImSettings.names(ImSettings.attribute())
                 + ")");
       }
     }
     Map<String, AttributeConfig> attributes = new LinkedHashMap<>();
     for (Map.Entry<String, Map<String, String>> e : attributeKeys.entrySet()) {
-      attributes.put(e.getKey(), attribute(prefix + "attribute." + e.getKey() + ".", e.getValue()));
+      String at = prefix + ImSettings.ATTRIBUTE_PREFIX + e.getKey() + ".";
+      Map<String, String> a = e.getValue();
+      attributes.put(
+          e.getKey(),
+          new AttributeConfig(
+              value(a, at, ImSettings.SUBSCRIBABLE),
+              value(a, at, ImSettings.PERIOD),
+              value(a, at, ImSettings.DEADBAND),
+              value(a, at, ImSettings.RELATIVE_DEADBAND),
+              value(a, at, ImSettings.HEARTBEAT)));
     }
-    String type = kv.get("type");
-    if (type == null || type.isBlank()) {
+    String type = value(kv, prefix, ImSettings.TYPE, "");
+    if (type.isBlank()) {
       throw new ConfigException(prefix + "type is missing");
     }
     return new ImConfig(
         name,
-        kv.getOrDefault("parent", ""),
+        value(kv, prefix, ImSettings.PARENT),
         type,
-        kv.getOrDefault("address", ""),
-        kv.getOrDefault("description", ""),
-        kv.containsKey("autoLink") ? ConfigValues.bool(kv, "autoLink", prefix) : true,
-        kv.containsKey("autoStart") ? ConfigValues.bool(kv, "autoStart", prefix) : false,
-        kv.containsKey("timeout")
-            ? ConfigValues.parseDuration(kv.get("timeout"), prefix + "timeout")
-            : defaultTimeout,
+        value(kv, prefix, ImSettings.ADDRESS),
+        value(kv, prefix, ImSettings.DESCRIPTION),
+        value(kv, prefix, ImSettings.AUTO_LINK),
+        value(kv, prefix, ImSettings.AUTO_START),
+        value(kv, prefix, ImSettings.TIMEOUT, defaultTimeout),
         params,
         attributes,
-        imOptions(name, kv));
+        options(kv, prefix));
   }
 
-  private static AttributeConfig attribute(String prefix, Map<String, String> a)
+  /** The setting's value, read and checked; when it is not set, its default in the table. */
+  private static <T> T value(Map<String, String> kv, String prefix, ConfigKey<T> setting)
       throws ConfigException {
-    return new AttributeConfig(
-        a.containsKey("subscribable") ? ConfigValues.bool(a, "subscribable", prefix) : null,
-        a.containsKey("period")
-            ? ConfigValues.optionalDuration(a.get("period"), prefix + "period")
-            : null,
-        a.containsKey("deadband")
-            ? ConfigValues.nonNegative(a.get("deadband"), prefix + "deadband")
-            : null,
-        a.containsKey("relativeDeadband")
-            ? ConfigValues.nonNegative(a.get("relativeDeadband"), prefix + "relativeDeadband")
-            : null,
-        a.containsKey("heartbeat")
-            ? ConfigValues.optionalDuration(a.get("heartbeat"), prefix + "heartbeat")
-            : null);
+    return value(kv, prefix, setting, null);
   }
 
-  /** The settings passed on to the IM as options, checked here so that typos stop start-up. */
-  private static Map<String, String> imOptions(String name, Map<String, String> kv)
+  /**
+   * The setting's value, read and checked; when it is not set, its default in the table, or {@code
+   * inherited} for a setting whose default is not a text of its own (a global key's value, the
+   * model's choice).
+   */
+  private static <T> T value(
+      Map<String, String> kv, String prefix, ConfigKey<T> setting, T inherited)
+      throws ConfigException {
+    String text = kv.get(setting.name());
+    if (text == null) {
+      text = setting.defaultText();
+    }
+    return text == null ? inherited : setting.type().read(prefix + setting.name(), text);
+  }
+
+  /**
+   * The settings passed on to the IM as options, checked here so that typos stop start-up, and
+   * written back in the form the IM reads.
+   */
+  private static Map<String, String> options(Map<String, String> kv, String prefix)
       throws ConfigException {
     Map<String, String> options = new LinkedHashMap<>();
-    String prefix = "im." + name + ".";
-    if (kv.containsKey(ImContext.DESCRIPTOR)) {
-      options.put(ImContext.DESCRIPTOR, kv.get(ImContext.DESCRIPTOR));
-    }
-    if (kv.containsKey(ImContext.RECONNECT)) {
-      options.put(
-          ImContext.RECONNECT,
-          Boolean.toString(ConfigValues.bool(kv, ImContext.RECONNECT, prefix)));
-    }
-    if (kv.containsKey(ImContext.ON_LINK)) {
-      try {
-        options.put(ImContext.ON_LINK, LinkMode.of(kv.get(ImContext.ON_LINK)).configName());
-      } catch (IllegalArgumentException e) {
-        throw new ConfigException(prefix + ImContext.ON_LINK + ": " + e.getMessage());
+    for (ConfigKey<?> option : ImSettings.options()) {
+      String text = kv.get(option.name());
+      if (text != null) {
+        options.put(option.name(), canonical(option, prefix, text));
       }
     }
-    if (kv.containsKey(ImContext.RECONNECT_MAX_DELAY)) {
-      options.put(
-          ImContext.RECONNECT_MAX_DELAY,
-          ConfigValues.parseDuration(
-                  kv.get(ImContext.RECONNECT_MAX_DELAY), prefix + ImContext.RECONNECT_MAX_DELAY)
-              .toString());
-    }
     return options;
+  }
+
+  private static <T> String canonical(ConfigKey<T> option, String prefix, String text)
+      throws ConfigException {
+    return option.type().text(option.type().read(prefix + option.name(), text));
   }
 
   private static List<ImConfig> orderParentsFirst(List<ImConfig> ims) throws ConfigException {
