@@ -21,16 +21,15 @@ final class PortalLab implements AutoCloseable {
         java.nio.file.Files.createDirectories(java.nio.file.Path.of("target"));
     runtime =
         new InstrumentElementRuntime(
-            config.withDataDir(java.nio.file.Files.createTempDirectory(target, "ie-state")));
+            config.with(
+                "data.dir",
+                java.nio.file.Files.createTempDirectory(target, "ie-state").toString()));
     runtime.start(true);
   }
 
   /** The mock laboratory with these {@code portal.*} settings, serving the portal at /vcr. */
   static PortalLab withPortal(Map<String, String> portal) throws Exception {
-    IeConfig c = config(0);
-    Map<String, String> settings = new java.util.LinkedHashMap<>(c.portal());
-    settings.putAll(portal);
-    return new PortalLab(c.withPortal(settings));
+    return new PortalLab(config(0).with(portal));
   }
 
   /**
@@ -45,8 +44,7 @@ final class PortalLab implements AutoCloseable {
                 "--http.tls.keystorePassword=" + password,
                 "--broker.plain=off"),
             Map.of());
-    return new PortalLab(
-        c.withHttpPort(0).withBroker(c.broker().withPorts(0, -1, -1).withTlsPorts(0, -1, -1)));
+    return new PortalLab(c.with(ports(0)));
   }
 
   /** Another IE, named {@code name}, on {@code port}, without a portal of its own. */
@@ -54,13 +52,23 @@ final class PortalLab implements AutoCloseable {
     IeConfig c =
         ConfigLoader.resolve(
             Map.of("ie.name", name, "portal.contextPath", "off"), Map.of(), labFile());
-    return new PortalLab(
-        c.withHttpPort(port).withBroker(c.broker().withPorts(0, -1, -1).withTlsPorts(0, -1, -1)));
+    return new PortalLab(c.with(ports(port)));
   }
 
   private static IeConfig config(int port) throws Exception {
-    IeConfig c = ConfigLoader.load(List.of(), Map.of());
-    return c.withHttpPort(port).withBroker(c.broker().withPorts(0, -1, -1).withTlsPorts(0, -1, -1));
+    return ConfigLoader.load(List.of(), Map.of()).with(ports(port));
+  }
+
+  /** HTTP on {@code port}, OpenWire on a free one, STOMP and MQTT off. */
+  private static Map<String, String> ports(int port) {
+    return Map.of(
+        "http.port", Integer.toString(port),
+        "broker.port", "0",
+        "broker.stompPort", "-1",
+        "broker.mqttPort", "-1",
+        "broker.tls.port", "0",
+        "broker.tls.stompPort", "-1",
+        "broker.tls.mqttPort", "-1");
   }
 
   private static Map<String, String> labFile() throws IOException {

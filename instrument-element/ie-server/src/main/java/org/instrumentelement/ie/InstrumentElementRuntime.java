@@ -11,7 +11,12 @@ import org.apache.activemq.security.MessageAuthorizationPolicy;
 import org.instrumentelement.ie.config.BrokerTls;
 import org.instrumentelement.ie.config.IeConfig;
 import org.instrumentelement.ie.config.SecurityConfig;
+import org.instrumentelement.ie.element.InstrumentElement;
+import org.instrumentelement.ie.monitoring.ImMeters;
+import org.instrumentelement.ie.monitoring.LoginMeters;
 import org.instrumentelement.ie.monitoring.Monitoring;
+import org.instrumentelement.ie.monitoring.StatusSource;
+import org.instrumentelement.ie.monitoring.SubscriptionMeters;
 import org.instrumentelement.ie.pubsub.BrokerEndpoints;
 import org.instrumentelement.ie.pubsub.EmbeddedBroker;
 import org.instrumentelement.ie.pubsub.Publishing;
@@ -28,6 +33,7 @@ import org.instrumentelement.ie.security.Reservations;
 import org.instrumentelement.ie.security.UserStore;
 import org.instrumentelement.ie.server.AccessControlInterceptor;
 import org.instrumentelement.ie.server.EmbeddedServer;
+import org.instrumentelement.ie.server.ServiceParts;
 import org.instrumentelement.ie.soap.InstrumentElementService;
 import org.instrumentelement.ie.state.StartupRestore;
 import org.instrumentelement.ie.state.StateStore;
@@ -51,11 +57,28 @@ public final class InstrumentElementRuntime implements AutoCloseable {
   private AccessControl access;
   private AuditLog audit;
   private EmbeddedBroker broker;
-  private TopicPublisher publisher;
+  private volatile TopicPublisher publisher;
   private Subscriptions subscriptions;
   private InstrumentElementService service;
   private Monitoring monitoring;
+  private ServiceParts parts;
   private EmbeddedServer server;
+  private volatile boolean serving;
+
+  /** Readiness as this runtime knows it: started in full, and the publisher's connection. */
+  private final StatusSource status =
+      new StatusSource() {
+        @Override
+        public boolean serving() {
+          return serving;
+        }
+
+        @Override
+        public boolean brokerConnected() {
+          TopicPublisher p = publisher;
+          return p != null && p.connected();
+        }
+      };
 
   public InstrumentElementRuntime(IeConfig config) {
     this.config = config;
@@ -177,18 +200,25 @@ public final class InstrumentElementRuntime implements AutoCloseable {
               epoch);
       publisher.start();
       subscriptions.start(publisher);
-      monitoring = new Monitoring(this);
+      Publishing publishing = new Publishing(subscriptions, publisher, endpoints, broker);
+      monitoring =
+          new Monitoring(status)
+              .bind(new ImMeters(ie.nodes()))
+              .bind(new SubscriptionMeters(publishing));
+      if (logins != null) {
+        monitoring.bind(new LoginMeters(logins));
+      }
       service =
           new InstrumentElementService(
-              ie,
-              new Publishing(subscriptions, publisher, endpoints, broker),
-              access,
-              AccessControlInterceptor.currentCaller(),
-              monitoring);
+              ie, publishing, access, AccessControlInterceptor.currentCaller(), monitoring);
+      parts =
+          new ServiceParts(
+              service, access, audit, monitoring, config.maxRequestBytes(), config.httpLimits());
       if (http) {
-        server = new EmbeddedServer(this);
+        server = new EmbeddedServer(config, parts);
         server.start();
       }
+      serving = true;
     } catch (Exception e) {
       close();
       throw e;
@@ -243,9 +273,14 @@ public final class InstrumentElementRuntime implements AutoCloseable {
     return ie;
   }
 
-  /** The SOAP implementation (for a servlet container to publish). */
+  /** The SOAP implementation. */
   public InstrumentElementService service() {
     return service;
+  }
+
+  /** What a web application serves (for a servlet container to publish; null before start). */
+  public ServiceParts serviceParts() {
+    return parts;
   }
 
   /** Health and figures. */
@@ -274,6 +309,7 @@ public final class InstrumentElementRuntime implements AutoCloseable {
   /** Stops everything, in reverse order of start. */
   @Override
   public synchronized void close() {
+    serving = false;
     if (server != null) {
       server.close();
       server = null;

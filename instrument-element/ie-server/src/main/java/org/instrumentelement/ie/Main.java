@@ -7,6 +7,8 @@ import org.instrumentelement.ie.config.ConfigException;
 import org.instrumentelement.ie.config.ConfigLoader;
 import org.instrumentelement.ie.config.ConfigurationUsage;
 import org.instrumentelement.ie.config.IeConfig;
+import org.instrumentelement.ie.element.ImNode;
+import org.instrumentelement.ie.element.InstrumentElement;
 import org.instrumentelement.ie.pubsub.EmbeddedBroker;
 import org.instrumentelement.ie.pubsub.transport.ClientProtocol;
 import org.instrumentelement.ie.server.EmbeddedServer;

@@ -24,6 +24,7 @@ import org.instrumentelement.ie.client.soap.ListReservations;
 import org.instrumentelement.ie.client.soap.ParameterInfo;
 import org.instrumentelement.ie.client.soap.ReservationInfo;
 import org.instrumentelement.ie.client.soap.Value;
+import org.instrumentelement.ie.measure.IeProcess;
 import org.instrumentelement.ie.state.StateFile;
 import org.instrumentelement.ie.state.StateFormat;
 import org.junit.jupiter.api.Test;
@@ -43,12 +44,12 @@ class KillRestartIT {
     final AtomicLong acknowledged = new AtomicLong();
     final InstrumentElementPort ie;
 
-    Burst(ElementProcess p, String im, String parameter, LongFunction<Value> value) {
+    Burst(IeProcess p, String im, String parameter, LongFunction<Value> value) {
       super("burst-" + parameter);
       this.im = im;
       this.parameter = parameter;
       this.value = value;
-      this.ie = p.client("admin");
+      this.ie = ElementProcesses.client(p, "admin");
     }
 
     @Override
@@ -69,10 +70,10 @@ class KillRestartIT {
     Path dir = RunningElement.newDataDir();
     Path logs = Path.of("target", "kill-restart");
     List<Burst> bursts = new ArrayList<>();
-    try (ElementProcess first = ElementProcess.start(dir, logs.resolve("first.log"), List.of())) {
-      InstrumentElementPort operator = first.client("operator");
+    try (IeProcess first = ElementProcesses.start(dir, logs.resolve("first.log"), List.of())) {
+      InstrumentElementPort operator = ElementProcesses.client(first, "operator");
       setParameter(operator, "lab/scope", "timebase", doubleValue(0.002));
-      configureSampling(first.client("admin"), "lab/scope", "peakToPeak", 50);
+      configureSampling(ElementProcesses.client(first, "admin"), "lab/scope", "peakToPeak", 50);
       reserve(operator, "lab/array1250", 3_600_000);
 
       bursts.add(new Burst(first, "lab/scope", "voltsPerDiv", k -> doubleValue(k * 0.001)));
@@ -94,8 +95,8 @@ class KillRestartIT {
     // Whatever the moment of the kill, the file is whole: the old or the new version.
     StateFormat.decode(new StateFile(dir).read());
 
-    try (ElementProcess second = ElementProcess.start(dir, logs.resolve("second.log"), List.of())) {
-      InstrumentElementPort admin = second.client("admin");
+    try (IeProcess second = ElementProcesses.start(dir, logs.resolve("second.log"), List.of())) {
+      InstrumentElementPort admin = ElementProcesses.client(second, "admin");
       for (Burst b : bursts) {
         long acked = b.acknowledged.get();
         ParameterInfo p = parameters(admin, b.im).get(b.parameter);
@@ -119,19 +120,21 @@ class KillRestartIT {
       assertEquals(
           List.of("lab/array1250 operator"),
           reservations.stream().map(r -> r.getIm() + " " + r.getHolder()).toList());
-      assertFalse(second.output().contains("cannot be used"), "nothing was set aside");
+      assertFalse(
+          Files.readString(second.log()).contains("cannot be used"), "nothing was set aside");
     }
     assertEquals(List.of(), asideFiles(dir, ".unreadable-"));
 
-    try (ElementProcess third =
-        ElementProcess.start(dir, logs.resolve("third.log"), List.of("--reset-state"))) {
-      InstrumentElementPort admin = third.client("admin");
+    try (IeProcess third =
+        ElementProcesses.start(dir, logs.resolve("third.log"), List.of("--reset-state"))) {
+      InstrumentElementPort admin = ElementProcesses.client(third, "admin");
       Map<String, ParameterInfo> scope = parameters(admin, "lab/scope");
       assertEquals(0.001, scope.get("timebase").getValue().getDoubleValue());
       assertEquals("DEFAULT", scope.get("timebase").getSource());
       assertEquals(500, subscription(admin, "lab/scope", "peakToPeak").getSamplingPeriodMillis());
       assertEquals(List.of(), admin.listReservations(new ListReservations()).getReservation());
-      assertTrue(third.output().contains("Run-time state reset"), third.output());
+      String output = Files.readString(third.log());
+      assertTrue(output.contains("Run-time state reset"), output);
     }
     assertEquals(1, asideFiles(dir, ".reset-").size());
   }

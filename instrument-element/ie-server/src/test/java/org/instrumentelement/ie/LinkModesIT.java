@@ -18,6 +18,7 @@ import org.instrumentelement.ial.mock.MockDevice;
 import org.instrumentelement.ial.sim.InstrumentSimulator;
 import org.instrumentelement.ie.client.soap.InstrumentElementPort;
 import org.instrumentelement.ie.client.soap.ParameterInfo;
+import org.instrumentelement.ie.measure.IeProcess;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -81,10 +82,10 @@ class LinkModesIT {
     simulator.close();
   }
 
-  private static ElementProcess ie(String log, String... options) throws Exception {
+  private static IeProcess ie(String log, String... options) throws Exception {
     List<String> o = new java.util.ArrayList<>(List.of("--config", config.toString()));
     o.addAll(List.of(options));
-    return ElementProcess.start(data, LOGS.resolve(log), o);
+    return ElementProcesses.start(data, LOGS.resolve(log), o);
   }
 
   private static MockDevice scope() {
@@ -130,8 +131,8 @@ class LinkModesIT {
 
   @Test
   void restoreSendsTheLastRunTimeValueAndReadBackTakesTheInstruments() throws Exception {
-    try (ElementProcess first = ie("first.log")) {
-      InstrumentElementPort operator = first.client("operator");
+    try (IeProcess first = ie("first.log")) {
+      InstrumentElementPort operator = ElementProcesses.client(first, "operator");
       setParameter(operator, "scope", "timebase", doubleValue(0.002));
       setParameter(operator, "kscope", "timebase", doubleValue(0.002));
       setParameter(operator, "kscope", "channel", integerValue(3));
@@ -142,8 +143,8 @@ class LinkModesIT {
     // While the IE is down, someone turns the knobs; restore puts the run-time values back.
     frontPanel(scope());
     frontPanel(kscope());
-    try (ElementProcess second = ie("second.log")) {
-      InstrumentElementPort admin = second.client("admin");
+    try (IeProcess second = ie("second.log")) {
+      InstrumentElementPort admin = ElementProcesses.client(second, "admin");
       for (String im : List.of("scope", "kscope")) {
         ParameterInfo p = parameters(admin, im).get("timebase");
         assertEquals(0.002, p.getValue().getDoubleValue(), im);
@@ -160,9 +161,9 @@ class LinkModesIT {
     frontPanel(kscope());
     Map<String, String> scopeBefore = settings(scope());
     Map<String, String> kscopeBefore = settings(kscope());
-    try (ElementProcess third =
+    try (IeProcess third =
         ie("third.log", "--im.scope.onLink=readBack", "--im.kscope.onLink=readBack")) {
-      InstrumentElementPort admin = third.client("admin");
+      InstrumentElementPort admin = ElementProcesses.client(third, "admin");
       Map<String, ParameterInfo> s = parameters(admin, "scope");
       assertEquals(0.005, s.get("timebase").getValue().getDoubleValue());
       assertEquals("READ_BACK", s.get("timebase").getSource());

@@ -38,7 +38,7 @@ class RunTimeStateIT {
 
   private static IeConfig lab(Path dataDir, String... options) throws Exception {
     return RunningElement.freePorts(ConfigLoader.load(List.of(options), Map.of()))
-        .withDataDir(dataDir);
+        .with("data.dir", dataDir.toString());
   }
 
   @Test

@@ -6,9 +6,10 @@ import org.instrumentelement.ial.mock.MockDevice;
 import org.instrumentelement.ial.mock.MockSessionProvider;
 import org.instrumentelement.ie.client.InstrumentElementClient;
 import org.instrumentelement.ie.client.soap.InstrumentElementPort;
+import org.instrumentelement.ie.config.ConfigKeys;
 import org.instrumentelement.ie.config.ConfigLoader;
 import org.instrumentelement.ie.config.IeConfig;
-import org.instrumentelement.ie.config.SecurityConfig;
+import org.instrumentelement.ie.element.InstrumentElement;
 import org.instrumentelement.ie.server.EmbeddedServer;
 
 /** An Instrument Element on embedded Tomcat on a free port, in the test's JVM. */
@@ -32,15 +33,20 @@ public final class RunningElement implements AutoCloseable {
    * audit log in a temporary file, the run-time state in a new directory under {@code target/} (so
    * that no test restores what another one set).
    */
-  public static IeConfig freePorts(IeConfig config) throws java.io.IOException {
-    SecurityConfig s = config.security();
+  public static IeConfig freePorts(IeConfig config) throws Exception {
     java.nio.file.Path audit = java.nio.file.Files.createTempFile("ie-audit", ".log");
     audit.toFile().deleteOnExit();
-    return config
-        .withDataDir(newDataDir())
-        .withHttpPort(0)
-        .withBroker(config.broker().withPorts(0, 0, 0).withTlsPorts(0, 0, 0))
-        .withSecurity(s.withAuditFile(audit));
+    return config.with(
+        Map.of(
+            "data.dir", newDataDir().toString(),
+            "http.port", "0",
+            "broker.port", "0",
+            "broker.stompPort", "0",
+            "broker.mqttPort", "0",
+            "broker.tls.port", "0",
+            "broker.tls.stompPort", "0",
+            "broker.tls.mqttPort", "0",
+            "audit.file", audit.toString()));
   }
 
   /** A new, empty data directory under {@code target/}. */
@@ -56,12 +62,13 @@ public final class RunningElement implements AutoCloseable {
   }
 
   /**
-   * An element with this configuration; one that would keep its run-time state in the working
-   * directory (the default) keeps it in a new directory under {@code target/} instead.
+   * An element with this configuration; one that would keep its run-time state in the default data
+   * directory (the user's) keeps it in a new directory under {@code target/} instead.
    */
   public static RunningElement of(IeConfig config) throws Exception {
-    if (config.dataDir() != null && config.dataDir().equals(java.nio.file.Path.of("."))) {
-      config = config.withDataDir(newDataDir());
+    java.nio.file.Path defaultDir = ConfigKeys.DATA_DIR.read(ConfigKeys.DATA_DIR.defaultText());
+    if (defaultDir.equals(config.dataDir())) {
+      config = config.with("data.dir", newDataDir().toString());
     }
     return new RunningElement(config);
   }

@@ -17,7 +17,6 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.instrumentelement.ie.client.tls.ClientTls;
 
 /**
@@ -25,10 +24,12 @@ import org.instrumentelement.ie.client.tls.ClientTls;
  * (the web application's "command line": set by the hosting IE from its own command line,
  * environment and file, or by the container's context descriptor) &gt; environment variables
  * ({@code IE_} + the key in upper case, other characters as {@code _}, as the IE names them) &gt;
- * the file named by {@code portal.config} &gt; defaults in code.
+ * the file named by {@code portal.config} &gt; defaults in code ({@link PortalKeys}, the one table
+ * of the portal's keys).
  *
  * <p>When the IE hosts the portal it passes its own name and SOAP URL ({@value #HOST_NAME}, {@value
- * #HOST_URL}); that local IE is listed first unless {@code portal.localIe = false}.
+ * #HOST_URL}), whether it runs with its development users and, over HTTPS, its own keystore ({@link
+ * Host}); that local IE is listed first unless {@code portal.localIe = false}.
  */
 public final class PortalConfigLoader {
   /** Context parameter with the hosting IE's name. */
@@ -38,28 +39,48 @@ public final class PortalConfigLoader {
   public static final String HOST_URL = "ie.serviceUrl";
 
   /** Key naming a properties file with more {@code portal.*} keys (a WAR's own file). */
-  public static final String CONFIG_FILE = "portal.config";
+  public static final String CONFIG_FILE = PortalKeys.CONFIG_FILE.name();
 
-  private static final Pattern ELEMENT_KEY =
-      Pattern.compile("portal\\.ie\\.([A-Za-z0-9_-]+)\\.(url|serviceUser|servicePassword)");
+  /** Context parameter set by a hosting IE that runs with its development users. */
+  public static final String HOST_DEVELOPMENT_USERS = "ie.developmentUsers";
 
-  /** Every key with its default; docs/configuration.md lists the same. */
-  static final Map<String, String> DEFAULTS = defaults();
+  /** Context parameter naming the hosting IE's own keystore, when it serves HTTPS. */
+  public static final String HOST_TRUST_STORE = "ie.trustStore";
 
-  private static Map<String, String> defaults() {
-    Map<String, String> d = new LinkedHashMap<>();
-    d.put("portal.contextPath", "/vcr"); // read by the hosting IE, accepted here
-    d.put(CONFIG_FILE, "");
-    d.put("portal.serviceUser", "");
-    d.put("portal.servicePassword", "");
-    d.put("portal.localIe", "true");
-    d.put("portal.pollPeriod", "2s");
-    d.put("portal.trace.maxPoints", "2000");
-    d.put("portal.trace.maxRate", "20");
-    d.put("portal.trustStore", "");
-    d.put("portal.trustStorePassword", "");
-    return java.util.Collections.unmodifiableMap(d);
+  /** Context parameter with the password of {@link #HOST_TRUST_STORE}. */
+  public static final String HOST_TRUST_STORE_PASSWORD = "ie.trustStorePassword";
+
+  /**
+   * What a hosting IE tells the portal about itself.
+   *
+   * @param name its {@code ie.name}, under which the portal shows it
+   * @param serviceUrl its SOAP endpoint, or null when no IE hosts the portal (a WAR)
+   * @param developmentUsers whether it runs with its development users (then the portal polls and
+   *     subscribes as their observer unless {@code portal.serviceUser} says otherwise)
+   * @param trustStore its own keystore when it serves HTTPS (the portal then trusts it unless
+   *     {@code portal.trustStore} says otherwise), or null
+   * @param trustStorePassword its password
+   */
+  public record Host(
+      String name,
+      String serviceUrl,
+      boolean developmentUsers,
+      String trustStore,
+      String trustStorePassword) {
+
+    /** What the context parameters a hosting IE sets say (a WAR has none of them). */
+    static Host of(Map<String, String> params) {
+      return new Host(
+          params.get(HOST_NAME),
+          params.get(HOST_URL),
+          Boolean.parseBoolean(params.get(HOST_DEVELOPMENT_USERS)),
+          params.get(HOST_TRUST_STORE),
+          params.get(HOST_TRUST_STORE_PASSWORD));
+    }
   }
+
+  /** The user and password the portal uses with a hosting IE's development users. */
+  static final String DEVELOPMENT_OBSERVER = "observer";
 
   private PortalConfigLoader() {}
 
@@ -84,10 +105,10 @@ public final class PortalConfigLoader {
     }
     Map<String, String> fileValues =
         file == null || file.isBlank() ? Map.of() : readFile(Path.of(file.trim()));
-    return resolve(portalParams, env, fileValues, params.get(HOST_NAME), params.get(HOST_URL));
+    return resolve(portalParams, env, fileValues, Host.of(params));
   }
 
-  /** Resolves from explicit layers (tests). */
+  /** Resolves from explicit layers, for a host that tells only its name and URL (tests). */
   public static PortalConfig resolve(
       Map<String, String> params,
       Map<String, String> env,
@@ -95,7 +116,16 @@ public final class PortalConfigLoader {
       String hostName,
       String hostUrl)
       throws PortalConfigException {
-    Set<String> keys = new LinkedHashSet<>(DEFAULTS.keySet());
+    return resolve(params, env, file, new Host(hostName, hostUrl, false, null, null));
+  }
+
+  /** Resolves from explicit layers. */
+  public static PortalConfig resolve(
+      Map<String, String> params, Map<String, String> env, Map<String, String> file, Host host)
+      throws PortalConfigException {
+    Map<String, String> defaults = new LinkedHashMap<>();
+    PortalKeys.all().forEach(k -> defaults.put(k.name(), k.defaultText()));
+    Set<String> keys = new LinkedHashSet<>(defaults.keySet());
     keys.addAll(file.keySet());
     keys.addAll(params.keySet());
     Map<String, String> c = new TreeMap<>();
@@ -108,31 +138,38 @@ public final class PortalConfigLoader {
         v = file.get(key);
       }
       if (v == null) {
-        v = DEFAULTS.get(key);
+        v = defaults.get(key);
       }
       c.put(key, v.trim());
     }
-    String serviceUser = c.get("portal.serviceUser");
-    String servicePassword = c.get("portal.servicePassword");
+    String serviceUser = c.get(PortalKeys.SERVICE_USER.name());
+    String servicePassword = c.get(PortalKeys.SERVICE_PASSWORD.name());
+    if (serviceUser.isBlank() && host.developmentUsers()) {
+      // With the development users, the hosted portal polls and subscribes as their observer.
+      serviceUser = DEVELOPMENT_OBSERVER;
+      servicePassword = DEVELOPMENT_OBSERVER;
+    }
     List<PortalConfig.ElementEndpoint> elements = new ArrayList<>();
-    boolean local = bool(c, "portal.localIe");
+    boolean local = bool(c, PortalKeys.LOCAL_IE.name());
+    String hostUrl = host.serviceUrl();
     if (local && hostUrl != null && !hostUrl.isBlank()) {
       elements.add(
-          endpoint(hostName == null ? "ie" : hostName, hostUrl, serviceUser, servicePassword));
+          endpoint(
+              host.name() == null ? "ie" : host.name(), hostUrl, serviceUser, servicePassword));
     }
     Map<String, Map<String, String>> remote = new LinkedHashMap<>();
     for (Map.Entry<String, String> e : c.entrySet()) {
-      Matcher m = ELEMENT_KEY.matcher(e.getKey());
+      Matcher m = PortalKeys.PER_IE_KEY.matcher(e.getKey());
       if (m.matches()) {
         remote
             .computeIfAbsent(m.group(1), k -> new LinkedHashMap<>())
             .put(m.group(2), e.getValue());
-      } else if (!DEFAULTS.containsKey(e.getKey())) {
+      } else if (!PortalKeys.known(e.getKey())) {
         throw new PortalConfigException(
             "unknown configuration key '"
                 + e.getKey()
                 + "' (known: "
-                + DEFAULTS.keySet()
+                + defaults.keySet()
                 + ", portal.ie.<name>.url, .serviceUser, .servicePassword)");
       }
     }
@@ -153,12 +190,31 @@ public final class PortalConfigLoader {
               kv.getOrDefault("serviceUser", serviceUser),
               kv.getOrDefault("servicePassword", servicePassword)));
     }
+    contextPath(c.get(PortalKeys.CONTEXT_PATH.name()));
+    String trustStore = c.get(PortalKeys.TRUST_STORE.name());
+    String trustStorePassword = c.get(PortalKeys.TRUST_STORE_PASSWORD.name());
+    if (trustStore.isBlank() && host.trustStore() != null && !host.trustStore().isBlank()) {
+      // The hosted portal calls its IE over HTTPS and subscribes over TLS: it trusts the IE's own
+      // certificate (a keystore's key entry is a trust anchor too).
+      trustStore = host.trustStore();
+      trustStorePassword = host.trustStorePassword() == null ? "" : host.trustStorePassword();
+    }
     return new PortalConfig(
         elements,
-        duration(c, "portal.pollPeriod"),
-        integer(c, "portal.trace.maxPoints", 100, 100_000),
-        integer(c, "portal.trace.maxRate", 1, 100),
-        tls(c.get("portal.trustStore"), c.get("portal.trustStorePassword")));
+        duration(c, PortalKeys.POLL_PERIOD.name()),
+        integer(c, PortalKeys.TRACE_MAX_POINTS.name(), 100, 100_000),
+        integer(c, PortalKeys.TRACE_MAX_RATE.name(), 1, 100),
+        tls(trustStore, trustStorePassword));
+  }
+
+  /** Where a hosting IE serves the portal: {@code off} or a path such as {@code /vcr}. */
+  private static void contextPath(String path) throws PortalConfigException {
+    if (!path.equals("off") && (!path.startsWith("/") || path.endsWith("/"))) {
+      throw new PortalConfigException(
+          PortalKeys.CONTEXT_PATH.name()
+              + " must be 'off' or start with '/' and not end with one: "
+              + path);
+    }
   }
 
   /** The trust store, read once here so that a wrong file or password stops the start. */

@@ -16,17 +16,15 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * The portal's keys in docs/configuration.md match {@link PortalConfigLoader}: every key it knows
- * is documented with its default, and every documented {@code portal.*} key is accepted by it.
+ * The portal's keys in docs/configuration.md match {@link PortalKeys}: every key it declares is
+ * documented with its default, and every documented {@code portal.*} key is accepted by {@link
+ * PortalConfigLoader}.
  */
 class PortalConfigurationReferenceTest {
   static final Path REFERENCE = Path.of("..", "docs", "configuration.md");
 
   private static final Pattern CODE = Pattern.compile("`([^`]+)`");
   private static final String URL = "http://annex.lab:8080/ie/services/InstrumentElement";
-
-  /** The per-IE settings, {@code portal.ie.<name>.<setting>}. */
-  private static final List<String> PER_IE = List.of("url", "serviceUser", "servicePassword");
 
   /** Every {@code portal.*} key of a "| Key |" table, with its default cell. */
   private static Map<String, String> documentedKeys() throws IOException {
@@ -55,16 +53,17 @@ class PortalConfigurationReferenceTest {
   void everyKeyThePortalKnowsIsDocumentedWithItsDefault() throws IOException {
     Map<String, String> documented = documentedKeys();
     List<String> problems = new ArrayList<>();
-    PortalConfigLoader.DEFAULTS.forEach(
-        (key, value) -> {
-          String cell = documented.get(key);
-          if (cell == null) {
-            problems.add(key + " is not documented");
-          } else if (value.isEmpty() ? !cell.startsWith("(empty") : !cell.startsWith("`" + value)) {
-            problems.add(key + ": default '" + value + "', documented as " + cell);
-          }
-        });
-    for (String setting : PER_IE) {
+    for (PortalKeys.Key k : PortalKeys.all()) {
+      String key = k.name();
+      String value = k.defaultText();
+      String cell = documented.get(key);
+      if (cell == null) {
+        problems.add(key + " is not documented");
+      } else if (value.isEmpty() ? !cell.startsWith("(empty") : !cell.startsWith("`" + value)) {
+        problems.add(key + ": default '" + value + "', documented as " + cell);
+      }
+    }
+    for (String setting : PortalKeys.PER_IE) {
       if (!documented.containsKey("portal.ie.<name>." + setting)) {
         problems.add("portal.ie.<name>." + setting + " is not documented");
       }
@@ -80,7 +79,13 @@ class PortalConfigurationReferenceTest {
       Map<String, String> params = new LinkedHashMap<>();
       params.put("portal.ie.annex.url", URL);
       if (!concrete.equals(PortalConfigLoader.CONFIG_FILE)) {
-        params.putIfAbsent(concrete, PortalConfigLoader.DEFAULTS.getOrDefault(concrete, "x"));
+        params.putIfAbsent(
+            concrete,
+            PortalKeys.all().stream()
+                .filter(k -> k.name().equals(concrete))
+                .map(PortalKeys.Key::defaultText)
+                .findFirst()
+                .orElse("x"));
       }
       try {
         PortalConfigLoader.resolve(params, Map.of(), Map.of(), "lab", null);

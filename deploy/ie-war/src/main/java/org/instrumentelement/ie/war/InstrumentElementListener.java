@@ -45,7 +45,7 @@ public final class InstrumentElementListener implements ServletContextListener {
       IeConfig config = ConfigLoader.load(args, System.getenv());
       runtime = new InstrumentElementRuntime(config);
       runtime.start(false);
-      WebApplication.register(ctx, runtime);
+      WebApplication.register(ctx, runtime.serviceParts());
       LOG.info(
           "Instrument Element '{}' started in {} from {}",
           config.name(),

@@ -277,6 +277,24 @@ public final class IeProcess implements AutoCloseable {
   }
 
   /**
+   * Kills the IE with SIGKILL, as a power cut or the OOM killer would: no shutdown hook runs, and
+   * what it had not written is lost. Returns once the process is gone; the log stays.
+   *
+   * @throws IllegalStateException if the process outlives SIGKILL by 30 s
+   */
+  public void kill() throws InterruptedException {
+    process.destroyForcibly();
+    if (!process.waitFor(STOP_GRACE.toSeconds(), TimeUnit.SECONDS)) {
+      throw new IllegalStateException("the Instrument Element survived SIGKILL");
+    }
+  }
+
+  /** Whether the IE's process is still running. */
+  public boolean alive() {
+    return process.isAlive();
+  }
+
+  /**
    * Stops the IE as Ctrl-C would (its shutdown hook closes Tomcat and the broker), forcibly if it
    * takes longer than 30 s, and removes a temporary log.
    */

@@ -14,7 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The launcher's own behaviour. Starting a real IE is covered where the IE's jar is built first:
- * the JMeter plans' smoke test and the benchmark start every IE through this class.
+ * the JMeter plans' smoke test and the benchmark start every IE through this class, and ie-server's
+ * restart tests (KillRestartIT kills one with {@link IeProcess#kill}).
  */
 class IeProcessTest {
 

@@ -36,37 +36,20 @@ public record BrokerConfig(
     return url.isBlank();
   }
 
-  /** The same with other plain connector ports (tests restart the broker on a fixed free port). */
-  public BrokerConfig withPorts(int openWire, int stomp, int mqtt) {
+  /** The {@code broker.*} keys. */
+  static BrokerConfig read(KeyValues keys) throws ConfigException {
     return new BrokerConfig(
-        url,
-        host,
-        openWire,
-        stomp,
-        mqtt,
-        clientUrl,
-        maxPendingMessages,
-        topicPrefix,
-        username,
-        password,
-        limits,
-        tls);
-  }
-
-  /** The same with other TLS connector ports. */
-  public BrokerConfig withTlsPorts(int openWire, int stomp, int mqtt) {
-    return new BrokerConfig(
-        url,
-        host,
-        port,
-        stompPort,
-        mqttPort,
-        clientUrl,
-        maxPendingMessages,
-        topicPrefix,
-        username,
-        password,
-        limits,
-        tls.withPorts(openWire, stomp, mqtt));
+        keys.get(ConfigKeys.BROKER_URL),
+        keys.get(ConfigKeys.BROKER_HOST),
+        keys.get(ConfigKeys.BROKER_PORT),
+        keys.get(ConfigKeys.BROKER_STOMP_PORT),
+        keys.get(ConfigKeys.BROKER_MQTT_PORT),
+        keys.get(ConfigKeys.BROKER_CLIENT_URL),
+        keys.get(ConfigKeys.BROKER_MAX_PENDING_MESSAGES),
+        keys.get(ConfigKeys.BROKER_TOPIC_PREFIX),
+        keys.get(ConfigKeys.BROKER_USERNAME),
+        keys.get(ConfigKeys.BROKER_PASSWORD),
+        BrokerLimits.read(keys),
+        BrokerTls.read(keys));
   }
 }

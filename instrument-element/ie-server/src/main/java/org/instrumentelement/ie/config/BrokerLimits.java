@@ -31,4 +31,16 @@ public record BrokerLimits(
   public long memoryLimitBytes() {
     return Runtime.getRuntime().maxMemory() / 100 * memoryPercent;
   }
+
+  /** The {@code broker.*} limits. */
+  static BrokerLimits read(KeyValues keys) throws ConfigException {
+    return new BrokerLimits(
+        keys.get(ConfigKeys.BROKER_MAX_FRAME_BYTES),
+        keys.get(ConfigKeys.BROKER_MAX_CONNECTIONS),
+        keys.get(ConfigKeys.BROKER_MAX_CONNECTIONS_PER_ADDRESS),
+        keys.get(ConfigKeys.BROKER_MAX_CONNECTIONS_PER_USER),
+        keys.get(ConfigKeys.BROKER_MAX_CONSUMERS_PER_CONNECTION),
+        keys.get(ConfigKeys.BROKER_LOGIN_TIMEOUT),
+        keys.get(ConfigKeys.BROKER_MEMORY_LIMIT));
+  }
 }

@@ -38,8 +38,14 @@ public record BrokerTls(
     }
   }
 
-  /** The same with other TLS connector ports (tests use 0). */
-  public BrokerTls withPorts(int openWire, int stomp, int mqtt) {
-    return new BrokerTls(openWire, stomp, mqtt, plain, trustStore, trustStorePassword);
+  /** The {@code broker.tls.*} keys and {@code broker.plain}. */
+  static BrokerTls read(KeyValues keys) throws ConfigException {
+    return new BrokerTls(
+        keys.get(ConfigKeys.BROKER_TLS_PORT),
+        keys.get(ConfigKeys.BROKER_TLS_STOMP_PORT),
+        keys.get(ConfigKeys.BROKER_TLS_MQTT_PORT),
+        keys.get(ConfigKeys.BROKER_PLAIN),
+        keys.get(ConfigKeys.BROKER_TLS_TRUST_STORE),
+        keys.get(ConfigKeys.BROKER_TLS_TRUST_STORE_PASSWORD));
   }
 }

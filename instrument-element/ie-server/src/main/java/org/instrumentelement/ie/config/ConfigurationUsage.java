@@ -1,11 +1,11 @@
 package org.instrumentelement.ie.config;
 
-import java.util.Map;
-import java.util.TreeSet;
+import java.util.List;
 
 /**
- * The text {@code instrument-element --help} prints: how options are given, and every key the
- * loader knows with its default, taken from {@link ConfigLoader} so that it cannot drift from it.
+ * The text {@code instrument-element --help} prints: how options are given, and every key with its
+ * default, type and meaning, taken from the tables the loader reads ({@link ConfigKeys}, {@link
+ * ImSettings}), so that it cannot drift from them.
  */
 public final class ConfigurationUsage {
   private ConfigurationUsage() {}
@@ -20,24 +20,27 @@ public final class ConfigurationUsage {
         .append(
             "Precedence: command line > environment (IE_ + the key in upper case with '_' for\n")
         .append("every other character: http.port -> IE_HTTP_PORT; IE_CONFIG names the file) >\n")
-        .append("configuration file > default. Reference: docs/configuration.md\n\n")
+        .append("configuration file > default. ${user.home} in a path is the home directory.\n")
+        .append("Reference: docs/configuration.md\n\n")
         .append("Keys and their defaults:\n");
-    for (Map.Entry<String, String> e : ConfigLoader.globalDefaults().entrySet()) {
-      b.append("  --")
-          .append(e.getKey())
-          .append('=')
-          .append(e.getValue().isEmpty() ? "(empty)" : e.getValue())
-          .append('\n');
-    }
-    b.append("Instrument Managers (<name>: letters, digits, '-', '_'):\n")
-        .append("  --im.<name>.{")
-        .append(String.join(",", new TreeSet<>(ConfigLoader.imSettings())))
-        .append("}\n")
-        .append("  --im.<name>.param.<parameter>\n")
-        .append("  --im.<name>.attribute.<attribute>.{")
-        .append(String.join(",", new TreeSet<>(ConfigLoader.attributeSettings())))
-        .append("}\n")
-        .append("The VCR portal's keys (portal.*) are checked by the portal.\n");
+    keys(b, "--", ConfigKeys.all());
+    b.append("Instrument Managers (<name>: letters, digits, '-', '_'):\n");
+    keys(b, "--im.<name>.", ImSettings.im());
+    b.append("  --im.<name>.param.<parameter>=... initial parameter value\n");
+    keys(b, "--im.<name>.attribute.<attribute>.", ImSettings.attribute());
+    b.append(
+            "The VCR portal's keys (portal.*) are the portal's: it checks them (docs/configuration.md")
+        .append(" lists them).\n");
     return b.toString();
+  }
+
+  private static void keys(StringBuilder b, String prefix, List<ConfigKey<?>> keys) {
+    for (ConfigKey<?> k : keys) {
+      b.append("  ").append(prefix).append(k.name());
+      if (k.defaultText() != null) {
+        b.append('=').append(k.defaultText().isEmpty() ? "(empty)" : k.defaultText());
+      }
+      b.append("  [").append(k.type().describe()).append("] ").append(k.meaning()).append('\n');
+    }
   }
 }

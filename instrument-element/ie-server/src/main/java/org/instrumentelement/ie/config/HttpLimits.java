@@ -34,4 +34,18 @@ public record HttpLimits(
   public HttpLimits {
     trustedProxies = java.util.Set.copyOf(trustedProxies);
   }
+
+  /** The {@code http.*} limits and {@code soap.requestMemory}. */
+  static HttpLimits read(KeyValues keys) throws ConfigException {
+    return new HttpLimits(
+        keys.get(ConfigKeys.HTTP_MAX_CONNECTIONS),
+        keys.get(ConfigKeys.HTTP_MAX_THREADS),
+        keys.get(ConfigKeys.HTTP_CONNECTION_TIMEOUT),
+        keys.get(ConfigKeys.HTTP_REQUEST_HEADER_TIMEOUT),
+        keys.get(ConfigKeys.HTTP_REQUEST_BODY_TIMEOUT),
+        keys.get(ConfigKeys.HTTP_MAX_CONNECTIONS_PER_ADDRESS),
+        keys.get(ConfigKeys.HTTP_MAX_REQUESTS_PER_ADDRESS),
+        keys.get(ConfigKeys.SOAP_REQUEST_MEMORY),
+        keys.get(ConfigKeys.HTTP_TRUSTED_PROXIES));
+  }
 }

@@ -2,6 +2,7 @@ package org.instrumentelement.ie.config;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -20,11 +21,13 @@ import java.util.Map;
  * @param security access control, audit and TLS
  * @param httpLimits connection limits of the HTTP connector
  * @param ims the Instrument Managers, parents before children
- * @param portal the {@code portal.*} keys, passed on unchecked to a web application hosted beside
- *     the service (the portal checks them itself)
+ * @param webApplicationKeys the keys of the web applications hosted beside the service ({@code
+ *     portal.*}, {@link ConfigKeys#WEB_APPLICATIONS}), passed on unread: each application owns and
+ *     checks its own
  * @param dataDir where the run-time state is kept across restarts ({@code data.dir}); {@code null}:
  *     nowhere, every start begins from the configuration
  * @param login how password guessing is slowed ({@code login.*})
+ * @param keys every key's text as resolved from the layers, which {@link #with} resolves again
  */
 public record IeConfig(
     String name,
@@ -39,133 +42,72 @@ public record IeConfig(
     SecurityConfig security,
     HttpLimits httpLimits,
     List<ImConfig> ims,
-    Map<String, String> portal,
+    Map<String, String> webApplicationKeys,
     Path dataDir,
-    LoginLimits login) {
+    LoginLimits login,
+    Map<String, String> keys) {
 
   public IeConfig {
     mockPath = List.copyOf(mockPath);
     ims = List.copyOf(ims);
-    portal = Map.copyOf(portal);
+    webApplicationKeys = Map.copyOf(webApplicationKeys);
+    keys = Map.copyOf(keys);
   }
 
-  /** The same configuration listening on another port (tests use 0). */
-  public IeConfig withHttpPort(int port) {
+  /**
+   * The configuration these resolved keys make.
+   *
+   * @param keys the global keys
+   * @param ims the Instrument Managers, parents before children
+   * @param webApplicationKeys the hosted web applications' keys
+   * @param texts every key's text, for {@link #with}
+   */
+  static IeConfig read(
+      KeyValues keys,
+      List<ImConfig> ims,
+      Map<String, String> webApplicationKeys,
+      Map<String, String> texts)
+      throws ConfigException {
+    BrokerConfig broker = BrokerConfig.read(keys);
+    SecurityConfig security = SecurityConfig.read(keys);
+    if (broker.embedded()
+        && !security.tls()
+        && broker.tls().plain() == BrokerTls.PlainConnectors.OFF) {
+      throw new ConfigException(
+          "broker.plain = off needs http.tls.keystore: without TLS connectors the embedded broker"
+              + " would have no connector at all");
+    }
     return new IeConfig(
-        name,
-        httpHost,
-        port,
-        contextPath,
-        maxRequestBytes,
-        mockPath,
+        keys.get(ConfigKeys.IE_NAME),
+        keys.get(ConfigKeys.HTTP_HOST),
+        keys.get(ConfigKeys.HTTP_PORT),
+        keys.get(ConfigKeys.HTTP_CONTEXT_PATH),
+        keys.get(ConfigKeys.SOAP_MAX_REQUEST_BYTES),
+        keys.get(ConfigKeys.MOCK_PATH),
         broker,
-        samplingPeriod,
-        samplingHeartbeat,
+        keys.get(ConfigKeys.SAMPLING_PERIOD),
+        keys.get(ConfigKeys.SAMPLING_HEARTBEAT),
         security,
-        httpLimits,
+        HttpLimits.read(keys),
         ims,
-        portal,
-        dataDir,
-        login);
+        webApplicationKeys,
+        keys.get(ConfigKeys.DATA_DIR),
+        LoginLimits.read(keys),
+        texts);
   }
 
-  /** The same configuration with other broker settings. */
-  public IeConfig withBroker(BrokerConfig b) {
-    return new IeConfig(
-        name,
-        httpHost,
-        httpPort,
-        contextPath,
-        maxRequestBytes,
-        mockPath,
-        b,
-        samplingPeriod,
-        samplingHeartbeat,
-        security,
-        httpLimits,
-        ims,
-        portal,
-        dataDir,
-        login);
+  /**
+   * The same configuration with these keys set as if given on the command line, resolved and
+   * checked again (tests use it for free ports and their own directories).
+   */
+  public IeConfig with(Map<String, String> changes) throws ConfigException {
+    return ConfigLoader.resolve(changes, Map.of(), keys);
   }
 
-  /** The same configuration with other security settings. */
-  public IeConfig withSecurity(SecurityConfig s) {
-    return new IeConfig(
-        name,
-        httpHost,
-        httpPort,
-        contextPath,
-        maxRequestBytes,
-        mockPath,
-        broker,
-        samplingPeriod,
-        samplingHeartbeat,
-        s,
-        httpLimits,
-        ims,
-        portal,
-        dataDir,
-        login);
-  }
-
-  /** The same configuration with other portal settings (tests). */
-  public IeConfig withPortal(Map<String, String> settings) {
-    return new IeConfig(
-        name,
-        httpHost,
-        httpPort,
-        contextPath,
-        maxRequestBytes,
-        mockPath,
-        broker,
-        samplingPeriod,
-        samplingHeartbeat,
-        security,
-        httpLimits,
-        ims,
-        settings,
-        dataDir,
-        login);
-  }
-
-  /** The same configuration keeping its run-time state in another directory (null: nowhere). */
-  public IeConfig withDataDir(Path dir) {
-    return new IeConfig(
-        name,
-        httpHost,
-        httpPort,
-        contextPath,
-        maxRequestBytes,
-        mockPath,
-        broker,
-        samplingPeriod,
-        samplingHeartbeat,
-        security,
-        httpLimits,
-        ims,
-        portal,
-        dir,
-        login);
-  }
-
-  /** The same configuration with other login limits (tests use short ones). */
-  public IeConfig withLogin(LoginLimits limits) {
-    return new IeConfig(
-        name,
-        httpHost,
-        httpPort,
-        contextPath,
-        maxRequestBytes,
-        mockPath,
-        broker,
-        samplingPeriod,
-        samplingHeartbeat,
-        security,
-        httpLimits,
-        ims,
-        portal,
-        dataDir,
-        limits);
+  /** The same configuration with one key set, as {@link #with(Map)}. */
+  public IeConfig with(String key, String value) throws ConfigException {
+    Map<String, String> one = new LinkedHashMap<>();
+    one.put(key, value);
+    return with(one);
   }
 }

@@ -40,23 +40,16 @@ public record LoginLimits(
     int maxEntries,
     int maxConcurrentChecks) {
 
-  /** The defaults: 5 free failures per address, then 1 s doubling to 30 s, locked at 20. */
-  public static final LoginLimits DEFAULTS =
-      new LoginLimits(
-          true,
-          5,
-          20,
-          Duration.ofSeconds(1),
-          Duration.ofSeconds(30),
-          Duration.ofMinutes(15),
-          10,
-          Duration.ofSeconds(5),
-          false,
-          100,
-          Duration.ofMinutes(15),
-          Duration.ofDays(1),
-          10_000,
-          1);
+  /** The defaults of the {@code login.*} keys ({@link ConfigKeys}). */
+  public static final LoginLimits DEFAULTS = defaults();
+
+  private static LoginLimits defaults() {
+    try {
+      return read(KeyValues.defaults());
+    } catch (ConfigException e) {
+      throw new IllegalStateException("the login.* defaults do not read: " + e.getMessage(), e);
+    }
+  }
 
   public LoginLimits {
     if (addressFreeFailures < 1 || addressLockFailures < addressFreeFailures) {
@@ -70,6 +63,29 @@ public record LoginLimits(
     if (maxEntries < 1 || maxConcurrentChecks < 1) {
       throw new IllegalArgumentException(
           "login.maxEntries and login.maxConcurrentChecks must be at least 1");
+    }
+  }
+
+  /** The {@code login.*} keys. */
+  static LoginLimits read(KeyValues keys) throws ConfigException {
+    try {
+      return new LoginLimits(
+          keys.get(ConfigKeys.LOGIN_THROTTLE),
+          keys.get(ConfigKeys.LOGIN_FREE_FAILURES),
+          keys.get(ConfigKeys.LOGIN_LOCK_FAILURES),
+          keys.get(ConfigKeys.LOGIN_DELAY),
+          keys.get(ConfigKeys.LOGIN_MAX_DELAY),
+          keys.get(ConfigKeys.LOGIN_LOCK_TIME),
+          keys.get(ConfigKeys.LOGIN_USER_FREE_FAILURES),
+          keys.get(ConfigKeys.LOGIN_USER_MAX_DELAY),
+          keys.get(ConfigKeys.LOGIN_USER_LOCKOUT),
+          keys.get(ConfigKeys.LOGIN_USER_LOCK_FAILURES),
+          keys.get(ConfigKeys.LOGIN_FORGET_AFTER),
+          keys.get(ConfigKeys.LOGIN_TRUST_FOR),
+          keys.get(ConfigKeys.LOGIN_MAX_ENTRIES),
+          keys.get(ConfigKeys.LOGIN_MAX_CONCURRENT_CHECKS));
+    } catch (IllegalArgumentException e) {
+      throw new ConfigException(e.getMessage());
     }
   }
 }

@@ -34,15 +34,39 @@ public record SecurityConfig(
     return tls() && clientTrustStore != null;
   }
 
-  /** The same with another audit file (tests). */
-  public SecurityConfig withAuditFile(Path file) {
-    return new SecurityConfig(
-        enabled,
-        usersFile,
-        file,
-        tlsKeystore,
-        tlsKeystorePassword,
-        clientTrustStore,
-        clientTrustStorePassword);
+  /** Stands for {@code data.dir} in {@code audit.file}. */
+  static final String DATA_DIR_PLACEHOLDER = "${data.dir}";
+
+  /**
+   * The security keys. {@code audit.file} may name the data directory as {@value
+   * #DATA_DIR_PLACEHOLDER} (its default does); with {@code data.dir = off} such an audit file is
+   * off too.
+   */
+  static SecurityConfig read(KeyValues keys) throws ConfigException {
+    SecurityConfig s =
+        new SecurityConfig(
+            keys.get(ConfigKeys.SECURITY_ENABLED),
+            keys.get(ConfigKeys.SECURITY_USERS),
+            auditFile(keys),
+            keys.get(ConfigKeys.HTTP_TLS_KEYSTORE),
+            keys.get(ConfigKeys.HTTP_TLS_KEYSTORE_PASSWORD),
+            keys.get(ConfigKeys.TLS_CLIENT_TRUST_STORE),
+            keys.get(ConfigKeys.TLS_CLIENT_TRUST_STORE_PASSWORD));
+    if (s.clientTrustStore() != null && !s.tls()) {
+      throw new ConfigException(
+          "tls.clientTrustStore needs http.tls.keystore: client certificates are checked over TLS");
+    }
+    return s;
+  }
+
+  private static Path auditFile(KeyValues keys) throws ConfigException {
+    String text = keys.text(ConfigKeys.AUDIT_FILE);
+    if (!text.contains(DATA_DIR_PLACEHOLDER)) {
+      return ConfigKeys.AUDIT_FILE.read(text);
+    }
+    Path dataDir = keys.get(ConfigKeys.DATA_DIR);
+    return dataDir == null
+        ? null
+        : ConfigKeys.AUDIT_FILE.read(text.replace(DATA_DIR_PLACEHOLDER, dataDir.toString()));
   }
 }

@@ -2,8 +2,8 @@ package org.instrumentelement.ie.monitoring;
 
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
-import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.binder.MeterBinder;
 import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
@@ -21,11 +21,6 @@ import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import org.instrumentelement.ie.ImNode;
-import org.instrumentelement.ie.InstrumentElementRuntime;
-import org.instrumentelement.ie.pubsub.SampledAttribute;
-import org.instrumentelement.ie.security.PasswordLogins;
-import org.instrumentelement.im.model.States;
 
 /**
  * Figures about a running Instrument Element. Meters read their values from the parts they describe
@@ -33,7 +28,7 @@ import org.instrumentelement.im.model.States;
  * request.
  */
 public final class Monitoring {
-  private final InstrumentElementRuntime runtime;
+  private final StatusSource status;
   private final PrometheusMeterRegistry registry =
       new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
   private final Instant started = Instant.now();
@@ -65,8 +60,14 @@ public final class Monitoring {
     }
   }
 
-  public Monitoring(InstrumentElementRuntime runtime) {
-    this.runtime = runtime;
+  /**
+   * Monitoring with the JVM's and the process's meters; the Instrument Element's own parts add
+   * theirs with {@link #bind}.
+   *
+   * @param status what readiness is made of
+   */
+  public Monitoring(StatusSource status) {
+    this.status = status;
     new JvmMemoryMetrics().bindTo(registry);
     new JvmGcMetrics().bindTo(registry);
     new JvmThreadMetrics().bindTo(registry);
@@ -80,62 +81,12 @@ public final class Monitoring {
     Gauge.builder("ie.broker.connected", this, m -> m.brokerConnected() ? 1 : 0)
         .description("1 while the publisher is connected to the broker")
         .register(registry);
-    PasswordLogins logins = runtime.access() == null ? null : runtime.access().logins();
-    if (logins != null) {
-      for (String transport : List.of("SOAP", "OPENWIRE", "STOMP", "MQTT")) {
-        for (PasswordLogins.Outcome outcome : PasswordLogins.Outcome.values()) {
-          FunctionCounter.builder("ie.login.attempts", logins, l -> l.count(transport, outcome))
-              .description(
-                  "password logins: OK, FAILED (wrong), REFUSED (by the throttle, not checked)")
-              .tags("transport", transport, "outcome", outcome.name())
-              .register(registry);
-        }
-      }
-      FunctionCounter.builder("ie.login.lockouts", logins, l -> l.throttle().lockouts())
-          .description("addresses and user names locked out after failed passwords")
-          .register(registry);
-    }
-    for (ImNode n : runtime.instrumentElement().nodes()) {
-      for (String state : n.im().model().states()) {
-        Gauge.builder("ie.im.state", n, node -> node.im().state().equals(state) ? 1 : 0)
-            .description("1 for the state the IM is in")
-            .tags(Tags.of("im", n.path(), "state", state))
-            .register(registry);
-      }
-      Gauge.builder(
-              "ie.im.connected", n, node -> States.CONNECTED.contains(node.im().state()) ? 1 : 0)
-          .description("1 while the IM is connected to its instrument")
-          .tags("im", n.path())
-          .register(registry);
-    }
-    for (SampledAttribute s : runtime.subscriptions().list(null)) {
-      Tags tags = Tags.of("im", s.imPath(), "attribute", s.spec().name(), "topic", s.topic());
-      FunctionCounter.builder("ie.subscription.published", s, a -> a.sampler().published())
-          .description("samples handed to the publisher")
-          .tags(tags)
-          .register(registry);
-      FunctionCounter.builder("ie.subscription.sample.failures", s, a -> a.sampler().failures())
-          .description("reads of the attribute that failed")
-          .tags(tags)
-          .register(registry);
-      FunctionCounter.builder(
-              "ie.subscription.superseded", s, a -> runtime.publisher().superseded(a.topic()))
-          .description("samples replaced by a newer one before the broker took them")
-          .tags(tags)
-          .register(registry);
-      if (runtime.broker() != null) {
-        FunctionCounter.builder(
-                "ie.subscription.discarded", s, a -> runtime.broker().discarded(a.topic()))
-            .description("messages the broker dropped for slow subscribers (current subscribers)")
-            .tags(tags)
-            .register(registry);
-        Gauge.builder(
-                "ie.subscription.subscribers", s, a -> runtime.broker().subscribers(a.topic()))
-            .description("subscribers of the topic on the embedded broker")
-            .tags(tags)
-            .register(registry);
-      }
-    }
+  }
+
+  /** Adds the meters of one part (IMs, subscriptions, logins), read when scraped. */
+  public Monitoring bind(MeterBinder meters) {
+    meters.bindTo(registry);
+    return this;
   }
 
   /** Records one SOAP request. */
@@ -169,13 +120,14 @@ public final class Monitoring {
     return true;
   }
 
-  /** Ready for clients: the service is up and publishing reaches the broker. */
+  /** Ready for clients: every part has started and publishing reaches the broker. */
   public boolean ready() {
-    return runtime.service() != null && brokerConnected();
+    return status.serving() && brokerConnected();
   }
 
+  /** Whether the publisher reaches the broker. */
   public boolean brokerConnected() {
-    return runtime.publisher() != null && runtime.publisher().connected();
+    return status.brokerConnected();
   }
 
   public Duration uptime() {

@@ -16,7 +16,7 @@ import org.apache.catalina.valves.ErrorReportValve;
 import org.apache.tomcat.util.net.SSLHostConfig;
 import org.apache.tomcat.util.net.SSLHostConfigCertificate;
 import org.apache.tomcat.websocket.server.WsSci;
-import org.instrumentelement.ie.InstrumentElementRuntime;
+import org.instrumentelement.ie.config.ConfigException;
 import org.instrumentelement.ie.config.HttpLimits;
 import org.instrumentelement.ie.config.IeConfig;
 import org.instrumentelement.ie.config.SecurityConfig;
@@ -33,8 +33,8 @@ import org.instrumentelement.ie.tls.TlsPolicy;
  */
 public final class EmbeddedServer implements AutoCloseable {
 
-  private final InstrumentElementRuntime runtime;
   private final IeConfig config;
+  private final ServiceParts parts;
   private Tomcat tomcat;
   private Connector connector;
   private GuardedHttpProtocol protocol;
@@ -46,13 +46,21 @@ public final class EmbeddedServer implements AutoCloseable {
   private Path baseDir;
   private final Map<String, String> webApplicationPaths = new LinkedHashMap<>();
 
-  public EmbeddedServer(InstrumentElementRuntime runtime) {
-    this.runtime = runtime;
-    this.config = runtime.config();
+  /**
+   * @param config where to listen, TLS, connector limits and the hosted web applications' keys
+   * @param parts what is served
+   */
+  public EmbeddedServer(IeConfig config, ServiceParts parts) {
+    this.config = config;
+    this.parts = parts;
   }
 
-  /** Starts listening; the service must be ready. */
-  public void start() throws LifecycleException {
+  /**
+   * Starts listening.
+   *
+   * @throws ConfigException if a hosted web application's context path is not usable
+   */
+  public void start() throws LifecycleException, ConfigException {
     try {
       baseDir = Files.createTempDirectory("instrument-element-tomcat");
     } catch (IOException e) {
@@ -91,7 +99,7 @@ public final class EmbeddedServer implements AutoCloseable {
     hideInternalsInErrorPages((StandardHost) tomcat.getHost());
     Context ctx = tomcat.addContext(config.contextPath(), baseDir.toString());
     ctx.addServletContainerInitializer(
-        (classes, servletContext) -> gate = WebApplication.register(servletContext, runtime), null);
+        (classes, servletContext) -> gate = WebApplication.register(servletContext, parts), null);
     tomcat.start();
     // Web applications start once the service is up: they are its clients, and CXF must not set up
     // the service's bus and a client's at the same time (it then misses extensions).
@@ -110,17 +118,30 @@ public final class EmbeddedServer implements AutoCloseable {
   /** Context parameter telling a hosted web application this IE's SOAP endpoint. */
   public static final String WEB_APP_IE_URL = "ie.serviceUrl";
 
-  private void addWebApplications() throws LifecycleException {
+  /**
+   * Context parameters naming this IE's own keystore (and its password) when it serves HTTPS: a
+   * hosted web application that calls it back may trust it (a keystore's key entry is a trust
+   * anchor too).
+   */
+  public static final String WEB_APP_IE_TRUST_STORE = "ie.trustStore";
+
+  /** The password of {@link #WEB_APP_IE_TRUST_STORE}. */
+  public static final String WEB_APP_IE_TRUST_STORE_PASSWORD = "ie.trustStorePassword";
+
+  /**
+   * Serves every web application found on the class path at its {@code <name>.contextPath}, with
+   * its own keys ({@code <name>.*}, which it checks itself) and what it needs to know of this IE as
+   * context parameters.
+   */
+  private void addWebApplications() throws LifecycleException, ConfigException {
     ClassLoader loader = Thread.currentThread().getContextClassLoader();
     if (loader == null) {
       loader = EmbeddedServer.class.getClassLoader();
     }
     for (HostedWebApplication app : HostedWebApplication.discover(loader)) {
-      String prefix = app.name() + ".";
-      Map<String, String> settings = new LinkedHashMap<>();
-      config.portal().forEach((k, v) -> settings.put(k, v));
-      String path = settings.getOrDefault(prefix + "contextPath", "/" + app.name());
-      if (path.equals("off")) {
+      Map<String, String> keys = app.keys(config.webApplicationKeys());
+      String path = app.contextPath(keys, config.contextPath());
+      if (path == null) {
         continue;
       }
       Context ctx = new StandardContext();
@@ -131,30 +152,14 @@ public final class EmbeddedServer implements AutoCloseable {
       // Hosted web applications may use WebSocket; Tomcat's initializer provides the container.
       ctx.addServletContainerInitializer(new WsSci(), null);
       ctx.addServletContainerInitializer(app.newInitializer(loader), null);
-      settings.forEach(
-          (k, v) -> {
-            if (k.startsWith(prefix)) {
-              ctx.addParameter(k, v);
-            }
-          });
+      keys.forEach(ctx::addParameter);
       ctx.addParameter(WEB_APP_IE_NAME, config.name());
       ctx.addParameter(WEB_APP_IE_URL, serviceUrl());
-      boolean developmentUsers =
-          runtime.access() != null
-              && runtime.access().users() != null
-              && runtime.access().users().isDevelopment();
-      ctx.addParameter(WEB_APP_DEVELOPMENT_USERS, Boolean.toString(developmentUsers));
-      if (developmentUsers && !settings.containsKey(prefix + "serviceUser")) {
-        // With the development users, the hosted portal polls and subscribes as their observer.
-        ctx.addParameter(prefix + "serviceUser", "observer");
-        ctx.addParameter(prefix + "servicePassword", "observer");
-      }
-      if (config.security().tls() && !settings.containsKey(prefix + "trustStore")) {
-        // The hosted portal calls this IE over HTTPS and subscribes over TLS: it trusts this IE's
-        // own certificate (a keystore's key entry is a trust anchor too).
+      ctx.addParameter(WEB_APP_DEVELOPMENT_USERS, Boolean.toString(parts.developmentUsers()));
+      if (config.security().tls()) {
         ctx.addParameter(
-            prefix + "trustStore", config.security().tlsKeystore().toAbsolutePath().toString());
-        ctx.addParameter(prefix + "trustStorePassword", config.security().tlsKeystorePassword());
+            WEB_APP_IE_TRUST_STORE, config.security().tlsKeystore().toAbsolutePath().toString());
+        ctx.addParameter(WEB_APP_IE_TRUST_STORE_PASSWORD, config.security().tlsKeystorePassword());
       }
       tomcat.getHost().addChild(ctx); // starts it: the host is running
       if (!ctx.getState().isAvailable()) {

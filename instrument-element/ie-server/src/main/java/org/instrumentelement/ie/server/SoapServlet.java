@@ -15,7 +15,6 @@ import org.apache.cxf.jaxb.JAXBDataBinding;
 import org.apache.cxf.jaxws.JaxWsServerFactoryBean;
 import org.apache.cxf.transport.servlet.CXFNonSpringServlet;
 import org.apache.cxf.ws.policy.PolicyEngine;
-import org.instrumentelement.ie.InstrumentElementRuntime;
 import org.instrumentelement.ie.server.request.CheckedReadingInterceptor;
 import org.instrumentelement.ie.server.request.CheckedRequestReader;
 import org.instrumentelement.ie.server.request.MtomParts;
@@ -46,10 +45,10 @@ public final class SoapServlet extends CXFNonSpringServlet {
   /** Most children of one element accepted in a request. */
   static final int MAX_CHILD_ELEMENTS = 10_000;
 
-  private final transient InstrumentElementRuntime runtime;
+  private final transient ServiceParts parts;
 
-  public SoapServlet(InstrumentElementRuntime runtime) {
-    this.runtime = runtime;
+  public SoapServlet(ServiceParts parts) {
+    this.parts = parts;
   }
 
   /**
@@ -115,13 +114,13 @@ public final class SoapServlet extends CXFNonSpringServlet {
     if (policies != null) {
       policies.setEnabled(false);
     }
-    long maxRequestBytes = runtime.config().maxRequestBytes();
+    long maxRequestBytes = parts.maxRequestBytes();
     JaxWsServerFactoryBean factory = new JaxWsServerFactoryBean();
     factory.setBus(bus);
     factory.setServiceClass(InstrumentElementPort.class);
     factory.setServiceName(new QName(Namespaces.IE, "InstrumentElement"));
     factory.setEndpointName(new QName(Namespaces.IE, "InstrumentElementPort"));
-    factory.setServiceBean(runtime.service());
+    factory.setServiceBean(parts.service());
     factory.setAddress(ENDPOINT);
     Map<String, Object> props = new HashMap<>();
     // StAX limits against hostile XML; CXF already refuses DTDs (no XXE, no entity expansion).
@@ -144,13 +143,13 @@ public final class SoapServlet extends CXFNonSpringServlet {
             new CheckedReadingInterceptor(
                 RequestShape.operations(InstrumentElementPort.class), Namespaces.IE));
     factory.getInInterceptors().add(new RequestEndInterceptor());
-    factory.getInInterceptors().add(new AccessControlInterceptor(runtime.access()));
+    factory.getInInterceptors().add(new AccessControlInterceptor(parts.access()));
     factory.getInInterceptors().add(new FaultDetailInterceptor.InvocationMarker());
     RequestMetricsInterceptor.Finish timing =
-        new RequestMetricsInterceptor.Finish(runtime.monitoring());
+        new RequestMetricsInterceptor.Finish(parts.monitoring());
     factory.getOutInterceptors().add(timing);
     factory.getOutFaultInterceptors().add(timing);
-    AuditInterceptor auditing = new AuditInterceptor(runtime.audit());
+    AuditInterceptor auditing = new AuditInterceptor(parts.audit());
     factory.getOutInterceptors().add(auditing);
     factory.getOutFaultInterceptors().add(auditing);
     factory.getOutInterceptors().add(new MtomNegotiationInterceptor());

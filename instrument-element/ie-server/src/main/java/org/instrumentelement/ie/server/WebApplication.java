@@ -5,7 +5,6 @@ import jakarta.servlet.FilterRegistration;
 import jakarta.servlet.ServletContext;
 import jakarta.servlet.ServletRegistration;
 import java.util.EnumSet;
-import org.instrumentelement.ie.InstrumentElementRuntime;
 import org.instrumentelement.ie.server.gate.RequestGate;
 
 /**
@@ -21,35 +20,35 @@ public final class WebApplication {
   private WebApplication() {}
 
   /**
-   * Adds the gate and the servlets to a starting context; the runtime must be started.
+   * Adds the gate and the servlets to a starting context.
    *
    * @return the gate, whose budgets tests and monitoring may read
    */
-  public static RequestGate register(ServletContext context, InstrumentElementRuntime runtime) {
+  public static RequestGate register(ServletContext context, ServiceParts parts) {
     RequestGate gate =
         new RequestGate(
             SERVICES_PATH,
             SoapServlet.ENDPOINT,
-            runtime.access(),
-            runtime.audit(),
-            runtime.config().maxRequestBytes(),
-            runtime.config().httpLimits());
+            parts.access(),
+            parts.audit(),
+            parts.maxRequestBytes(),
+            parts.httpLimits());
     FilterRegistration.Dynamic filter = context.addFilter("requestGate", gate);
     // Asynchronous throughout: the gate reads bodies without holding a thread, and refuses
     // without reading or draining what is left of a body.
     filter.setAsyncSupported(true);
     filter.addMappingForUrlPatterns(
         EnumSet.of(DispatcherType.REQUEST, DispatcherType.ASYNC), false, "/*");
-    ServletRegistration.Dynamic soap = context.addServlet("soap", new SoapServlet(runtime));
+    ServletRegistration.Dynamic soap = context.addServlet("soap", new SoapServlet(parts));
     soap.addMapping(SERVICES_PATH + "/*");
     soap.setLoadOnStartup(1);
     soap.setAsyncSupported(true);
     ServletRegistration.Dynamic health =
-        context.addServlet("health", new HealthServlet(runtime.monitoring()));
+        context.addServlet("health", new HealthServlet(parts.monitoring()));
     health.addMapping("/health/*");
     health.setAsyncSupported(true);
     ServletRegistration.Dynamic metrics =
-        context.addServlet("metrics", new MetricsServlet(runtime.monitoring()));
+        context.addServlet("metrics", new MetricsServlet(parts.monitoring()));
     metrics.addMapping("/metrics");
     metrics.setAsyncSupported(true);
     return gate;

@@ -5,6 +5,7 @@ import java.nio.ByteOrder;
 import java.time.Instant;
 import java.util.List;
 import org.instrumentelement.ie.soap.types.DoubleList;
+import org.instrumentelement.ie.soap.types.DoubleText;
 import org.instrumentelement.ie.soap.types.Quality;
 import org.instrumentelement.ie.soap.types.Value;
 import org.instrumentelement.ie.soap.types.ValueType;

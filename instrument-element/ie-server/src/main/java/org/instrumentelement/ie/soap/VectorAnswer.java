@@ -7,6 +7,7 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import org.instrumentelement.ie.soap.types.DoubleList;
+import org.instrumentelement.ie.soap.types.DoubleText;
 import org.instrumentelement.ie.soap.types.GetAttributeResponse;
 import org.instrumentelement.ie.soap.types.Namespaces;
 import org.instrumentelement.ie.soap.types.Value;

@@ -53,10 +53,10 @@ class ConfigLoaderTest {
     assertEquals(7, set.maxConnectionsPerAddress());
     assertEquals(3, set.maxRequestsPerAddress());
     assertEquals(300L << 20, set.requestMemoryBytes());
-    assertEquals(1L << 30, ConfigLoader.heapShare("1 GB", "k"));
-    assertEquals(65536, ConfigLoader.heapShare("65536", "k"));
+    assertEquals(1L << 30, ConfigValues.heapShare("1 GB", "k"));
+    assertEquals(65536, ConfigValues.heapShare("65536", "k"));
     for (String bad : List.of("0%", "101%", "-5MB", "0", "lots", "12TB")) {
-      assertThrows(ConfigException.class, () -> ConfigLoader.heapShare(bad, "k"), bad);
+      assertThrows(ConfigException.class, () -> ConfigValues.heapShare(bad, "k"), bad);
     }
     assertThrows(
         ConfigException.class,
@@ -64,13 +64,48 @@ class ConfigLoaderTest {
   }
 
   @Test
-  void runTimeStateIsKeptInTheWorkingDirectoryUnlessTold() throws Exception {
-    assertEquals(Path.of("."), ConfigLoader.load(List.of(), Map.of()).dataDir());
+  void runTimeStateAndTheAuditLogAreKeptInTheUsersDataDirectoryUnlessTold() throws Exception {
+    Path home = Path.of(System.getProperty("user.home"));
+    IeConfig defaults = ConfigLoader.load(List.of(), Map.of());
+    assertEquals(home.resolve(".local/share/instrument-element"), defaults.dataDir());
     assertEquals(
-        Path.of("/var/lib/instrument-element"),
-        ConfigLoader.load(List.of(), Map.of("IE_DATA_DIR", "/var/lib/instrument-element"))
-            .dataDir());
-    assertEquals(null, ConfigLoader.load(List.of("--data.dir=off"), Map.of()).dataDir());
+        home.resolve(".local/share/instrument-element/audit.log"), defaults.security().auditFile());
+    IeConfig service =
+        ConfigLoader.load(List.of(), Map.of("IE_DATA_DIR", "/var/lib/instrument-element"));
+    assertEquals(Path.of("/var/lib/instrument-element"), service.dataDir());
+    assertEquals(
+        Path.of("/var/lib/instrument-element/audit.log"),
+        service.security().auditFile(),
+        "the audit log follows data.dir");
+    IeConfig nothingKept = ConfigLoader.load(List.of("--data.dir=off"), Map.of());
+    assertEquals(null, nothingKept.dataDir());
+    assertEquals(null, nothingKept.security().auditFile(), "no data directory, no audit file");
+    assertEquals(
+        Path.of("audit.log"),
+        ConfigLoader.load(List.of("--data.dir=off", "--audit.file=audit.log"), Map.of())
+            .security()
+            .auditFile(),
+        "an audit file of its own is kept");
+  }
+
+  @Test
+  void withResolvesTheSameLayersAgainWithTheChange() throws Exception {
+    IeConfig c = ConfigLoader.load(List.of("--ie.name=bench"), Map.of());
+    IeConfig moved = c.with(Map.of("http.port", "0", "data.dir", "/tmp/ie-state"));
+    assertEquals(0, moved.httpPort());
+    assertEquals("bench", moved.name());
+    assertEquals(c.ims(), moved.ims());
+    assertEquals(Path.of("/tmp/ie-state/audit.log"), moved.security().auditFile());
+    assertThrows(ConfigException.class, () -> c.with("http.prot", "0"));
+  }
+
+  @Test
+  void everyKeyReadsItsOwnDefault() throws Exception {
+    for (ConfigKey<?> k : ConfigKeys.all()) {
+      String text = k.defaultText().replace(SecurityConfig.DATA_DIR_PLACEHOLDER, "/var/lib/ie");
+      k.read(text); // throws if the table's default is not a value of its type
+    }
+    assertEquals(LoginLimits.DEFAULTS, ConfigLoader.load(List.of(), Map.of()).login());
   }
 
   @Test
@@ -204,24 +239,25 @@ class ConfigLoaderTest {
   }
 
   @Test
-  void portalKeysAreHandedOnUnparsed() throws Exception {
+  void portalKeysAreHandedOnUnreadForThePortalToCheck() throws Exception {
     IeConfig c =
         ConfigLoader.resolve(
             Map.of("portal.users", "/etc/ie/users"),
             Map.of("IE_PORTAL_IE_ANNEX_URL", "http://annex:8080/ie/services/InstrumentElement"),
             Map.of("portal.ie.annex.url", "http://x/", "ie.name", "lab"));
-    assertEquals("/vcr", c.portal().get("portal.contextPath"));
-    assertEquals("/etc/ie/users", c.portal().get("portal.users"));
     assertEquals(
-        "http://annex:8080/ie/services/InstrumentElement", c.portal().get("portal.ie.annex.url"));
-    assertEquals(3, c.portal().size());
-    assertError(Map.of("portal.contextPath", "vcr"), "portal.contextPath");
-    assertError(Map.of("portal.contextPath", "/ie"), "portal.contextPath");
+        Map.of(
+            "portal.users",
+            "/etc/ie/users",
+            "portal.ie.annex.url",
+            "http://annex:8080/ie/services/InstrumentElement"),
+        c.webApplicationKeys());
     assertEquals(
-        "off",
-        ConfigLoader.resolve(Map.of("portal.contextPath", "off"), Map.of(), Map.of())
-            .portal()
-            .get("portal.contextPath"));
+        "vcr",
+        ConfigLoader.resolve(Map.of("portal.contextPath", "vcr"), Map.of(), Map.of())
+            .webApplicationKeys()
+            .get("portal.contextPath"),
+        "not the IE's to check");
   }
 
   @Test
@@ -278,12 +314,12 @@ class ConfigLoaderTest {
 
   @Test
   void durationsNeedAUnit() throws Exception {
-    assertEquals(Duration.ofMillis(500), ConfigLoader.parseDuration("500ms", "k"));
-    assertEquals(Duration.ofMillis(1500), ConfigLoader.parseDuration("1.5s", "k"));
-    assertEquals(Duration.ofMinutes(2), ConfigLoader.parseDuration("2m", "k"));
-    assertEquals(Duration.ofSeconds(3), ConfigLoader.parseDuration("PT3S", "k"));
-    assertThrows(ConfigException.class, () -> ConfigLoader.parseDuration("500", "k"));
-    assertThrows(ConfigException.class, () -> ConfigLoader.parseDuration("0s", "k"));
+    assertEquals(Duration.ofMillis(500), ConfigValues.duration("500ms", "k"));
+    assertEquals(Duration.ofMillis(1500), ConfigValues.duration("1.5s", "k"));
+    assertEquals(Duration.ofMinutes(2), ConfigValues.duration("2m", "k"));
+    assertEquals(Duration.ofSeconds(3), ConfigValues.duration("PT3S", "k"));
+    assertThrows(ConfigException.class, () -> ConfigValues.duration("500", "k"));
+    assertThrows(ConfigException.class, () -> ConfigValues.duration("0s", "k"));
   }
 
   @Test

@@ -7,9 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
-import org.instrumentelement.ie.InstrumentElement;
 import org.instrumentelement.ie.config.ConfigLoader;
 import org.instrumentelement.ie.config.IeConfig;
+import org.instrumentelement.ie.element.InstrumentElement;
+import org.instrumentelement.ie.monitoring.Monitoring;
+import org.instrumentelement.ie.monitoring.StatusSource;
 import org.instrumentelement.ie.pubsub.BrokerEndpoints;
 import org.instrumentelement.ie.pubsub.Publishing;
 import org.instrumentelement.ie.pubsub.Subscriptions;
@@ -48,7 +50,7 @@ class InstrumentElementServiceTest {
                 null),
             new AccessControl(null, new Reservations(Clock.systemUTC())),
             () -> Caller.UNRESTRICTED,
-            null);
+            new Monitoring(StatusSource.fixed(true, false)));
   }
 
   @AfterEach

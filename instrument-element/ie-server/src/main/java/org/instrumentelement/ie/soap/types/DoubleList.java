@@ -3,7 +3,6 @@ package org.instrumentelement.ie.soap.types;
 import java.util.AbstractList;
 import java.util.Arrays;
 import java.util.RandomAccess;
-import org.instrumentelement.ie.soap.DoubleText;
 
 /**
  * The items of an xs:list of doubles as text, over doubles. Both ways without a String per item:

@@ -1,4 +1,4 @@
-package org.instrumentelement.ie;
+package org.instrumentelement.ie.element;
 
 import java.util.List;
 import org.instrumentelement.ie.config.ImConfig;

@@ -1,4 +1,4 @@
-package org.instrumentelement.ie.soap;
+package org.instrumentelement.ie.soap.types;
 
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -27,7 +27,7 @@ public final class DoubleText {
   private DoubleText() {}
 
   /** Longest text: "-2.2250738585072014E-308". */
-  static final int MAX_LENGTH = 24;
+  public static final int MAX_LENGTH = 24;
 
   /**
    * Reads an xs:double literal: Java's decimal syntax, and {@code INF}, {@code +INF}, {@code -INF},
@@ -90,7 +90,7 @@ public final class DoubleText {
    * Writes the text of {@code v} (ASCII) at {@code off} in {@code buf}, which has room for {@link
    * #MAX_LENGTH} bytes from there, and returns the position after it.
    */
-  static int format(double v, byte[] buf, int off) {
+  public static int format(double v, byte[] buf, int off) {
     long bits = Double.doubleToRawLongBits(v);
     int bq = (int) (bits >>> 52) & 0x7FF;
     long t = bits & (C_MIN - 1);

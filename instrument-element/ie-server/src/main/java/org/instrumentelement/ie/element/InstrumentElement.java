@@ -1,4 +1,4 @@
-package org.instrumentelement.ie;
+package org.instrumentelement.ie.element;
 
 import java.util.ArrayList;
 import java.util.Collections;

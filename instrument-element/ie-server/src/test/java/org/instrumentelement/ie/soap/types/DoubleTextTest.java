@@ -1,4 +1,4 @@
-package org.instrumentelement.ie.soap;
+package org.instrumentelement.ie.soap.types;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,0 +1,180 @@
+package org.instrumentelement.ie.config;
+
+import java.net.InetAddress;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * How the text of a configuration key is read and what it may be, like Netty's typed {@code
+ * ChannelOption<T>}: the loader reads values with it, {@code --help} shows {@link #describe()}.
+ *
+ * @param <T> the value's type in the configuration records
+ */
+public interface ConfigType<T> {
+
+  /**
+   * The value {@code text} stands for.
+   *
+   * @param key the key, named in the error
+   * @throws ConfigException with the key and the text, if the text is not such a value
+   */
+  T read(String key, String text) throws ConfigException;
+
+  /** What the text may be, in a few words ({@code integer 0..65535}, {@code duration}). */
+  String describe();
+
+  /** The value written back as the canonical text an IM reads from its options. */
+  default String text(T value) {
+    return String.valueOf(value);
+  }
+
+  /** Reads text the way a {@link ConfigType} does; may throw with the key in the message. */
+  @FunctionalInterface
+  interface Reader<T> {
+    T read(String key, String text) throws ConfigException;
+  }
+
+  /** A type from its description, its reader and its writer. */
+  static <T> ConfigType<T> of(String description, Reader<T> reader, Function<T, String> writer) {
+    return new ConfigType<>() {
+      @Override
+      public T read(String key, String text) throws ConfigException {
+        return reader.read(key, text);
+      }
+
+      @Override
+      public String describe() {
+        return description;
+      }
+
+      @Override
+      public String text(T value) {
+        return writer.apply(value);
+      }
+    };
+  }
+
+  /** Any text, trimmed. */
+  static ConfigType<String> text() {
+    return of("text", (k, t) -> t.trim(), v -> v);
+  }
+
+  /** Letters, digits, {@code -} and {@code _}. */
+  static ConfigType<String> name() {
+    return of("letters, digits, '-', '_'", (k, t) -> ConfigValues.name(t.trim(), k), v -> v);
+  }
+
+  /** A whole number from {@code min} to {@code max}. */
+  static ConfigType<Integer> integer(int min, int max) {
+    return of(
+        "integer " + min + ".." + max,
+        (k, t) -> ConfigValues.integer(t, k, min, max),
+        String::valueOf);
+  }
+
+  /** {@code true} or {@code false}, in any case. */
+  static ConfigType<Boolean> bool() {
+    return of("true|false", (k, t) -> ConfigValues.bool(t, k), String::valueOf);
+  }
+
+  /** A positive duration with a unit ({@code 500ms}, {@code 2s}, {@code 1m}, {@code 1h}, ISO). */
+  static ConfigType<Duration> duration() {
+    return of("duration", (k, t) -> ConfigValues.duration(t, k), Duration::toString);
+  }
+
+  /** A duration, or {@code off} (or {@code 0}) for zero: disabled. */
+  static ConfigType<Duration> optionalDuration() {
+    return of("duration or off", (k, t) -> ConfigValues.optionalDuration(t, k), Duration::toString);
+  }
+
+  /** A number of at least zero. */
+  static ConfigType<Double> nonNegative() {
+    return of("number >= 0", (k, t) -> ConfigValues.nonNegative(t, k), String::valueOf);
+  }
+
+  /** A part of the heap: {@code 30%}, {@code 300MB}, {@code 1GB}; read as bytes. */
+  static ConfigType<Long> heapShare() {
+    return of("share of the heap or size", (k, t) -> ConfigValues.heapShare(t, k), String::valueOf);
+  }
+
+  /** A whole percentage of the heap from {@code min}% to {@code max}%. */
+  static ConfigType<Integer> percent(int min, int max) {
+    return of(
+        min + "%.." + max + "%", (k, t) -> ConfigValues.percent(t, k, min, max), p -> p + "%");
+  }
+
+  /** IP address literals, comma-separated; {@code none} for none. */
+  static ConfigType<Set<InetAddress>> addresses() {
+    return of("IP addresses", (k, t) -> ConfigValues.addresses(t, k), String::valueOf);
+  }
+
+  /** A file or directory; empty: none (null). {@code ${user.home}} may start it. */
+  static ConfigType<Path> path() {
+    return of("path", (k, t) -> ConfigValues.path(t), String::valueOf);
+  }
+
+  /** A directory, or {@code off} (or empty) for none (null). {@code ${user.home}} may start it. */
+  static ConfigType<Path> pathOrOff() {
+    return of(
+        "path or off",
+        (k, t) -> t.trim().equalsIgnoreCase("off") ? null : ConfigValues.path(t),
+        String::valueOf);
+  }
+
+  /** Comma-separated directories. */
+  static ConfigType<List<Path>> paths() {
+    return of(
+        "directories, comma-separated",
+        (k, t) -> {
+          List<Path> out = new ArrayList<>();
+          for (String dir : t.split(",")) {
+            if (!dir.isBlank()) {
+              out.add(ConfigValues.path(dir));
+            }
+          }
+          return List.copyOf(out);
+        },
+        String::valueOf);
+  }
+
+  /** A web application path: starts with {@code /} and does not end with one. */
+  static ConfigType<String> contextPath() {
+    return of(
+        "path such as /ie",
+        (k, t) -> {
+          String p = t.trim();
+          if (!p.startsWith("/") || p.endsWith("/")) {
+            throw new ConfigException(k + " must start with '/' and not end with one: " + p);
+          }
+          return p;
+        },
+        v -> v);
+  }
+
+  /** One of an enum's constants by the name the configuration spells it with, in any case. */
+  static <E extends Enum<E>> ConfigType<E> choice(Class<E> type, Function<E, String> configName) {
+    List<String> names = new ArrayList<>();
+    for (E e : type.getEnumConstants()) {
+      names.add(configName.apply(e));
+    }
+    String listed =
+        String.join(", ", names.subList(0, names.size() - 1))
+            + " or "
+            + names.get(names.size() - 1);
+    return of(
+        String.join("|", names),
+        (k, t) -> {
+          for (E e : type.getEnumConstants()) {
+            if (configName.apply(e).equalsIgnoreCase(t.trim())) {
+              return e;
+            }
+          }
+          throw new ConfigException(k + " must be " + listed + ": '" + t + "'");
+        },
+        configName);
+  }
+}

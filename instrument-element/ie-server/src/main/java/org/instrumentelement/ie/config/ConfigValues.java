@@ -1,0 +1,182 @@
+package org.instrumentelement.ie.config;
+
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
+import java.util.LinkedHashSet;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Reads the text of one configuration value: integers in a range, true or false, durations with a
+ * unit, shares of the heap, addresses, paths. Every error names the key and quotes the value; the
+ * {@link ConfigType}s are made of these.
+ */
+final class ConfigValues {
+  /** Stands for the user's home directory at the start of a path. */
+  static final String USER_HOME = "${user.home}";
+
+  private ConfigValues() {}
+
+  /** A comma-separated list of IP addresses (literals only: no name is looked up). */
+  static Set<InetAddress> addresses(String text, String key) throws ConfigException {
+    Set<InetAddress> out = new LinkedHashSet<>();
+    for (String a : text.split(",")) {
+      String t = a.trim();
+      if (t.isEmpty() || t.equalsIgnoreCase("none")) {
+        continue;
+      }
+      if (!t.matches("[0-9A-Fa-f:.]+") || !(t.contains(".") || t.contains(":"))) {
+        throw new ConfigException(key + ": '" + t + "' is not an IP address");
+      }
+      try {
+        out.add(InetAddress.getByName(t));
+      } catch (UnknownHostException e) {
+        throw new ConfigException(key + ": '" + t + "' is not an IP address");
+      }
+    }
+    return out;
+  }
+
+  /** Letters, digits, {@code -} and {@code _}: safe in topic names and paths. */
+  static String name(String v, String key) throws ConfigException {
+    if (!v.matches("[A-Za-z0-9_-]+")) {
+      throw new ConfigException(key + " must be letters, digits, '-' or '_': '" + v + "'");
+    }
+    return v;
+  }
+
+  static int integer(String text, String key, int min, int max) throws ConfigException {
+    try {
+      long v = Long.parseLong(text.trim());
+      if (v < min || v > max) {
+        throw new ConfigException(key + " must be in [" + min + ", " + max + "]: " + v);
+      }
+      return (int) v;
+    } catch (NumberFormatException e) {
+      throw new ConfigException(key + " must be an integer: '" + text + "'");
+    }
+  }
+
+  static boolean bool(String text, String key) throws ConfigException {
+    return switch (text.trim().toLowerCase(Locale.ROOT)) {
+      case "true" -> true;
+      case "false" -> false;
+      default -> throw new ConfigException(key + " must be true or false: '" + text + "'");
+    };
+  }
+
+  /**
+   * A part of the heap: a percentage of the largest heap the JVM may use ({@code 50%}) or a size in
+   * bytes with an optional unit ({@code 300MB}, {@code 1GB}, {@code 65536}).
+   */
+  static long heapShare(String text, String key) throws ConfigException {
+    String t = text.trim().toUpperCase(Locale.ROOT).replace(" ", "");
+    try {
+      if (t.endsWith("%")) {
+        double percent = Double.parseDouble(t.substring(0, t.length() - 1));
+        if (!(percent > 0 && percent <= 100)) {
+          throw new ConfigException(key + " must be a percentage in (0, 100]: '" + text + "'");
+        }
+        return (long) (Runtime.getRuntime().maxMemory() * percent / 100);
+      }
+      long unit = 1;
+      for (String[] u : new String[][] {{"GB", "1073741824"}, {"MB", "1048576"}, {"KB", "1024"}}) {
+        if (t.endsWith(u[0])) {
+          unit = Long.parseLong(u[1]);
+          t = t.substring(0, t.length() - u[0].length());
+          break;
+        }
+      }
+      long bytes = Long.parseLong(t) * unit;
+      if (bytes <= 0) {
+        throw new ConfigException(key + " must be positive: '" + text + "'");
+      }
+      return bytes;
+    } catch (NumberFormatException e) {
+      throw new ConfigException(key + ": '" + text + "' is not a size such as 50%, 300MB or 1GB");
+    }
+  }
+
+  /** A whole percentage of the heap from {@code min}% to {@code max}%. */
+  static int percent(String text, String key, int min, int max) throws ConfigException {
+    String t = text.trim();
+    if (!t.matches("[0-9]{1,3}%")) {
+      throw new ConfigException(
+          key + " must be a share of the heap from " + min + "% to " + max + "%: '" + text + "'");
+    }
+    int p = Integer.parseInt(t.substring(0, t.length() - 1));
+    if (p < min || p > max) {
+      throw new ConfigException(
+          key + " must be a share of the heap from " + min + "% to " + max + "%: '" + text + "'");
+    }
+    return p;
+  }
+
+  /**
+   * A path; empty: none (null). A leading {@value #USER_HOME} stands for the user's home directory,
+   * so that a default can live there whoever runs the IE.
+   */
+  static Path path(String text) {
+    String t = text.trim();
+    if (t.isEmpty()) {
+      return null;
+    }
+    if (t.startsWith(USER_HOME)) {
+      t = System.getProperty("user.home") + t.substring(USER_HOME.length());
+    }
+    return Path.of(t);
+  }
+
+  static double nonNegative(String v, String key) throws ConfigException {
+    try {
+      double d = Double.parseDouble(v.trim());
+      if (!(d >= 0) || Double.isInfinite(d)) {
+        throw new ConfigException(key + " must be a number >= 0: '" + v + "'");
+      }
+      return d;
+    } catch (NumberFormatException e) {
+      throw new ConfigException(key + " must be a number >= 0: '" + v + "'");
+    }
+  }
+
+  /** A duration where {@code off} or {@code 0} means "disabled" (zero). */
+  static Duration optionalDuration(String text, String key) throws ConfigException {
+    String t = text.trim().toLowerCase(Locale.ROOT);
+    if (t.equals("off") || t.equals("0")) {
+      return Duration.ZERO;
+    }
+    return duration(text, key);
+  }
+
+  /** A positive duration: {@code 500ms}, {@code 2s}, {@code 1m}, {@code 1h} or ISO-8601. */
+  static Duration duration(String text, String key) throws ConfigException {
+    String t = text.trim().toLowerCase(Locale.ROOT);
+    try {
+      Duration d;
+      if (t.startsWith("p")) {
+        d = Duration.parse(t.toUpperCase(Locale.ROOT));
+      } else if (t.endsWith("ms")) {
+        d = Duration.ofMillis(Long.parseLong(t.substring(0, t.length() - 2).trim()));
+      } else if (t.endsWith("s")) {
+        d =
+            Duration.ofMillis(
+                Math.round(Double.parseDouble(t.substring(0, t.length() - 1)) * 1000));
+      } else if (t.endsWith("m")) {
+        d = Duration.ofMinutes(Long.parseLong(t.substring(0, t.length() - 1).trim()));
+      } else if (t.endsWith("h")) {
+        d = Duration.ofHours(Long.parseLong(t.substring(0, t.length() - 1).trim()));
+      } else {
+        throw new ConfigException(key + ": '" + text + "' needs a unit (ms, s, m, h)");
+      }
+      if (d.isNegative() || d.isZero()) {
+        throw new ConfigException(key + " must be positive: '" + text + "'");
+      }
+      return d;
+    } catch (NumberFormatException | DateTimeParseException e) {
+      throw new ConfigException(key + ": '" + text + "' is not a duration such as 500ms or 2s");
+    }
+  }
+}

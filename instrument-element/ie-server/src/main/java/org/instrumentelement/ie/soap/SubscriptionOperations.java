@@ -1,0 +1,156 @@
+package org.instrumentelement.ie.soap;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import org.instrumentelement.ie.pubsub.BrokerEndpoints;
+import org.instrumentelement.ie.pubsub.MessageFormat;
+import org.instrumentelement.ie.pubsub.Publishing;
+import org.instrumentelement.ie.pubsub.SampledAttribute;
+import org.instrumentelement.ie.pubsub.TopicNames;
+import org.instrumentelement.ie.security.Caller;
+import org.instrumentelement.ie.security.Role;
+import org.instrumentelement.ie.soap.types.ConfigureSampling;
+import org.instrumentelement.ie.soap.types.ConfigureSamplingResponse;
+import org.instrumentelement.ie.soap.types.GetSubscriptionInfo;
+import org.instrumentelement.ie.soap.types.GetSubscriptionInfoResponse;
+import org.instrumentelement.ie.soap.types.ListSubscriptions;
+import org.instrumentelement.ie.soap.types.ListSubscriptionsResponse;
+import org.instrumentelement.ie.soap.types.SubscriptionInfo;
+import org.instrumentelement.ie.soap.types.ValueType;
+import org.instrumentelement.im.model.ErrorCode;
+import org.instrumentelement.im.model.ImException;
+import org.instrumentelement.im.sampling.ChangeFilter;
+import org.instrumentelement.im.sampling.SamplingSettings;
+
+/**
+ * The subscribable attributes: where and how each is published, its figures, and changes to its
+ * sampling settings.
+ */
+final class SubscriptionOperations {
+  /** Longest sampling period accepted by configureSampling. */
+  static final long MAX_PERIOD_MILLIS = 86_400_000L;
+
+  private final ElementView view;
+  private final Publishing publishing;
+
+  SubscriptionOperations(ElementView view, Publishing publishing) {
+    this.view = view;
+    this.publishing = publishing;
+  }
+
+  ListSubscriptionsResponse listSubscriptions(ListSubscriptions request)
+      throws InstrumentElementFault {
+    String path = request == null || request.im == null || request.im.isBlank() ? null : request.im;
+    if (path != null) {
+      view.node(path);
+    }
+    ListSubscriptionsResponse r = new ListSubscriptionsResponse();
+    r.subscription = new ArrayList<>();
+    Caller c = view.caller();
+    for (SampledAttribute s : publishing.subscriptions().list(path)) {
+      if (c.may(Role.OBSERVE, s.imPath())) {
+        r.subscription.add(info(s));
+      }
+    }
+    return r;
+  }
+
+  GetSubscriptionInfoResponse getSubscriptionInfo(GetSubscriptionInfo request)
+      throws InstrumentElementFault {
+    String path = ElementView.required(request == null ? null : request.im, "im");
+    String name = ElementView.required(request.attribute, "attribute");
+    try {
+      GetSubscriptionInfoResponse r = new GetSubscriptionInfoResponse();
+      r.subscription = info(publishing.subscriptions().get(path, name));
+      return r;
+    } catch (ImException e) {
+      throw view.fault(e, path, name);
+    }
+  }
+
+  ConfigureSamplingResponse configureSampling(ConfigureSampling request)
+      throws InstrumentElementFault {
+    String path = ElementView.required(request == null ? null : request.im, "im");
+    String name = ElementView.required(request.attribute, "attribute");
+    try {
+      SampledAttribute s = publishing.subscriptions().get(path, name);
+      SamplingSettings old = s.sampler().settings();
+      Duration period =
+          request.samplingPeriodMillis == null
+              ? old.period()
+              : Duration.ofMillis(millis(request.samplingPeriodMillis, "samplingPeriodMillis"));
+      Duration heartbeat =
+          request.heartbeatMillis == null
+              ? old.heartbeat()
+              : Duration.ofMillis(millis(request.heartbeatMillis, "heartbeatMillis"));
+      double absolute =
+          request.deadband == null
+              ? old.filter().absolute()
+              : deadband(request.deadband, "deadband");
+      double relative =
+          request.relativeDeadband == null
+              ? old.filter().relative()
+              : deadband(request.relativeDeadband, "relativeDeadband");
+      publishing
+          .subscriptions()
+          .configure(
+              path,
+              name,
+              new SamplingSettings(period, new ChangeFilter(absolute, relative), heartbeat),
+              view.caller().name());
+      ConfigureSamplingResponse r = new ConfigureSamplingResponse();
+      r.subscription = info(s);
+      return r;
+    } catch (ImException e) {
+      throw view.fault(e, path, name);
+    }
+  }
+
+  private SubscriptionInfo info(SampledAttribute s) {
+    SubscriptionInfo i = new SubscriptionInfo();
+    BrokerEndpoints endpoints = publishing.endpoints();
+    i.im = s.imPath();
+    i.attribute = s.spec().name();
+    i.topic = s.topic();
+    i.brokerUrl = endpoints.openWire();
+    i.stompUrl = endpoints.stomp();
+    i.stompDestination = endpoints.stomp() == null ? null : TopicNames.stompDestination(s.topic());
+    i.mqttUrl = endpoints.mqtt();
+    i.mqttTopic = endpoints.mqtt() == null ? null : TopicNames.mqttTopic(s.topic());
+    i.messageFormat = MessageFormat.DESCRIPTION;
+    i.valueType = ValueType.valueOf(s.spec().spec().type().name());
+    i.units = s.spec().spec().units().isEmpty() ? null : s.spec().spec().units();
+    SamplingSettings settings = s.sampler().settings();
+    i.samplingPeriodMillis = settings.period().toMillis();
+    i.deadband = settings.filter().absolute();
+    i.relativeDeadband = settings.filter().relative();
+    i.heartbeatMillis = settings.heartbeat().toMillis();
+    i.published = s.sampler().published();
+    i.superseded =
+        publishing.publisher() == null ? 0 : publishing.publisher().superseded(s.topic());
+    i.sampleFailures = s.sampler().failures();
+    if (publishing.broker() != null) {
+      i.subscribers = publishing.broker().subscribers(s.topic());
+      i.discarded = publishing.broker().discarded(s.topic());
+    }
+    return i;
+  }
+
+  private static long millis(long v, String field) throws ImException {
+    if (v < 0 || v > MAX_PERIOD_MILLIS) {
+      throw new ImException(
+          ErrorCode.OUT_OF_RANGE, field + ": " + v + " is not in [0, " + MAX_PERIOD_MILLIS + "]");
+    }
+    return v;
+  }
+
+  private static double deadband(double v, String field) throws ImException {
+    if (!Double.isFinite(v)) {
+      throw new ImException(ErrorCode.INVALID_VALUE, field + ": " + v + " is not a finite number");
+    }
+    if (v < 0) {
+      throw new ImException(ErrorCode.OUT_OF_RANGE, field + ": " + v + " is negative");
+    }
+    return v;
+  }
+}

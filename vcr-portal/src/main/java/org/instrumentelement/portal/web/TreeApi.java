@@ -1,0 +1,68 @@
+package org.instrumentelement.portal.web;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+import org.instrumentelement.ie.client.soap.ListInstrumentManagers;
+import org.instrumentelement.portal.auth.Credentials;
+import org.instrumentelement.portal.ie.ElementDirectory;
+import org.instrumentelement.portal.ie.ElementStatus;
+import org.instrumentelement.portal.ie.PortalError;
+import org.instrumentelement.portal.ie.RemoteElement;
+
+/** {@code GET tree}: every IE with its reachability and the IMs the signed-in user may see. */
+final class TreeApi {
+  private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+
+  private final ElementDirectory directory;
+
+  TreeApi(ElementDirectory directory) {
+    this.directory = directory;
+  }
+
+  /**
+   * Every IE with its reachability (from the portal's polling) and the IMs this user may see (from
+   * the IE, asked as the user).
+   */
+  JsonNode tree(ApiRequest request) throws PortalError {
+    Credentials who = request.who();
+    ObjectNode root = JSON.objectNode();
+    ArrayNode list = root.putArray("elements");
+    for (RemoteElement e : directory.elements()) {
+      ElementStatus s = e.status();
+      List<ElementStatus.Im> visible = s.ims();
+      String refusal = null;
+      if (s.reachable()) {
+        try {
+          visible =
+              ElementStatus.ims(
+                  e.callAs(who, p -> p.listInstrumentManagers(new ListInstrumentManagers()))
+                      .getInstrumentManager());
+        } catch (PortalError err) {
+          visible = List.of();
+          refusal = err.code() + ": " + err.getMessage();
+        }
+      }
+      ObjectNode n = list.addObject();
+      n.put("name", s.name());
+      n.put("url", s.url());
+      n.put("reachable", s.reachable());
+      n.put("error", refusal == null ? s.error() : refusal);
+      n.put("since", s.since() == null ? null : s.since().toString());
+      n.put("checked", s.checked() == null ? null : s.checked().toString());
+      ArrayNode ims = n.putArray("ims");
+      for (ElementStatus.Im im : visible) {
+        ObjectNode i = ims.addObject();
+        i.put("path", im.path());
+        i.put("name", im.name());
+        i.put("parent", im.parent());
+        i.put("type", im.type());
+        i.put("description", im.description());
+        i.put("state", im.state());
+      }
+    }
+    return root;
+  }
+}
