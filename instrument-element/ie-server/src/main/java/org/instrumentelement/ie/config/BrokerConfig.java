@@ -36,6 +36,34 @@ public record BrokerConfig(
     return url.isBlank();
   }
 
+  /** Without the password: a configuration may be logged. */
+  @Override
+  public String toString() {
+    return "BrokerConfig[url="
+        + url
+        + ", host="
+        + host
+        + ", ports="
+        + port
+        + "/"
+        + stompPort
+        + "/"
+        + mqttPort
+        + ", clientUrl="
+        + clientUrl
+        + ", maxPendingMessages="
+        + maxPendingMessages
+        + ", topicPrefix="
+        + topicPrefix
+        + ", username="
+        + username
+        + ", limits="
+        + limits
+        + ", tls="
+        + tls
+        + "]";
+  }
+
   /** The {@code broker.*} keys. */
   static BrokerConfig read(KeyValues keys) throws ConfigException {
     return new BrokerConfig(

@@ -38,6 +38,22 @@ public record BrokerTls(
     }
   }
 
+  /** Without the password: a configuration may be logged. */
+  @Override
+  public String toString() {
+    return "BrokerTls[ports="
+        + port
+        + "/"
+        + stompPort
+        + "/"
+        + mqttPort
+        + ", plain="
+        + plain
+        + ", trustStore="
+        + trustStore
+        + "]";
+  }
+
   /** The {@code broker.tls.*} keys and {@code broker.plain}. */
   static BrokerTls read(KeyValues keys) throws ConfigException {
     return new BrokerTls(

@@ -55,6 +55,23 @@ public record IeConfig(
   }
 
   /**
+   * The configuration for a log line: the resolved key texts with every password and secret
+   * replaced by {@code ***}.
+   */
+  @Override
+  public String toString() {
+    Map<String, String> shown = new java.util.TreeMap<>();
+    keys.forEach((k, v) -> shown.put(k, secret(k) && !v.isEmpty() ? "***" : v));
+    webApplicationKeys.forEach((k, v) -> shown.put(k, secret(k) && !v.isEmpty() ? "***" : v));
+    return "IeConfig" + shown + " with " + ims.size() + " IMs";
+  }
+
+  private static boolean secret(String key) {
+    String k = key.toLowerCase(java.util.Locale.ROOT);
+    return k.contains("password") || k.contains("secret");
+  }
+
+  /**
    * The configuration these resolved keys make.
    *
    * @param keys the global keys

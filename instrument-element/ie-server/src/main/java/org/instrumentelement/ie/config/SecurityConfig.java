@@ -29,6 +29,22 @@ public record SecurityConfig(
     return tlsKeystore != null;
   }
 
+  /** Without the passwords: a configuration may be logged. */
+  @Override
+  public String toString() {
+    return "SecurityConfig[enabled="
+        + enabled
+        + ", usersFile="
+        + usersFile
+        + ", auditFile="
+        + auditFile
+        + ", tlsKeystore="
+        + tlsKeystore
+        + ", clientTrustStore="
+        + clientTrustStore
+        + "]";
+  }
+
   /** Whether clients may log in with a certificate (mutual TLS). */
   public boolean clientCertificates() {
     return tls() && clientTrustStore != null;

@@ -329,4 +329,25 @@ class ConfigLoaderTest {
             ConfigException.class, () -> ConfigLoader.load(List.of("http.port=1"), Map.of()));
     assertTrue(e.getMessage().contains("--key=value"), e.getMessage());
   }
+
+  @Test
+  void aLoggedConfigurationShowsNoPassword() throws Exception {
+    IeConfig c =
+        ConfigLoader.load(
+            List.of(
+                "--broker.url=ssl://broker.example:61617",
+                "--broker.username=ie",
+                "--broker.password=broker-secret-1",
+                "--broker.tls.trustStorePassword=trust-secret-2",
+                "--http.tls.keystorePassword=key-secret-3",
+                "--portal.servicePassword=portal-secret-4"),
+            Map.of());
+    String shown = c.toString() + c.security() + c.broker() + c.broker().tls();
+    for (String secret :
+        List.of("broker-secret-1", "trust-secret-2", "key-secret-3", "portal-secret-4")) {
+      assertTrue(!shown.contains(secret), secret + " in " + shown);
+    }
+    assertTrue(shown.contains("broker.password=***"), shown);
+    assertTrue(shown.contains("ssl://broker.example:61617"), "the rest is shown: " + shown);
+  }
 }
