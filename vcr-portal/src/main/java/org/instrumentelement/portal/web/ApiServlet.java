@@ -49,6 +49,8 @@ import org.instrumentelement.portal.trace.TraceHub;
  *   <li>{@code POST attribute {ie, im, attribute, type, value}}: writes a writable attribute
  *   <li>{@code POST command {ie, im, command, arguments?: [{name, type, value}]}}: executes a
  *       command with the arguments typed (an argument left empty takes its default)
+ *   <li>{@code GET traces}: the live traces' figures (viewers, frames built and sent, frames
+ *       superseded for slow viewers), for operators and the viewer-load measurement
  * </ul>
  *
  * Errors are {@code {"error": {code, message, item}}}: the IE's fault code and message when the IE
@@ -84,6 +86,7 @@ public final class ApiServlet extends HttpServlet {
         case "tree" -> write(res, tree(who(req)));
         case "im" ->
             write(res, describe(who(req), element(req.getParameter("ie")), req.getParameter("im")));
+        case "traces" -> write(res, JSON.valueToTree(hub.statistics()));
         default -> throw notFound();
       }
     } catch (PortalError e) {
