@@ -1,5 +1,6 @@
 package org.instrumentelement.portal.trace;
 
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -12,7 +13,12 @@ final class FrameSet {
   private final TraceSnapshot snapshot;
   private final FrameCounters counters;
   private final Map<Integer, TraceDecimator.Points> reduced = new HashMap<>(4);
-  private final Map<Long, Frame> frames = new HashMap<>(8);
+  // A few entries (formats times width buckets in use), looked up once per viewer and frame: a
+  // scan of plain arrays beats a map here.
+  private FrameFormat[] formats = new FrameFormat[4];
+  private int[] pointCounts = new int[4];
+  private Frame[] frames = new Frame[4];
+  private int built;
 
   FrameSet(TraceSnapshot snapshot, FrameCounters counters) {
     this.snapshot = snapshot;
@@ -25,15 +31,23 @@ final class FrameSet {
 
   /** The frame in {@code format} with at most {@code points} points. */
   Frame frame(FrameFormat format, int points) {
-    long key = ((long) format.ordinal() << 32) | points;
-    Frame f = frames.get(key);
-    if (f == null) {
-      TraceDecimator.Points p = snapshot.vector() ? reduce(points) : null;
-      long t0 = System.nanoTime();
-      f = format.encode(snapshot, p);
-      counters.countEncode(format, System.nanoTime() - t0, f.size());
-      frames.put(key, f);
+    for (int k = 0; k < built; k++) {
+      if (formats[k] == format && pointCounts[k] == points) {
+        return frames[k];
+      }
     }
+    TraceDecimator.Points p = snapshot.vector() ? reduce(points) : null;
+    long t0 = System.nanoTime();
+    Frame f = format.encode(snapshot, p);
+    counters.countEncode(format, System.nanoTime() - t0, f.size());
+    if (built == frames.length) {
+      formats = Arrays.copyOf(formats, 2 * built);
+      pointCounts = Arrays.copyOf(pointCounts, 2 * built);
+      frames = Arrays.copyOf(frames, 2 * built);
+    }
+    formats[built] = format;
+    pointCounts[built] = points;
+    frames[built++] = f;
     return f;
   }
 

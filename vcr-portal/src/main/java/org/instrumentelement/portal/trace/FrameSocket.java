@@ -18,4 +18,7 @@ interface FrameSocket {
    * whether it went out (false: the socket failed or closed).
    */
   void send(Frame frame, Consumer<Boolean> done);
+
+  /** Closes the socket: its browser has read nothing for too long. May take a while. */
+  void close();
 }

@@ -36,12 +36,6 @@ public final class LiveSocket extends Endpoint {
   /** The page's acknowledgement of one message, exactly this text. */
   static final String ACK = "{\"op\":\"ack\"}";
 
-  /**
-   * How long one send may wait for a browser that reads nothing before its socket is closed: its
-   * page is gone or hung; a live page reconnects.
-   */
-  static final long SEND_TIMEOUT_MILLIS = 60_000;
-
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private static final String CREDENTIALS = Credentials.class.getName();
@@ -93,7 +87,6 @@ public final class LiveSocket extends Endpoint {
   public void onOpen(Session session, EndpointConfig config) {
     session.setMaxTextMessageBufferSize(4096);
     session.setMaxBinaryMessageBufferSize(1024);
-    session.getAsyncRemote().setSendTimeout(SEND_TIMEOUT_MILLIS);
     viewer = hub.connect(new SessionSocket(session));
     who = (Credentials) config.getUserProperties().get(CREDENTIALS);
     session.addMessageHandler(String.class, this::onMessage);
@@ -179,6 +172,16 @@ public final class LiveSocket extends Endpoint {
         }
       } catch (RuntimeException e) {
         done.accept(false); // the socket closed under us; the hub forgets it on close
+      }
+    }
+
+    @Override
+    public void close() {
+      try {
+        session.close(
+            new CloseReason(CloseReason.CloseCodes.GOING_AWAY, "nothing read for too long"));
+      } catch (IOException | RuntimeException e) {
+        // closed already
       }
     }
   }

@@ -1,8 +1,8 @@
 package org.instrumentelement.portal.trace;
 
 import java.time.Instant;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.Objects;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import org.instrumentelement.ie.client.InstrumentElementClient;
@@ -18,14 +18,63 @@ import org.instrumentelement.ie.client.subscription.SubscriptionListener;
  */
 final class TraceFeed implements SubscriptionListener {
   /** Identifies a feed: IE name, IM path, attribute. */
-  record Key(String element, String im, String attribute) {
+  static final class Key {
+    private final String element;
+    private final String im;
+    private final String attribute;
+    private final int hash;
+
+    Key(String element, String im, String attribute) {
+      this.element = element;
+      this.im = im;
+      this.attribute = attribute;
+      this.hash = Objects.hash(element, im, attribute);
+    }
+
+    String element() {
+      return element;
+    }
+
+    String im() {
+      return im;
+    }
+
+    String attribute() {
+      return attribute;
+    }
+
     String id() {
       return element + "|" + im + "|" + attribute;
+    }
+
+    // Looked up once per frame and viewer: the hash is kept, and the feed's own key is the same
+    // object as the viewer's slot key, so equals mostly ends at the identity check.
+    @Override
+    public boolean equals(Object o) {
+      return o == this
+          || (o instanceof Key k
+              && hash == k.hash
+              && element.equals(k.element)
+              && im.equals(k.im)
+              && attribute.equals(k.attribute));
+    }
+
+    @Override
+    public int hashCode() {
+      return hash;
+    }
+
+    @Override
+    public String toString() {
+      return id();
     }
   }
 
   final Key key;
-  final Set<Viewer> viewers = ConcurrentHashMap.newKeySet();
+
+  /** Its viewers; changed on the frame thread only, read on every fan-out. */
+  final CopyOnWriteArrayList<Viewer> viewers = new CopyOnWriteArrayList<>();
+
   final FrameCounters counters = new FrameCounters();
   private final RateMeter rate = new RateMeter(5_000_000_000L, 256);
 

@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
@@ -52,6 +53,9 @@ public final class TraceHub implements AutoCloseable {
    */
   static final int PREFETCH = 20;
 
+  /** A browser that has read nothing for this long is gone or hung; a live page reconnects. */
+  static final long STUCK_SECONDS = 60;
+
   private final ElementDirectory directory;
   private final int maxPoints;
   private final int maxRate;
@@ -86,10 +90,25 @@ public final class TraceHub implements AutoCloseable {
     return v;
   }
 
-  /** Starts following the IEs' reachability and refreshing time axes. */
+  /** Starts following the IEs' reachability, refreshing time axes and closing stuck sockets. */
   public void start() {
     directory.addListener(s -> worker.execute(() -> elementChanged(s)));
     worker.scheduleWithFixedDelay(this::refreshAxes, 2, 2, TimeUnit.SECONDS);
+    worker.scheduleWithFixedDelay(this::closeStuck, 10, 10, TimeUnit.SECONDS);
+  }
+
+  /**
+   * Closes the sockets of browsers that have read nothing for {@link #STUCK_SECONDS}: checked here
+   * every few seconds rather than with a timeout on every send, which would cost every frame.
+   */
+  private void closeStuck() {
+    long now = System.nanoTime();
+    for (Viewer v : viewers) {
+      if (v.stuck(now, TimeUnit.SECONDS.toNanos(STUCK_SECONDS))) {
+        forget(v);
+        CompletableFuture.runAsync(v::close); // Tomcat's close waits for the stuck send
+      }
+    }
   }
 
   /**
@@ -146,7 +165,7 @@ public final class TraceHub implements AutoCloseable {
           TraceFeed feed =
               feeds.computeIfAbsent(
                   key, k -> new TraceFeed(k, new FrameThrottle(maxRate), this::changed));
-          feed.viewers.add(viewer);
+          feed.viewers.addIfAbsent(viewer);
           if (feed.subscribeRequested.compareAndSet(false, true)) {
             // after the feed is in the map: subscribe() skips feeds nobody watches any more
             worker.execute(() -> subscribe(feed));

@@ -1,7 +1,7 @@
 package org.instrumentelement.portal.trace;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * One browser's WebSocket, and the promise that a slow browser gets fewer, newer frames instead of
@@ -17,12 +17,15 @@ final class Viewer {
 
   private final FrameSocket socket;
   private final int maxPoints;
-  private final Map<TraceFeed.Key, Slot> slots = new LinkedHashMap<>();
+  // One slot per watched trace, a page watches a few: a list scanned by identity first (the
+  // feed's key is the same object every time) is cheaper than a map, once per frame and viewer.
+  private final List<Slot> slots = new ArrayList<>(2);
   private volatile FrameFormat format = FrameFormat.JSON;
   private volatile int points;
   private int window;
   private int unacknowledged;
   private boolean writing;
+  private long writingSince;
   private long turns;
   private long sent;
   private long superseded;
@@ -31,9 +34,36 @@ final class Viewer {
 
   /** What waits for one trace: a message about it (a refusal) first, then its newest frame. */
   private static final class Slot {
+    final TraceFeed.Key key;
     Frame message;
     Frame frame;
     long lastServed;
+
+    Slot(TraceFeed.Key key) {
+      this.key = key;
+    }
+  }
+
+  /** The slot of {@code key}, made if {@code create}, else null when there is none. */
+  private Slot slot(TraceFeed.Key key, boolean create) {
+    for (int i = 0; i < slots.size(); i++) {
+      Slot s = slots.get(i);
+      if (s.key == key) {
+        return s;
+      }
+    }
+    for (int i = 0; i < slots.size(); i++) {
+      Slot s = slots.get(i);
+      if (s.key.equals(key)) {
+        return s;
+      }
+    }
+    if (!create) {
+      return null;
+    }
+    Slot s = new Slot(key);
+    slots.add(s);
+    return s;
   }
 
   /**
@@ -95,60 +125,85 @@ final class Viewer {
 
   /** {@code frame} is the newest of trace {@code key}: it replaces the one waiting, if any. */
   void offer(TraceFeed.Key key, Frame frame) {
+    Frame next;
     synchronized (this) {
-      Slot s = slots.computeIfAbsent(key, k -> new Slot());
+      Slot s = slot(key, true);
       if (s.frame != null) {
         superseded++;
       }
       s.frame = frame;
+      next = startNext();
     }
-    pump();
+    send(next);
   }
 
   /** A message about trace {@code key} (a refusal), sent before its next frame. */
   void tell(TraceFeed.Key key, Frame message) {
+    Frame next;
     synchronized (this) {
-      slots.computeIfAbsent(key, k -> new Slot()).message = message;
+      slot(key, true).message = message;
+      next = startNext();
     }
-    pump();
+    send(next);
   }
 
   /** Trace {@code key} is no longer watched: what waits for it is dropped. */
   void drop(TraceFeed.Key key) {
     synchronized (this) {
-      slots.remove(key);
+      slots.remove(slot(key, false));
     }
   }
 
   /** The page has drawn a frame. */
   void acknowledged() {
+    Frame next;
     synchronized (this) {
       if (unacknowledged > 0) {
         unacknowledged--;
       }
       acknowledged++;
+      next = startNext();
     }
-    pump();
+    send(next);
   }
 
-  /** Sends the next waiting frame if the socket is free and the window allows. */
-  private void pump() {
-    Frame next;
-    synchronized (this) {
-      if (writing || (window > 0 && unacknowledged >= window) || !socket.isOpen()) {
-        return;
-      }
-      next = takeNext();
-      if (next == null) {
-        return;
-      }
+  /**
+   * The next waiting frame, if the socket is free and the window allows, marked as being sent; null
+   * when nothing is to be sent now. Called holding the lock; {@link #send} outside it.
+   */
+  private Frame startNext() {
+    if (writing || (window > 0 && unacknowledged >= window) || !socket.isOpen()) {
+      return null;
+    }
+    Frame next = takeNext();
+    if (next != null) {
       writing = true;
+      writingSince = System.nanoTime();
       if (window > 0) {
         unacknowledged++;
       }
       sent++;
     }
-    socket.send(next, this::written);
+    return next;
+  }
+
+  private void send(Frame next) {
+    if (next != null) {
+      socket.send(next, this::written);
+    }
+  }
+
+  /**
+   * Whether a send has been in progress for longer than {@code nanos}: the browser reads nothing
+   * (its page is gone or hung); closing its socket frees it, and a live page reconnects.
+   */
+  synchronized boolean stuck(long nowNanos, long nanos) {
+    return writing && nowNanos - writingSince > nanos;
+  }
+
+  /** Closes the socket (see {@link #stuck}). */
+  void close() {
+    socket.close();
   }
 
   /**
@@ -157,7 +212,7 @@ final class Viewer {
    */
   private Frame takeNext() {
     Slot next = null;
-    for (Slot s : slots.values()) {
+    for (Slot s : slots) {
       if ((s.message != null || s.frame != null)
           && (next == null || s.lastServed < next.lastServed)) {
         next = s;
@@ -179,21 +234,22 @@ final class Viewer {
   }
 
   private void written(boolean ok) {
+    Frame next = null;
     synchronized (this) {
       writing = false;
       if (!ok) {
         failed++;
+      } else {
+        next = startNext();
       }
     }
-    if (ok) {
-      pump();
-    }
+    send(next);
   }
 
   /** This viewer's counters and what is waiting, for the portal's statistics. */
   synchronized Counters counters() {
     int waiting = 0;
-    for (Slot s : slots.values()) {
+    for (Slot s : slots) {
       waiting += (s.message != null ? 1 : 0) + (s.frame != null ? 1 : 0);
     }
     return new Counters(sent, superseded, acknowledged, failed, waiting, writing, unacknowledged);

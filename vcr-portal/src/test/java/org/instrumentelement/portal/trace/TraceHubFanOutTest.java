@@ -48,6 +48,9 @@ class TraceHubFanOutTest {
     }
 
     @Override
+    public void close() {}
+
+    @Override
     public void send(Frame frame, Consumer<Boolean> done) {
       frames++;
       if (frame.isText()) {

@@ -30,6 +30,9 @@ class ViewerTest {
     }
 
     @Override
+    public void close() {}
+
+    @Override
     public void send(Frame frame, Consumer<Boolean> done) {
       if (pending != null) {
         throw new IllegalStateException("a second send while one is in progress");
