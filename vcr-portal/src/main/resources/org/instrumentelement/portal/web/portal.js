@@ -590,6 +590,7 @@ const live = (() => {
   let socket = null;
   let retry = 500;
   let last = null;
+  let lastMessage = null;
   const statusEl = () => document.getElementById("live-status");
 
   function key(ie, im, attribute) { return ie + "|" + im + "|" + attribute; }
@@ -598,14 +599,19 @@ const live = (() => {
     if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(msg));
   }
 
+  function decode(data) {
+    return typeof data === "string" ? JSON.parse(data) : decodeFrame(data);
+  }
+
   function handle(data) {
     const arrived = performance.now();
     const binary = typeof data !== "string";
-    const f = binary ? decodeFrame(data) : JSON.parse(data);
+    const f = decode(data);
     const decoded = performance.now();
     if (!onFrame(f)) return;
     const drawn = performance.now();
     last = f;
+    lastMessage = data;
     const origin = performance.timeOrigin;
     frameStats.add({
       seq: f.seq, format: binary ? "binary" : "json", points: f.y.length,
@@ -655,6 +661,9 @@ const live = (() => {
     // For the browser test and curious operators (in the console): the last frame drawn and the
     // timings of the frames drawn.
     lastFrame() { return last; },
+    lastMessage() { return lastMessage; },
+    decode,
+    watching() { return [...wanted.values()]; },
     stats() { return frameStats.rows(); },
     clearStats() { frameStats.clear(); },
     format: FRAME_FORMAT,
