@@ -1,50 +1,60 @@
 package org.instrumentelement.ie.benchmark;
 
+import java.io.IOException;
+import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.net.http.WebSocket;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.time.Duration;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
+import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Browsers watching one live trace of the VCR portal, as a control room would: each viewer signs in
- * with its own session, opens the portal's WebSocket, watches the trace at a chart width, and, like
- * the page, acknowledges every message when a window is asked for. It counts frames and records,
- * for each, the time from the value's acquisition by the IE (in the frame) to its arrival, on the
- * same clock. Lean on purpose (the JDK's WebSocket client, the binary frame's header read in place,
- * a JSON frame scanned for two numbers), because it shares the cores with the portal it measures.
+ * with its own session, opens the portal's WebSocket, watches the trace at a chart width and, like
+ * the page, acknowledges every message when it asks for a window. For every frame it records the
+ * time from the value's acquisition by the IE (in the frame) to its arrival, on the same clock.
+ *
+ * <p>A minimal WebSocket client on non-blocking sockets, a few selector threads for all viewers,
+ * because the load generator shares the cores with the portal it measures (as {@link HttpLoad} is a
+ * minimal HTTP client): it reads each frame's header and the first bytes of its payload (the binary
+ * frame's acquisition time at offset 40, or the JSON frame's {@code acquiredMillis}) and skips the
+ * rest. The JDK's WebSocket client cost about three times as much CPU per frame.
  */
 final class PortalViewers implements AutoCloseable {
   /** The page's acknowledgement (LiveSocket.ACK in the portal). */
   static final String ACK = "{\"op\":\"ack\"}";
 
-  /** Viewers per HTTP client: each client has one selector thread for its sockets. */
-  private static final int VIEWERS_PER_CLIENT = 250;
+  /** Bytes of a message's start kept for reading its time. */
+  private static final int PREFIX = 512;
 
   private static final int PARALLEL_SIGN_INS = 8;
+
+  /** The acknowledgement as a client sends it: a masked text frame, built once. */
+  private static final ByteBuffer ACK_FRAME = maskedText(ACK).asReadOnlyBuffer();
 
   private final URI portal;
   private final String watch;
   private final int window;
   private final String user;
   private final String password;
-  private final ExecutorService delivery =
-      Executors.newFixedThreadPool(
-          Math.max(2, Runtime.getRuntime().availableProcessors()), daemon("viewer-delivery"));
   private final HttpClient signIn = HttpClient.newHttpClient();
-  private final List<HttpClient> clients = new ArrayList<>();
+  private final List<Loop> loops = new ArrayList<>();
   private final List<Viewer> viewers = new ArrayList<>();
   private final AtomicLong frames = new AtomicLong();
   private final AtomicLong bytes = new AtomicLong();
@@ -58,6 +68,7 @@ final class PortalViewers implements AutoCloseable {
    * @param im the IM path and {@code attribute} the vector attribute watched on IE {@code ie}
    * @param format "binary" or "json"
    * @param window frames a viewer may leave unacknowledged (0: it does not acknowledge)
+   * @param threads selector threads reading the viewers' sockets
    */
   PortalViewers(
       URI portal,
@@ -68,7 +79,9 @@ final class PortalViewers implements AutoCloseable {
       String format,
       int window,
       String user,
-      String password) {
+      String password,
+      int threads)
+      throws IOException {
     this.portal = portal;
     this.window = window;
     this.user = user;
@@ -78,25 +91,22 @@ final class PortalViewers implements AutoCloseable {
             "{\"op\":\"watch\",\"ie\":\"%s\",\"im\":\"%s\",\"attribute\":\"%s\",\"width\":%d,"
                 + "\"format\":\"%s\",\"window\":%d}",
             ie, im, attribute, width, format, window);
-  }
-
-  private static java.util.concurrent.ThreadFactory daemon(String name) {
-    AtomicLong n = new AtomicLong();
-    return r -> {
-      Thread t = new Thread(r, name + "-" + n.incrementAndGet());
+    for (int i = 0; i < threads; i++) {
+      Loop loop = new Loop();
+      Thread t = new Thread(loop, "viewer-reader-" + i);
       t.setDaemon(true);
-      return t;
-    };
+      t.start();
+      loops.add(loop);
+    }
   }
 
   /** Opens viewers until there are {@code count}, signing each in; returns how many failed. */
   int growTo(int count) throws InterruptedException {
-    ExecutorService opening =
-        Executors.newFixedThreadPool(PARALLEL_SIGN_INS, daemon("viewer-open"));
+    ExecutorService opening = Executors.newFixedThreadPool(PARALLEL_SIGN_INS);
     List<CompletableFuture<Viewer>> opened = new ArrayList<>();
     for (int i = viewers.size(); i < count; i++) {
-      HttpClient client = clientFor(i);
-      opened.add(CompletableFuture.supplyAsync(() -> open(client), opening));
+      Loop loop = loops.get(i % loops.size());
+      opened.add(CompletableFuture.supplyAsync(() -> open(loop), opening));
     }
     int failed = 0;
     for (CompletableFuture<Viewer> f : opened) {
@@ -111,33 +121,82 @@ final class PortalViewers implements AutoCloseable {
     return failed;
   }
 
-  private HttpClient clientFor(int viewer) {
-    int c = viewer / VIEWERS_PER_CLIENT;
-    while (clients.size() <= c) {
-      clients.add(HttpClient.newBuilder().executor(delivery).build());
-    }
-    return clients.get(c);
-  }
-
   /** Signs in, opens the WebSocket and watches; null (and an error counted) when that fails. */
-  private Viewer open(HttpClient client) {
+  private Viewer open(Loop loop) {
     try {
       String cookie = signIn();
-      Viewer v = new Viewer();
-      URI live = URI.create(portal.resolve("live").toString().replaceFirst("^http", "ws"));
-      v.socket =
-          client
-              .newWebSocketBuilder()
-              .header("Cookie", cookie)
-              .connectTimeout(Duration.ofSeconds(30))
-              .buildAsync(live, v)
-              .get(60, TimeUnit.SECONDS);
-      v.socket.sendText(watch, true).get(30, TimeUnit.SECONDS);
+      SocketChannel ch = SocketChannel.open();
+      ch.socket().setTcpNoDelay(true);
+      ch.connect(new InetSocketAddress(portal.getHost(), portal.getPort()));
+      byte[] nonce = new byte[16];
+      new SecureRandom().nextBytes(nonce);
+      String request =
+          "GET "
+              + portal.resolve("live").getRawPath()
+              + " HTTP/1.1\r\nHost: "
+              + portal.getHost()
+              + ":"
+              + portal.getPort()
+              + "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
+              + "Sec-WebSocket-Key: "
+              + Base64.getEncoder().encodeToString(nonce)
+              + "\r\nCookie: "
+              + cookie
+              + "\r\n\r\n";
+      writeFully(ch, ByteBuffer.wrap(request.getBytes(StandardCharsets.US_ASCII)));
+      ByteBuffer in = ByteBuffer.allocate(8192);
+      int end;
+      while ((end = headEnd(in)) < 0) {
+        if (ch.read(in) < 0 || !in.hasRemaining()) {
+          throw new IOException("no handshake answer");
+        }
+      }
+      String head = new String(in.array(), 0, end, StandardCharsets.US_ASCII);
+      if (!head.startsWith("HTTP/1.1 101")) {
+        throw new IOException("refused: " + head.lines().findFirst().orElse(""));
+      }
+      writeFully(ch, maskedText(watch));
+      ByteBuffer rest = ByteBuffer.wrap(in.array(), end, in.position() - end);
+      Viewer v = new Viewer(ch);
+      ch.configureBlocking(false);
+      loop.add(v, rest);
       return v;
     } catch (Exception e) {
       error("opening a viewer: " + e);
       return null;
     }
+  }
+
+  private static int headEnd(ByteBuffer in) {
+    byte[] a = in.array();
+    for (int i = 3; i < in.position(); i++) {
+      if (a[i - 3] == '\r' && a[i - 2] == '\n' && a[i - 1] == '\r' && a[i] == '\n') {
+        return i + 1;
+      }
+    }
+    return -1;
+  }
+
+  private static void writeFully(SocketChannel ch, ByteBuffer b) throws IOException {
+    while (b.hasRemaining()) {
+      ch.write(b);
+    }
+  }
+
+  /** A client's text frame: masked, as a client must send it. */
+  static ByteBuffer maskedText(String text) {
+    byte[] p = text.getBytes(StandardCharsets.UTF_8);
+    if (p.length > 125) {
+      throw new IllegalArgumentException("short messages only: " + text);
+    }
+    byte[] mask = new byte[4];
+    new SecureRandom().nextBytes(mask);
+    ByteBuffer b = ByteBuffer.allocateDirect(6 + p.length);
+    b.put((byte) 0x81).put((byte) (0x80 | p.length)).put(mask);
+    for (int i = 0; i < p.length; i++) {
+      b.put((byte) (p[i] ^ mask[i % 4]));
+    }
+    return b.flip();
   }
 
   /** A session of its own: the cookie that names it. */
@@ -182,7 +241,7 @@ final class PortalViewers implements AutoCloseable {
     return bytes.get();
   }
 
-  /** Viewers that failed to open, closed unexpectedly, failed or were refused. */
+  /** Viewers that failed to open, were closed or refused, or received what is not a frame. */
   long errors() {
     return errors.get();
   }
@@ -206,109 +265,223 @@ final class PortalViewers implements AutoCloseable {
   @Override
   public void close() {
     closing = true;
+    loops.forEach(Loop::stop);
     for (Viewer v : viewers) {
-      if (v.socket != null) {
-        v.socket.abort();
+      try {
+        v.channel.close();
+      } catch (IOException e) {
+        // closing anyway
       }
     }
-    delivery.shutdownNow();
   }
 
-  /** One viewer's socket: frames in, acknowledgements out. Called by one thread at a time. */
-  private final class Viewer implements WebSocket.Listener {
-    WebSocket socket;
+  /** A selector thread reading its viewers' sockets. */
+  private final class Loop implements Runnable {
+    private final Selector selector;
+    private final Queue<Object[]> added = new ConcurrentLinkedQueue<>();
+    private final ByteBuffer buffer = ByteBuffer.allocateDirect(1 << 16);
+    private volatile boolean running = true;
+
+    Loop() throws IOException {
+      selector = Selector.open();
+    }
+
+    void add(Viewer v, ByteBuffer alreadyRead) {
+      added.add(new Object[] {v, alreadyRead});
+      selector.wakeup();
+    }
+
+    void stop() {
+      running = false;
+      selector.wakeup();
+    }
+
+    @Override
+    public void run() {
+      try {
+        while (running) {
+          selector.select();
+          for (Object[] a; (a = added.poll()) != null; ) {
+            Viewer v = (Viewer) a[0];
+            v.key = v.channel.register(selector, SelectionKey.OP_READ, v);
+            v.consume((ByteBuffer) a[1]);
+          }
+          for (SelectionKey k : selector.selectedKeys()) {
+            Viewer v = (Viewer) k.attachment();
+            if (k.isValid() && k.isWritable()) {
+              v.flush();
+            }
+            if (k.isValid() && k.isReadable()) {
+              v.read(buffer);
+            }
+          }
+          selector.selectedKeys().clear();
+        }
+        selector.close();
+      } catch (IOException e) {
+        error("a reader failed: " + e);
+      }
+    }
+  }
+
+  /** One viewer's socket, read by its loop's thread only: WebSocket frames parsed as they come. */
+  private final class Viewer {
+    final SocketChannel channel;
+    SelectionKey key;
     volatile long frames;
-    private ByteBuffer parts;
-    private StringBuilder text;
-    private CompletableFuture<?> acks = CompletableFuture.completedFuture(null);
+    private final byte[] header = new byte[14];
+    private int headerLength;
+    private long payloadLeft = -1; // -1: reading a header
+    private int opcode;
+    private boolean fin;
+    private int messageOpcode;
+    private final byte[] prefix = new byte[PREFIX];
+    private int prefixLength;
+    private long messageBytes;
+    private ByteBuffer unsent;
 
-    @Override
-    public CompletionStage<?> onBinary(WebSocket ws, ByteBuffer data, boolean last) {
-      if (!last || parts != null) {
-        parts = append(parts, data);
-        if (!last) {
-          ws.request(1);
-          return null;
-        }
-        data = parts.flip();
-        parts = null;
-      }
-      ByteBuffer b = data.order(ByteOrder.LITTLE_ENDIAN);
-      int at = b.position();
-      frame(ws, b.getDouble(at + 40), b.remaining());
-      return null;
+    Viewer(SocketChannel channel) {
+      this.channel = channel;
     }
 
-    @Override
-    public CompletionStage<?> onText(WebSocket ws, CharSequence data, boolean last) {
-      if (!last || text != null) {
-        if (text == null) {
-          text = new StringBuilder(65536);
+    void read(ByteBuffer buffer) {
+      try {
+        buffer.clear();
+        int n = channel.read(buffer);
+        if (n < 0) {
+          error("the portal closed a viewer's socket");
+          key.cancel();
+          channel.close();
+          return;
         }
-        text.append(data);
-        if (!last) {
-          ws.request(1);
-          return null;
-        }
-        data = text;
-        text = null;
+        consume(buffer.flip());
+      } catch (IOException e) {
+        error("reading a viewer's socket: " + e);
+        key.cancel();
       }
-      String s = data.toString();
-      double acquired = acquiredMillis(s);
-      if (s.contains("\"y\":")) {
-        frame(ws, acquired, s.length());
+    }
+
+    /** Parses what was read: headers byte by byte, payloads skipped but for their start. */
+    void consume(ByteBuffer b) throws IOException {
+      while (b.hasRemaining()) {
+        if (payloadLeft < 0) {
+          header[headerLength++] = b.get();
+          int need = headerNeeded();
+          if (headerLength == need) {
+            startPayload();
+          }
+          continue;
+        }
+        int n = (int) Math.min(payloadLeft, b.remaining());
+        if (opcode <= 2 && prefixLength < PREFIX) {
+          int keep = Math.min(n, PREFIX - prefixLength);
+          b.get(b.position(), prefix, prefixLength, keep);
+          prefixLength += keep;
+        }
+        b.position(b.position() + n);
+        payloadLeft -= n;
+        if (opcode <= 2) {
+          messageBytes += n;
+        }
+        if (payloadLeft == 0) {
+          endFrame();
+        }
+      }
+    }
+
+    /** Header bytes this frame has, as far as known from the bytes read. */
+    private int headerNeeded() {
+      if (headerLength < 2) {
+        return 2;
+      }
+      int len = header[1] & 0x7F;
+      int mask = (header[1] & 0x80) != 0 ? 4 : 0;
+      return 2 + (len == 126 ? 2 : len == 127 ? 8 : 0) + mask;
+    }
+
+    private void startPayload() throws IOException {
+      fin = (header[0] & 0x80) != 0;
+      opcode = header[0] & 0x0F;
+      int len = header[1] & 0x7F;
+      ByteBuffer h = ByteBuffer.wrap(header);
+      payloadLeft = len == 126 ? h.getShort(2) & 0xFFFF : len == 127 ? h.getLong(2) : len;
+      headerLength = 0;
+      if (opcode == 1 || opcode == 2) {
+        messageOpcode = opcode;
+        prefixLength = 0;
+        messageBytes = 0;
+      }
+      if (payloadLeft == 0) {
+        endFrame();
+      }
+    }
+
+    private void endFrame() throws IOException {
+      payloadLeft = -1;
+      if (opcode == 8) {
+        error("the portal closed a viewer");
+        key.cancel();
+        channel.close();
+      } else if (opcode <= 2 && fin) {
+        message();
+      }
+    }
+
+    /** A whole message: a frame's time recorded, then acknowledged. */
+    private void message() throws IOException {
+      double acquired;
+      if (messageOpcode == 2) {
+        acquired =
+            prefixLength >= 48
+                ? ByteBuffer.wrap(prefix).order(ByteOrder.LITTLE_ENDIAN).getDouble(40)
+                : Double.NaN;
       } else {
-        if (!s.contains("\"status\":\"live\"")
-            && !s.contains("\"status\":\"waiting")
-            && !s.contains("\"status\":\"subscribing\"")) {
-          error("a message without a trace: " + s.substring(0, Math.min(200, s.length())));
-        }
-        acknowledge(ws);
-        ws.request(1);
+        acquired = acquiredMillis(new String(prefix, 0, prefixLength, StandardCharsets.ISO_8859_1));
       }
-      return null;
-    }
-
-    private void frame(WebSocket ws, double acquiredMillis, int size) {
-      Instant now = Instant.now();
-      long nowMicros = now.getEpochSecond() * 1_000_000L + now.getNano() / 1000;
-      latencies.record(nowMicros - Math.round(acquiredMillis * 1000));
-      PortalViewers.this.frames.incrementAndGet();
-      bytes.addAndGet(size);
-      frames++;
-      acknowledge(ws);
-      ws.request(1);
-    }
-
-    private void acknowledge(WebSocket ws) {
+      if (acquired > 0) {
+        Instant now = Instant.now();
+        long nowMicros = now.getEpochSecond() * 1_000_000L + now.getNano() / 1000;
+        latencies.record(nowMicros - Math.round(acquired * 1000));
+        PortalViewers.this.frames.incrementAndGet();
+        bytes.addAndGet(messageBytes);
+        frames++;
+      } else if (messageOpcode == 1
+          && !new String(prefix, 0, prefixLength, StandardCharsets.ISO_8859_1)
+              .contains("\"type\":\"trace\"")) {
+        error("a message that is no trace frame: " + new String(prefix, 0, prefixLength));
+      }
       if (window > 0) {
-        acks = acks.thenCompose(x -> ws.sendText(ACK, true));
+        acknowledge();
       }
     }
 
-    @Override
-    public CompletionStage<?> onClose(WebSocket ws, int status, String reason) {
-      error("the portal closed a viewer: " + status + " " + reason);
-      return null;
+    private void acknowledge() throws IOException {
+      ByteBuffer ack = ACK_FRAME.duplicate();
+      if (unsent == null) {
+        channel.write(ack);
+        if (!ack.hasRemaining()) {
+          return;
+        }
+        unsent = ByteBuffer.allocate(1024);
+        key.interestOps(SelectionKey.OP_READ | SelectionKey.OP_WRITE);
+      }
+      unsent.put(ack); // behind what waits (the portal reads acknowledgements as they come)
     }
 
-    @Override
-    public void onError(WebSocket ws, Throwable e) {
-      error("viewer failed: " + e);
+    void flush() {
+      try {
+        unsent.flip();
+        channel.write(unsent);
+        unsent.compact();
+        if (unsent.position() == 0) {
+          unsent = null;
+          key.interestOps(SelectionKey.OP_READ);
+        }
+      } catch (IOException e) {
+        error("writing to a viewer's socket: " + e);
+        key.cancel();
+      }
     }
-  }
-
-  private static ByteBuffer append(ByteBuffer to, ByteBuffer data) {
-    if (to == null) {
-      to = ByteBuffer.allocate(Math.max(65536, data.remaining()));
-    }
-    if (to.remaining() < data.remaining()) {
-      ByteBuffer bigger = ByteBuffer.allocate(2 * (to.position() + data.remaining()));
-      to.flip();
-      bigger.put(to);
-      to = bigger;
-    }
-    return to.put(data);
   }
 
   /**

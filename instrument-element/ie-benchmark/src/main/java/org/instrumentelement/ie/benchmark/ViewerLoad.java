@@ -35,6 +35,9 @@ record ViewerLoad(BenchmarkOptions options) implements Measurement {
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
+  /** Selector threads of the load generator: one per core of this 2-core machine. */
+  private static final int READERS = 2;
+
   /**
    * The IE's options: the portal served at {@value #CONTEXT} (access control on: viewers sign in as
    * the development observer), enough connections for every viewer, and nothing sampled but the
@@ -71,7 +74,8 @@ record ViewerLoad(BenchmarkOptions options) implements Measurement {
             options.viewerFormat(),
             options.viewerWindow(),
             "observer",
-            "observer")) {
+            "observer",
+            READERS)) {
       boolean first = true;
       for (int count : options.viewerCounts()) {
         long t0 = System.nanoTime();
