@@ -73,12 +73,38 @@ class PortalScaleOutIT {
       assertTrue(common > 0, "both portals showed some of the same values");
 
       second.forEach(LiveViewer::close);
-      await(
-          () -> lab.runtime.broker().subscribers(TOPIC) == 1,
-          "the second portal unsubscribes when its last browser leaves");
+      try {
+        await(
+            () -> lab.runtime.broker().subscribers(TOPIC) == 1,
+            "the second portal unsubscribes when its last browser leaves");
+      } catch (AssertionError e) {
+        throw new AssertionError(
+            e.getMessage()
+                + "; subscribers "
+                + lab.runtime.broker().subscribers(TOPIC)
+                + "; first portal "
+                + traces(lab.portalUrl())
+                + "; second portal "
+                + traces(other.url()),
+            e);
+      }
     } finally {
       first.forEach(LiveViewer::close);
       second.forEach(LiveViewer::close);
+    }
+  }
+
+  private static String traces(String portal) {
+    try {
+      return java.net.http.HttpClient.newHttpClient()
+          .send(
+              java.net.http.HttpRequest.newBuilder(java.net.URI.create(portal + "api/traces"))
+                  .header("Cookie", LiveViewer.signIn(portal, "observer"))
+                  .build(),
+              java.net.http.HttpResponse.BodyHandlers.ofString())
+          .body();
+    } catch (Exception e) {
+      return e.toString();
     }
   }
 

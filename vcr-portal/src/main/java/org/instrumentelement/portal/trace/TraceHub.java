@@ -85,9 +85,15 @@ public final class TraceHub implements AutoCloseable {
 
   /** A new viewer on {@code socket}, known to the hub until {@link #forget}. */
   Viewer connect(FrameSocket socket) {
-    Viewer v = new Viewer(socket, maxPoints);
+    Viewer v = new Viewer(socket, maxPoints, this::broken);
     viewers.add(v);
     return v;
+  }
+
+  /** A send to {@code v} failed: its socket is broken, and it is forgotten and closed. */
+  private void broken(Viewer v) {
+    forget(v);
+    CompletableFuture.runAsync(v::close);
   }
 
   /** Starts following the IEs' reachability, refreshing time axes and closing stuck sockets. */

@@ -2,6 +2,7 @@ package org.instrumentelement.portal.trace;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * One browser's WebSocket, and the promise that a slow browser gets fewer, newer frames instead of
@@ -17,6 +18,7 @@ final class Viewer {
 
   private final FrameSocket socket;
   private final int maxPoints;
+  private final Consumer<Viewer> gone;
   // One slot per watched trace, a page watches a few: a list scanned by identity first (the
   // feed's key is the same object every time) is cheaper than a map, once per frame and viewer.
   private final List<Slot> slots = new ArrayList<>(2);
@@ -68,10 +70,13 @@ final class Viewer {
 
   /**
    * @param maxPoints the most points a frame may have (the portal's {@code trace.maxPoints})
+   * @param gone called once a send has failed: the socket is broken (the container closes it
+   *     without always telling the endpoint), so the viewer is to be forgotten
    */
-  Viewer(FrameSocket socket, int maxPoints) {
+  Viewer(FrameSocket socket, int maxPoints, Consumer<Viewer> gone) {
     this.socket = socket;
     this.maxPoints = maxPoints;
+    this.gone = gone;
     this.points = pointsFor(1000, maxPoints);
   }
 
@@ -243,7 +248,11 @@ final class Viewer {
         next = startNext();
       }
     }
-    send(next);
+    if (ok) {
+      send(next);
+    } else {
+      gone.accept(this);
+    }
   }
 
   /** This viewer's counters and what is waiting, for the portal's statistics. */

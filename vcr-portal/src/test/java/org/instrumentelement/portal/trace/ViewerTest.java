@@ -43,9 +43,13 @@ class ViewerTest {
 
     /** The socket has taken the frame being sent. */
     void complete() {
+      finish(true);
+    }
+
+    void finish(boolean ok) {
       Consumer<Boolean> d = pending;
       pending = null;
-      d.accept(true);
+      d.accept(ok);
     }
 
     boolean sending() {
@@ -54,7 +58,7 @@ class ViewerTest {
   }
 
   private final HeldSocket socket = new HeldSocket();
-  private final Viewer viewer = new Viewer(socket, 2000);
+  private final Viewer viewer = new Viewer(socket, 2000, v -> {});
 
   @Test
   void aViewerThatReadsNothingHoldsOneFrameWhateverComes() {
@@ -124,6 +128,18 @@ class ViewerTest {
     viewer.drop(SCOPE);
     socket.complete();
     assertEquals(1, socket.sent.size());
+  }
+
+  @Test
+  void aFailedSendMakesTheViewerGone() {
+    List<Viewer> gone = new ArrayList<>();
+    Viewer v = new Viewer(socket, 2000, gone::add);
+    v.offer(SCOPE, frame(1));
+    v.offer(SCOPE, frame(2));
+    socket.finish(false); // the container closed the socket, maybe without telling the endpoint
+    assertEquals(List.of(v), gone);
+    assertEquals(1, socket.sent.size(), "nothing more is sent to a broken socket");
+    assertEquals(1, v.counters().failed());
   }
 
   @Test
