@@ -30,6 +30,7 @@ import org.instrumentelement.ie.benchmark.SoapRequests.Encoding;
  * @param viewerWidth the viewers' chart width in pixels
  * @param viewerSamplingMillis how often the IE samples the watched waveform
  * @param portal the VCR portal's jar and its libraries, put beside the IE's jar
+ * @param viewerIeOptions more IE options for the viewer stage (e.g. its HTTP thread pool)
  */
 record BenchmarkOptions(
     Path ieJar,
@@ -48,7 +49,8 @@ record BenchmarkOptions(
     int viewerWindow,
     int viewerWidth,
     int viewerSamplingMillis,
-    List<String> portal) {
+    List<String> portal,
+    List<String> viewerIeOptions) {
 
   /**
    * The options of a parsed command line ({@link CommandLine#parse}).
@@ -78,7 +80,8 @@ record BenchmarkOptions(
         v.integer("viewer-window", "2"),
         v.integer("viewer-width", "1200"),
         v.integer("viewer-sampling-ms", "50"),
-        portal(opts.getOrDefault("portal-jar", "vcr-portal/target/vcr-portal.jar")));
+        portal(opts.getOrDefault("portal-jar", "vcr-portal/target/vcr-portal.jar")),
+        words(opts.getOrDefault("viewer-ie-options", "")));
   }
 
   /** The portal's jar and, beside it, its {@code lib/*} (ie-client), as the launcher has them. */
@@ -171,7 +174,9 @@ record BenchmarkOptions(
                 + viewerWidth
                 + " px, sampling every "
                 + viewerSamplingMillis
-                + " ms)"
+                + " ms"
+                + (viewerIeOptions.isEmpty() ? "" : ", IE " + String.join(" ", viewerIeOptions))
+                + ")"
             : "");
   }
 

@@ -49,6 +49,7 @@ record ViewerLoad(BenchmarkOptions options) implements Measurement {
     o.add("--portal.contextPath=" + CONTEXT);
     o.add("--http.maxConnections=" + (most + 200));
     o.add("--im.scope.attribute.waveform.period=" + options.viewerSamplingMillis() + "ms");
+    o.addAll(options.viewerIeOptions()); // after the others: the IE keeps the last of a key
     return o;
   }
 
