@@ -40,6 +40,9 @@ final class CommandLine {
     OPTIONS.put("viewer-width", "the viewers' chart width in pixels [1200: 2,000 points]");
     OPTIONS.put("viewer-sampling-ms", "how often the IE samples the watched waveform [50]");
     OPTIONS.put(
+        "viewer-ie-options",
+        "more IE options for the viewer stage, e.g. --http.maxThreads=32 [none]");
+    OPTIONS.put(
         "portal-jar",
         "the VCR portal's jar, its lib/ beside it [vcr-portal/target/vcr-portal.jar]");
     OPTIONS.put("output", "the JSON file of every figure [" + DEFAULT_OUTPUT + "]");
