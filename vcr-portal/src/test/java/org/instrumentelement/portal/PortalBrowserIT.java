@@ -5,14 +5,21 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.instrumentelement.ie.client.InstrumentElementClient;
+import org.instrumentelement.ie.client.soap.ConfigureSampling;
 import org.instrumentelement.ie.client.soap.GetAttribute;
 import org.instrumentelement.ie.client.soap.GetParameter;
 import org.junit.jupiter.api.AfterAll;
@@ -23,6 +30,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.TakesScreenshot;
@@ -47,6 +55,7 @@ class PortalBrowserIT {
   private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
   private static final Path SCREENSHOTS = Path.of("target", "screenshots");
   private static final Path DOC_SCREENSHOTS = Path.of("..", "docs", "screenshots");
+  private static final ObjectMapper JSON = new ObjectMapper();
 
   private PortalLab lab;
   private PortalLab annex;
@@ -113,7 +122,7 @@ class PortalBrowserIT {
   }
 
   @Test
-  @Order(1)
+  @Order(10)
   void signIn() throws IOException {
     driver.get(lab.portalUrl());
     wait.until(ExpectedConditions.urlContains("signin.html"));
@@ -135,7 +144,7 @@ class PortalBrowserIT {
   }
 
   @Test
-  @Order(2)
+  @Order(20)
   void theTreeShowsEachIeAndWhetherItIsReachable() {
     wait.until(
         ExpectedConditions.presenceOfElementLocated(
@@ -152,7 +161,7 @@ class PortalBrowserIT {
   }
 
   @Test
-  @Order(3)
+  @Order(30)
   void theOscilloscopeTraceUpdatesLive() throws IOException {
     driver.findElement(By.cssSelector("a.tree-im[data-ie='ie'][data-im='lab/scope']")).click();
     wait.until(ExpectedConditions.textToBe(By.id("im-title"), "lab/scope"));
@@ -176,7 +185,7 @@ class PortalBrowserIT {
   }
 
   @Test
-  @Order(4)
+  @Order(40)
   void aNewTimebaseIsAppliedAndShown() throws Exception {
     setParameter("timebase", "0.002");
     WebElement message = parameterMessage("timebase");
@@ -198,7 +207,7 @@ class PortalBrowserIT {
   }
 
   @Test
-  @Order(5)
+  @Order(50)
   void aRefusedActionIsReportedNextToItsControl() throws IOException {
     setParameter("timebase", "fast");
     WebElement message = parameterMessage("timebase");
@@ -221,7 +230,7 @@ class PortalBrowserIT {
   }
 
   @Test
-  @Order(6)
+  @Order(60)
   void aCommandTakesItsArgumentFromThePanel() {
     new org.openqa.selenium.support.ui.Select(driver.findElement(By.id("arg-measure-quantity")))
         .selectByValue("RMS");
@@ -236,7 +245,7 @@ class PortalBrowserIT {
   }
 
   @Test
-  @Order(7)
+  @Order(70)
   void aWritableAttributeIsWrittenFromThePanel() throws Exception {
     WebElement input = driver.findElement(By.id("attr-triggerLevel"));
     input.sendKeys(Keys.chord(Keys.CONTROL, "a"), "0.3");
@@ -264,7 +273,7 @@ class PortalBrowserIT {
   }
 
   @Test
-  @Order(8)
+  @Order(80)
   void anIeThatComesUpLaterAppearsAndServesTraces() throws Exception {
     annex = PortalLab.plain("annex", annexPort);
     wait.until(
@@ -280,7 +289,7 @@ class PortalBrowserIT {
   }
 
   @Test
-  @Order(9)
+  @Order(90)
   void anOpenTraceFollowsItsIeThroughARestart() throws Exception {
     long before = waitForTraceAfter("waveform", 0);
     annex.close();
@@ -303,6 +312,196 @@ class PortalBrowserIT {
             });
     waitForTraceAfter("waveform", first);
     assertTrue(traceText("trace-gaps").contains("IE restarted"), traceText("trace-gaps"));
+  }
+
+  @Test
+  @Order(35)
+  void binaryFramesAreDecodedToTheValuesOfTheJsonFrame() throws Exception {
+    JavascriptExecutor js = (JavascriptExecutor) driver;
+    assertEquals("binary", js.executeScript("return window.vcrLive.format"));
+    long width =
+        ((Number) js.executeScript("return window.vcrLive.watching()[0].width")).longValue();
+    try (LiveViewer json =
+        LiveViewer.watch(lab.portalUrl(), "ie", "json", (int) width, 0, true, () -> 0)) {
+      // The page's last frame, decoded from binary, and the JSON frame of the same value.
+      Map<String, Object> shown = null;
+      LiveViewer.Received same = null;
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+      while (same == null && System.nanoTime() < deadline) {
+        @SuppressWarnings("unchecked")
+        Map<String, Object> f =
+            (Map<String, Object>)
+                js.executeScript(
+                    "const f = window.vcrLive.lastFrame(); return f && {seq: f.seq,"
+                        + " y: Array.from(f.y), i: f.i ? Array.from(f.i) : null, length: f.length,"
+                        + " x0: f.x0, dx: f.dx, units: f.units, xUnits: f.xUnits,"
+                        + " decimated: f.decimated, acquiredMillis: f.acquiredMillis,"
+                        + " yType: f.y.constructor.name}");
+        if (f != null) {
+          long seq = ((Number) f.get("seq")).longValue();
+          for (LiveViewer.Received r : json.frames()) {
+            if (r.seq() == seq) {
+              shown = f;
+              same = r;
+            }
+          }
+        }
+        TimeUnit.MILLISECONDS.sleep(50); // polling the page until both have shown one value
+      }
+      assertTrue(same != null, "the page and the JSON viewer showed the same value");
+      JsonNode expected = same.json();
+      assertEquals("Float32Array", shown.get("yType"), "values as a typed array, not parsed");
+      List<?> y = (List<?>) shown.get("y");
+      assertEquals(expected.get("y").size(), y.size());
+      assertTrue(y.size() > 1000, "the decimated trace: " + y.size() + " points");
+      for (int k = 0; k < y.size(); k++) {
+        assertEquals(
+            (float) expected.get("y").get(k).asDouble(),
+            ((Number) y.get(k)).floatValue(),
+            "point " + k);
+      }
+      List<?> index = (List<?>) shown.get("i");
+      assertEquals(expected.get("i").size(), index.size());
+      for (int k = 0; k < index.size(); k++) {
+        assertEquals(expected.get("i").get(k).asInt(), ((Number) index.get(k)).intValue());
+      }
+      assertEquals(expected.get("length").asInt(), ((Number) shown.get("length")).intValue());
+      assertEquals(expected.get("x0").asDouble(), ((Number) shown.get("x0")).doubleValue());
+      assertEquals(expected.get("dx").asDouble(), ((Number) shown.get("dx")).doubleValue());
+      assertEquals(expected.get("units").asText(), shown.get("units"));
+      assertEquals(expected.get("xUnits").asText(), shown.get("xUnits"));
+      assertEquals(
+          expected.get("acquiredMillis").asDouble(),
+          ((Number) shown.get("acquiredMillis")).doubleValue(),
+          1e-3);
+    }
+  }
+
+  /**
+   * The page's own timings at 1, 10 and 100 samples per second, in binary and in JSON: decode
+   * (arrival to typed arrays or parsed JSON), render (uPlot drawing the canvas) and the age of the
+   * value when drawn, from its acquisition by the IE. Written to target/browser-timing.json and
+   * printed for docs/portal.md; asserted only to be there ({@code -Dportal.timing.seconds=N}
+   * collects N seconds per rate).
+   */
+  @Test
+  @Order(36)
+  void theBrowserTimesDecodingAndDrawingEachFrame() throws Exception {
+    JavascriptExecutor js = (JavascriptExecutor) driver;
+    long seconds = Long.getLong("portal.timing.seconds", 0);
+    ObjectNode figures = JSON.createObjectNode();
+    figures.put("loadAverage", Files.readString(Path.of("/proc/loadavg")).trim());
+    ArrayNode rows = figures.putArray("rows");
+    try {
+      for (String format : List.of("binary", "json")) {
+        driver.get(
+            lab.portalUrl() + (format.equals("json") ? "?frames=json" : "") + "#/ie/ie/lab/scope");
+        wait.until(ExpectedConditions.textToBe(By.id("im-title"), "lab/scope"));
+        assertEquals(format, js.executeScript("return window.vcrLive.format"));
+        sampleEvery(50);
+        awaitFrames(js, 60, 0); // the page's code compiled before it is timed
+        for (int rate : List.of(1, 10, 100)) {
+          sampleEvery(1000 / rate);
+          waitForTraceAfter("waveform", 0);
+          js.executeScript("window.vcrLive.clearStats()");
+          int frames = Math.max(5, Math.min(rate, 20) * 3);
+          List<Map<String, Object>> stats = awaitFrames(js, frames, seconds);
+          ObjectNode row = rows.addObject();
+          row.put("format", format);
+          row.put("samplesPerSecond", rate);
+          row.put("frames", stats.size());
+          row.put("points", number(stats.get(0), "points"));
+          row.put("bytes", median(stats, "bytes"));
+          // performance.now() counts in steps of 0.1 ms here: the decoding of the last message,
+          // repeated, is timed finer.
+          row.put(
+              "decodeMicrosRepeated",
+              ((Number)
+                      js.executeScript(
+                          "const m = window.vcrLive.lastMessage(); let s = 0;"
+                              + " const t0 = performance.now();"
+                              + " for (let k = 0; k < 500; k++) s += window.vcrLive.decode(m).y.length;"
+                              + " return s > 0 ? (performance.now() - t0) * 1000 / 500 : -1;"))
+                  .doubleValue());
+          for (String f : List.of("decodeMs", "renderMs", "arrivalAgeMs", "drawnAgeMs")) {
+            row.put(f + "P50", median(stats, f));
+            row.put(f + "P99", percentile(stats, f, 0.99));
+          }
+          assertTrue(number(stats.get(0), "points") > 1000, row.toString());
+          assertTrue(
+              median(stats, "decodeMs") >= 0 && median(stats, "renderMs") > 0, row.toString());
+        }
+      }
+    } finally {
+      sampleEvery(200); // as the IE's configuration has it, for the tests after this one
+      driver.get(lab.portalUrl() + "#/ie/ie/lab/scope");
+      wait.until(ExpectedConditions.textToBe(By.id("im-title"), "lab/scope"));
+    }
+    Files.writeString(
+        Path.of("target", "browser-timing.json"),
+        JSON.writerWithDefaultPrettyPrinter().writeValueAsString(figures));
+    StringBuilder table =
+        new StringBuilder(
+            "format samples/s frames points bytes decode us (repeated) decode p50/p99 ms"
+                + " render p50/p99 ms age drawn p50/p99 ms\n");
+    for (JsonNode r : rows) {
+      table.append(
+          String.format(
+              java.util.Locale.ROOT,
+              "%-6s %9d %6d %6d %6.0f %8.1f %6.2f / %5.2f %7.2f / %5.2f %8.1f / %6.1f%n",
+              r.get("format").asText(),
+              r.get("samplesPerSecond").asInt(),
+              r.get("frames").asInt(),
+              r.get("points").asInt(),
+              r.get("bytes").asDouble(),
+              r.get("decodeMicrosRepeated").asDouble(),
+              r.get("decodeMsP50").asDouble(),
+              r.get("decodeMsP99").asDouble(),
+              r.get("renderMsP50").asDouble(),
+              r.get("renderMsP99").asDouble(),
+              r.get("drawnAgeMsP50").asDouble(),
+              r.get("drawnAgeMsP99").asDouble()));
+    }
+    System.out.println(
+        "Browser timing (load average " + figures.get("loadAverage").asText() + "):\n" + table);
+  }
+
+  private void sampleEvery(long millis) throws Exception {
+    ConfigureSampling c = new ConfigureSampling();
+    c.setIm("lab/scope");
+    c.setAttribute("waveform");
+    c.setSamplingPeriodMillis(millis);
+    InstrumentElementClient.connect(lab.soapUrl(), "admin", "admin").configureSampling(c);
+  }
+
+  /** Waits until the page has timed {@code frames} frames (and {@code seconds} have passed). */
+  @SuppressWarnings("unchecked")
+  private List<Map<String, Object>> awaitFrames(JavascriptExecutor js, int frames, long seconds)
+      throws InterruptedException {
+    long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60 + seconds);
+    while (System.nanoTime() < deadline) {
+      List<Map<String, Object>> stats =
+          (List<Map<String, Object>>) js.executeScript("return window.vcrLive.stats()");
+      if (stats.size() >= frames && System.nanoTime() >= until) {
+        return stats;
+      }
+      TimeUnit.MILLISECONDS.sleep(200); // polling the page for its frames
+    }
+    throw new AssertionError("the page did not time " + frames + " frames within the deadline");
+  }
+
+  private static double number(Map<String, Object> row, String field) {
+    return ((Number) row.get(field)).doubleValue();
+  }
+
+  private static double median(List<Map<String, Object>> rows, String field) {
+    return percentile(rows, field, 0.5);
+  }
+
+  private static double percentile(List<Map<String, Object>> rows, String field, double fraction) {
+    double[] v = rows.stream().mapToDouble(r -> number(r, field)).sorted().toArray();
+    return v[(int) Math.min(v.length - 1, Math.floor(fraction * v.length))];
   }
 
   // ------------------------------------------------------------------ helpers

@@ -6,18 +6,14 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.File;
 import java.net.CookieManager;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
-import java.nio.file.Path;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.apache.catalina.Context;
-import org.apache.catalina.startup.Tomcat;
-import org.apache.tomcat.util.scan.StandardJarScanner;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -25,37 +21,27 @@ import org.junit.jupiter.api.Test;
  * reaching an IE elsewhere: the container finds the portal's initializer in the WAR itself.
  */
 class PortalWarIT {
-  private static final Path WAR = Path.of("target", "vcr.war");
-
   @Test
   void theWarDeploysAloneAndReachesAnIe() throws Exception {
-    assumeTrue(Files.exists(WAR), "target/vcr.war is built in the package phase");
-    Path base = Files.createTempDirectory("vcr-war");
-    Tomcat tomcat = new Tomcat();
-    try (PortalLab ie = PortalLab.plain("lab", 0)) {
-      tomcat.setBaseDir(base.toString());
-      tomcat.setPort(0);
-      tomcat.getConnector().setProperty("address", "127.0.0.1");
-      tomcat.getHost().setAppBase(base.toString());
-      tomcat.setAddDefaultWebXmlToWebapp(false);
-      Context ctx = tomcat.addWebapp("/vcr", WAR.toAbsolutePath().toString());
-      // The WAR carries its libraries; the test's own class path is not the webapp's to scan.
-      StandardJarScanner scanner = new StandardJarScanner();
-      scanner.setScanClassPath(false);
-      ctx.setJarScanner(scanner);
-      ctx.addParameter("portal.ie.lab.url", ie.soapUrl());
-      // The portal's own account on that IE (its development observer) for polling.
-      ctx.addParameter("portal.serviceUser", "observer");
-      ctx.addParameter("portal.servicePassword", "observer");
-      ctx.addParameter("portal.pollPeriod", "500ms");
-      tomcat.start();
-      assertTrue(ctx.getState().isAvailable(), "the portal context started");
-
-      String portal = "http://127.0.0.1:" + tomcat.getConnector().getLocalPort() + "/vcr/";
+    assumeTrue(Files.exists(StandalonePortal.WAR), "target/vcr.war is built in the package phase");
+    try (PortalLab ie = PortalLab.plain("lab", 0);
+        StandalonePortal portal =
+            StandalonePortal.start(
+                Map.of(
+                    "portal.ie.lab.url",
+                    ie.soapUrl(),
+                    // The portal's own account on that IE (its development observer) for polling.
+                    "portal.serviceUser",
+                    "observer",
+                    "portal.servicePassword",
+                    "observer",
+                    "portal.pollPeriod",
+                    "500ms"))) {
+      assertTrue(portal.available(), "the portal context started");
       HttpClient http = HttpClient.newBuilder().cookieHandler(new CookieManager()).build();
       HttpResponse<String> signIn =
           http.send(
-              HttpRequest.newBuilder(URI.create(portal + "api/signin"))
+              HttpRequest.newBuilder(URI.create(portal.url() + "api/signin"))
                   .header("Content-Type", "application/json")
                   .POST(
                       HttpRequest.BodyPublishers.ofString(
@@ -68,7 +54,7 @@ class PortalWarIT {
       while (System.nanoTime() < deadline) {
         String tree =
             http.send(
-                    HttpRequest.newBuilder(URI.create(portal + "api/tree")).build(),
+                    HttpRequest.newBuilder(URI.create(portal.url() + "api/tree")).build(),
                     HttpResponse.BodyHandlers.ofString())
                 .body();
         lab = new ObjectMapper().readTree(tree).get("elements").get(0);
@@ -80,12 +66,6 @@ class PortalWarIT {
       assertEquals("lab", lab.get("name").asText());
       assertTrue(lab.get("reachable").asBoolean(), lab.toString());
       assertTrue(lab.get("ims").toString().contains("lab/scope"), lab.toString());
-    } finally {
-      tomcat.stop();
-      tomcat.destroy();
-      try (var walk = Files.walk(base)) {
-        walk.sorted(java.util.Comparator.reverseOrder()).map(Path::toFile).forEach(File::delete);
-      }
     }
   }
 }

@@ -1,8 +1,8 @@
 package org.instrumentelement.portal.trace;
 
 import java.time.Instant;
-import java.util.Set;
-import java.util.concurrent.CopyOnWriteArraySet;
+import java.util.Objects;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import org.instrumentelement.ie.client.InstrumentElementClient;
@@ -18,14 +18,64 @@ import org.instrumentelement.ie.client.subscription.SubscriptionListener;
  */
 final class TraceFeed implements SubscriptionListener {
   /** Identifies a feed: IE name, IM path, attribute. */
-  record Key(String element, String im, String attribute) {
+  static final class Key {
+    private final String element;
+    private final String im;
+    private final String attribute;
+    private final int hash;
+
+    Key(String element, String im, String attribute) {
+      this.element = element;
+      this.im = im;
+      this.attribute = attribute;
+      this.hash = Objects.hash(element, im, attribute);
+    }
+
+    String element() {
+      return element;
+    }
+
+    String im() {
+      return im;
+    }
+
+    String attribute() {
+      return attribute;
+    }
+
     String id() {
       return element + "|" + im + "|" + attribute;
+    }
+
+    // Looked up once per frame and viewer: the hash is kept, and the feed's own key is the same
+    // object as the viewer's slot key, so equals mostly ends at the identity check.
+    @Override
+    public boolean equals(Object o) {
+      return o == this
+          || (o instanceof Key k
+              && hash == k.hash
+              && element.equals(k.element)
+              && im.equals(k.im)
+              && attribute.equals(k.attribute));
+    }
+
+    @Override
+    public int hashCode() {
+      return hash;
+    }
+
+    @Override
+    public String toString() {
+      return id();
     }
   }
 
   final Key key;
-  final Set<Viewer> viewers = new CopyOnWriteArraySet<>();
+
+  /** Its viewers; changed on the frame thread only, read on every fan-out. */
+  final CopyOnWriteArrayList<Viewer> viewers = new CopyOnWriteArrayList<>();
+
+  final FrameCounters counters = new FrameCounters();
   private final RateMeter rate = new RateMeter(5_000_000_000L, 256);
 
   private double[] values;
@@ -33,7 +83,9 @@ final class TraceFeed implements SubscriptionListener {
   private String text;
   private String units = "";
   private String quality;
-  private Instant acquired;
+  private long acquiredMicros;
+  private long version;
+  private long valuesReceived;
   private long sequence;
   private long gaps;
   private long missed;
@@ -51,10 +103,14 @@ final class TraceFeed implements SubscriptionListener {
   AttributeSubscriber.Subscription subscription;
   long generation = -1;
 
-  /** Throttling state, guarded by this feed's lock (see {@link TraceHub}). */
-  long lastEmitNanos;
+  /** Whether a fan-out of this feed is queued; it will take the feed as it is then. */
+  final AtomicBoolean emitQueued = new AtomicBoolean();
 
-  boolean emitPending;
+  /** Bounds this feed's frames per second (see {@link TraceHub}). */
+  final FrameThrottle throttle;
+
+  /** The frames of the last snapshot sent out, for viewers who join; the frame thread's only. */
+  FrameSet current;
 
   private long epoch;
   private boolean resubscribed;
@@ -62,8 +118,9 @@ final class TraceFeed implements SubscriptionListener {
   /** Called after every change that browsers should see. */
   private final Consumer<TraceFeed> changed;
 
-  TraceFeed(Key key, Consumer<TraceFeed> changed) {
+  TraceFeed(Key key, FrameThrottle throttle, Consumer<TraceFeed> changed) {
     this.key = key;
+    this.throttle = throttle;
     this.changed = changed;
   }
 
@@ -93,10 +150,12 @@ final class TraceFeed implements SubscriptionListener {
       }
       units = v.units() == null ? "" : v.units();
       quality = v.quality();
-      acquired = v.acquired();
+      acquiredMicros = micros(v.acquired());
       epoch = v.epoch();
       sequence = v.sequence();
       status = "live";
+      version++;
+      valuesReceived++;
       rate.mark(System.nanoTime());
     }
     changed.accept(this);
@@ -134,6 +193,7 @@ final class TraceFeed implements SubscriptionListener {
         scalar = current.getDoubleValue();
       }
       status = "live";
+      version++;
     }
     changed.accept(this);
   }
@@ -147,6 +207,7 @@ final class TraceFeed implements SubscriptionListener {
   void status(String s) {
     synchronized (this) {
       status = s;
+      version++;
     }
     changed.accept(this);
   }
@@ -161,9 +222,16 @@ final class TraceFeed implements SubscriptionListener {
 
   /** The x axis: sample {@code i} is at {@code origin + i * increment} {@code units}. */
   synchronized void axis(double origin, double increment, String axisUnits) {
+    if (origin != x0 || increment != dx || !axisUnits.equals(xUnits)) {
+      version++;
+    }
     x0 = origin;
     dx = increment;
     xUnits = axisUnits;
+  }
+
+  private static long micros(Instant t) {
+    return t == null ? 0 : t.getEpochSecond() * 1_000_000L + t.getNano() / 1000;
   }
 
   /** Whether there is anything to draw yet. */
@@ -171,40 +239,30 @@ final class TraceFeed implements SubscriptionListener {
     return values != null || scalar != null || text != null;
   }
 
-  /** This feed's frame for a chart {@code width} pixels wide. */
-  String frame(int maxPoints) {
-    FrameWriter w = new FrameWriter();
-    double[] v;
-    synchronized (this) {
-      w.string("type", "trace")
-          .string("ie", key.element())
-          .string("im", key.im())
-          .string("attribute", key.attribute())
-          .string("status", status)
-          .number("seq", sequence)
-          .number("gaps", gaps)
-          .number("missed", missed)
-          .number("restarts", restarts)
-          .number("rate", Math.round(rate.rate(System.nanoTime()) * 100) / 100.0)
-          .string("units", units)
-          .string("quality", quality)
-          .string("acquired", acquired == null ? null : acquired.toString());
-      v = values;
-      if (v == null) {
-        if (scalar != null) {
-          w.number("value", scalar);
-        } else if (text != null) {
-          w.string("text", text);
-        }
-        return w.end();
-      }
-      w.number("x0", x0).number("dx", dx).string("xUnits", xUnits);
-    }
-    TraceDecimator.Points p = TraceDecimator.decimate(v, maxPoints);
-    w.number("length", v.length).bool("decimated", p.decimated());
-    if (p.decimated()) {
-      w.ints("i", p.index());
-    }
-    return w.floats("y", p.values()).end();
+  /** The feed as it is now, for frames. */
+  synchronized TraceSnapshot snapshot() {
+    return new TraceSnapshot(
+        key,
+        version,
+        status,
+        sequence,
+        gaps,
+        missed,
+        restarts,
+        rate.rate(System.nanoTime()),
+        units,
+        quality,
+        acquiredMicros,
+        values,
+        values == null ? scalar : null,
+        values == null && scalar == null ? text : null,
+        x0,
+        dx,
+        xUnits);
+  }
+
+  /** Values received from the IE. */
+  synchronized long valuesReceived() {
+    return valuesReceived;
   }
 }

@@ -5,8 +5,11 @@ import jakarta.xml.ws.WebServiceException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.instrumentelement.ie.client.soap.AttributeInfo;
@@ -27,8 +30,14 @@ import org.instrumentelement.portal.ie.RemoteElement;
  * Connects browsers to subscribed attributes. The first browser watching an attribute makes the
  * subscription (topic and broker from the IE's {@code getSubscriptionInfo}); the last one leaving
  * closes it. An IE that becomes unreachable marks its traces so; when it returns (perhaps a new
- * process with a new broker) they are subscribed again. Frames go to each browser at most {@code
- * maxRate} times a second, decimated to its chart's width.
+ * process with a new broker) they are subscribed again.
+ *
+ * <p>Frames are built once and sent to many. The subscription's thread only stores the newest value
+ * and asks for a fan-out; the frame thread takes the feed as it is then (so a value that came
+ * meanwhile replaces, never queues behind, the one before), builds each frame a width bucket and a
+ * format need once, and hands the same frame to every viewer, whose slot keeps only the newest (see
+ * {@link Viewer}). A feed goes out at most {@code maxRate} times a second. SOAP calls (rights,
+ * subscribing, time axes) run on a worker of their own, so that a slow IE never delays a frame.
  */
 public final class TraceHub implements AutoCloseable {
   private static final System.Logger LOG = System.getLogger(TraceHub.class.getName());
@@ -38,18 +47,23 @@ public final class TraceHub implements AutoCloseable {
 
   static final String TIME_ORIGIN = "timeOrigin";
 
+  /**
+   * Values the broker may push ahead to one trace's subscription: the listener only stores the
+   * newest, so a few suffice, and a stalled portal holds no more than these.
+   */
+  static final int PREFETCH = 20;
+
+  /** A browser that has read nothing for this long is gone or hung; a live page reconnects. */
+  static final long STUCK_SECONDS = 60;
+
   private final ElementDirectory directory;
   private final int maxPoints;
-  private final long frameIntervalNanos;
+  private final int maxRate;
   private final Map<TraceFeed.Key, TraceFeed> feeds = new ConcurrentHashMap<>();
+  private final Set<Viewer> viewers = ConcurrentHashMap.newKeySet();
   private final Map<String, BrokerLink> links = new HashMap<>();
-  private final ScheduledExecutorService worker =
-      Executors.newSingleThreadScheduledExecutor(
-          r -> {
-            Thread t = new Thread(r, "portal-traces");
-            t.setDaemon(true);
-            return t;
-          });
+  private final ScheduledExecutorService worker = singleThread("portal-traces");
+  private final ScheduledExecutorService frames = singleThread("portal-trace-frames");
 
   /** One IE's broker connection. */
   private record BrokerLink(String url, AttributeSubscriber subscriber) {}
@@ -57,13 +71,50 @@ public final class TraceHub implements AutoCloseable {
   public TraceHub(ElementDirectory directory, int maxPoints, int maxRate) {
     this.directory = directory;
     this.maxPoints = maxPoints;
-    this.frameIntervalNanos = 1_000_000_000L / maxRate;
+    this.maxRate = maxRate;
   }
 
-  /** Starts following the IEs' reachability and refreshing time axes. */
+  private static ScheduledExecutorService singleThread(String name) {
+    return Executors.newSingleThreadScheduledExecutor(
+        r -> {
+          Thread t = new Thread(r, name);
+          t.setDaemon(true);
+          return t;
+        });
+  }
+
+  /** A new viewer on {@code socket}, known to the hub until {@link #forget}. */
+  Viewer connect(FrameSocket socket) {
+    Viewer v = new Viewer(socket, maxPoints, this::broken);
+    viewers.add(v);
+    return v;
+  }
+
+  /** A send to {@code v} failed: its socket is broken, and it is forgotten and closed. */
+  private void broken(Viewer v) {
+    forget(v);
+    CompletableFuture.runAsync(v::close);
+  }
+
+  /** Starts following the IEs' reachability, refreshing time axes and closing stuck sockets. */
   public void start() {
     directory.addListener(s -> worker.execute(() -> elementChanged(s)));
     worker.scheduleWithFixedDelay(this::refreshAxes, 2, 2, TimeUnit.SECONDS);
+    worker.scheduleWithFixedDelay(this::closeStuck, 10, 10, TimeUnit.SECONDS);
+  }
+
+  /**
+   * Closes the sockets of browsers that have read nothing for {@link #STUCK_SECONDS}: checked here
+   * every few seconds rather than with a timeout on every send, which would cost every frame.
+   */
+  private void closeStuck() {
+    long now = System.nanoTime();
+    for (Viewer v : viewers) {
+      if (v.stuck(now, TimeUnit.SECONDS.toNanos(STUCK_SECONDS))) {
+        forget(v);
+        CompletableFuture.runAsync(v::close); // Tomcat's close waits for the stuck send
+      }
+    }
   }
 
   /**
@@ -87,7 +138,7 @@ public final class TraceHub implements AutoCloseable {
                   });
             } catch (PortalError err) {
               if (!err.code().equals(PortalError.UNREACHABLE)) {
-                viewer.offer(key.id(), refusal(key, err));
+                viewer.tell(key, Frame.text(refusal(key, err)));
                 return;
               }
               // unreachable: watch anyway; the feed says so and subscribes when the IE returns
@@ -107,33 +158,57 @@ public final class TraceHub implements AutoCloseable {
     return o.toString();
   }
 
-  /** {@code viewer} wants frames of an attribute. */
+  /**
+   * {@code viewer} wants frames of an attribute: it gets the feed's current frame at once. Who
+   * watches what changes on the frame thread only, so a feed is never dropped while a viewer joins.
+   */
   void watch(Viewer viewer, TraceFeed.Key key) {
-    TraceFeed feed = feeds.computeIfAbsent(key, k -> new TraceFeed(k, this::changed));
-    feed.viewers.add(viewer);
-    if (feed.subscribeRequested.compareAndSet(false, true)) {
-      // after the feed is in the map: subscribe() skips feeds nobody watches any more
-      worker.execute(() -> subscribe(feed));
-    }
-    viewer.offer(key.id(), feed.frame(points(viewer)));
+    frames.execute(
+        () -> {
+          if (!viewers.contains(viewer)) {
+            return; // gone while its rights were checked
+          }
+          TraceFeed feed =
+              feeds.computeIfAbsent(
+                  key, k -> new TraceFeed(k, new FrameThrottle(maxRate), this::changed));
+          feed.viewers.addIfAbsent(viewer);
+          if (feed.subscribeRequested.compareAndSet(false, true)) {
+            // after the feed is in the map: subscribe() skips feeds nobody watches any more
+            worker.execute(() -> subscribe(feed));
+          }
+          if (feed.current == null) {
+            feed.current = new FrameSet(feed.snapshot(), feed.counters);
+          }
+          viewer.offer(key, feed.current.frame(viewer.format(), viewer.points()));
+        });
   }
 
   /** {@code viewer} no longer wants frames of an attribute. */
   void unwatch(Viewer viewer, TraceFeed.Key key) {
-    TraceFeed feed = feeds.get(key);
-    if (feed != null) {
-      feed.viewers.remove(viewer);
-      dropIfUnwatched(feed);
-    }
+    frames.execute(
+        () -> {
+          viewer.drop(key);
+          TraceFeed feed = feeds.get(key);
+          if (feed != null) {
+            feed.viewers.remove(viewer);
+            dropIfUnwatched(feed);
+          }
+        });
   }
 
   /** {@code viewer} has gone. */
   void forget(Viewer viewer) {
-    for (TraceFeed feed : feeds.values()) {
-      if (feed.viewers.remove(viewer)) {
-        dropIfUnwatched(feed);
-      }
+    if (!viewers.remove(viewer)) {
+      return;
     }
+    frames.execute(
+        () -> {
+          for (TraceFeed feed : feeds.values()) {
+            if (feed.viewers.remove(viewer)) {
+              dropIfUnwatched(feed);
+            }
+          }
+        });
   }
 
   /**
@@ -151,49 +226,51 @@ public final class TraceHub implements AutoCloseable {
         });
   }
 
-  private int points(Viewer v) {
-    return Math.min(maxPoints, Math.max(100, 2 * v.width()));
-  }
-
   private void dropIfUnwatched(TraceFeed feed) {
     if (feed.viewers.isEmpty() && feeds.remove(feed.key, feed)) {
       worker.execute(() -> closeSubscription(feed));
     }
   }
 
-  /** Throttles a feed's frames to the configured rate, keeping the newest. */
+  /**
+   * Called on the subscription's thread after a change: queues one fan-out of the feed (unless one
+   * is queued already, which will take this change too), now or when the throttle allows.
+   */
   private void changed(TraceFeed feed) {
-    long now = System.nanoTime();
-    synchronized (feed) {
-      if (feed.emitPending) {
-        return;
-      }
-      long wait = feed.lastEmitNanos + frameIntervalNanos - now;
-      if (feed.lastEmitNanos != 0 && wait > 0) {
-        feed.emitPending = true;
-        worker.schedule(
-            () -> {
-              synchronized (feed) {
-                feed.emitPending = false;
-                feed.lastEmitNanos = System.nanoTime();
-              }
-              send(feed);
-            },
-            wait,
-            TimeUnit.NANOSECONDS);
-        return;
-      }
-      feed.lastEmitNanos = now;
+    if (!feed.emitQueued.compareAndSet(false, true)) {
+      return;
     }
-    send(feed);
+    long wait = feed.throttle.reserve(System.nanoTime());
+    try {
+      if (wait == 0) {
+        frames.execute(() -> emit(feed));
+      } else {
+        frames.schedule(() -> emit(feed), wait, TimeUnit.NANOSECONDS);
+      }
+    } catch (RejectedExecutionException closed) {
+      // the portal is stopping
+    }
   }
 
-  private void send(TraceFeed feed) {
-    Map<Integer, String> byPoints = new HashMap<>();
+  /** Sends the feed as it is now to its viewers; on the frame thread. */
+  private void emit(TraceFeed feed) {
+    feed.emitQueued.set(false); // a change from now on queues the next fan-out
+    FrameSet set = new FrameSet(feed.snapshot(), feed.counters);
+    feed.current = set;
+    feed.counters.countEmit();
     for (Viewer v : feed.viewers) {
-      String frame = byPoints.computeIfAbsent(points(v), feed::frame);
-      v.offer(feed.key.id(), frame);
+      v.offer(feed.key, set.frame(v.format(), v.points()));
     }
+  }
+
+  /** The feed of a watched attribute, or null. */
+  TraceFeed feed(TraceFeed.Key key) {
+    return feeds.get(key);
+  }
+
+  /** What the live traces cost and how the viewers keep up, now. */
+  public TraceStatistics statistics() {
+    return TraceStatistics.of(viewers, feeds.values());
   }
 
   private void elementChanged(ElementStatus s) {
@@ -281,7 +358,8 @@ public final class TraceHub implements AutoCloseable {
             url,
             AttributeSubscriber.Options.DEFAULTS
                 .withCredentials(e.service().user(), e.service().password())
-                .withTls(e.tls()));
+                .withTls(e.tls())
+                .withPrefetch(PREFETCH));
     links.put(element, new BrokerLink(brokerUrl, s));
     return s;
   }
@@ -333,6 +411,7 @@ public final class TraceHub implements AutoCloseable {
 
   @Override
   public void close() {
+    frames.shutdownNow();
     worker.shutdownNow();
     for (TraceFeed f : feeds.values()) {
       closeSubscription(f);

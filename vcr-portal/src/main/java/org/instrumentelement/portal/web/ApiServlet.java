@@ -27,6 +27,8 @@ import org.instrumentelement.portal.trace.TraceHub;
  *   <li>{@code POST parameter {ie, im, parameter, type, value}}, {@code POST attribute {ie, im,
  *       attribute, type, value}}, {@code POST command {ie, im, command, arguments?: [{name, type,
  *       value}]}} ({@link ImChangeApi})
+ *   <li>{@code GET traces}: the live traces' figures (viewers, frames built and sent, frames
+ *       superseded for slow viewers), for operators and the viewer-load measurement
  * </ul>
  *
  * Errors are {@code {"error": {code, message, item}}}: the IE's fault code and message when the IE
@@ -54,7 +56,8 @@ public final class ApiServlet extends HttpServlet {
         Map.of(
             "session", sessions::session,
             "tree", new TreeApi(directory)::tree,
-            "im", new ImPanelApi(directory)::describe);
+            "im", new ImPanelApi(directory)::describe,
+            "traces", request -> traces(request, hub));
     this.posts =
         Map.of(
             "signin", sessions::signIn,
@@ -62,6 +65,12 @@ public final class ApiServlet extends HttpServlet {
             "parameter", changes::setParameter,
             "attribute", changes::setAttribute,
             "command", changes::command);
+  }
+
+  /** The live traces' figures, for any signed-in user. */
+  private static JsonNode traces(ApiRequest request, TraceHub hub) throws PortalError {
+    request.who();
+    return JSON.valueToTree(hub.statistics());
   }
 
   @Override

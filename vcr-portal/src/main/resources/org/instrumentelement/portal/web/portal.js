@@ -490,14 +490,15 @@ function timeScale(spanSeconds) {
   return { factor: 1e9, unit: "ns" };
 }
 
+// Draws a frame (JSON or decoded binary) on its trace; returns whether it drew a vector.
 function onFrame(f) {
   const p = state.panel;
-  if (!p || f.ie !== p.sel.ie || f.im !== p.sel.im) return;
+  if (!p || f.ie !== p.sel.ie || f.im !== p.sel.im) return false;
   const t = p.traces[f.attribute];
-  if (!t) return;
+  if (!t) return false;
   t.status.textContent = f.status === "live" ? "" : f.status;
   t.status.classList.toggle("warn", f.status !== "live");
-  if (!f.y) return;
+  if (!f.y) return false;
   t.card.dataset.seq = String(f.seq);
   t.meta.seq.textContent = "#" + f.seq;
   t.meta.rate.textContent = f.rate.toFixed(1) + " updates/s";
@@ -506,7 +507,7 @@ function onFrame(f) {
   t.meta.gaps.classList.toggle("warn", f.gaps > 0 || f.restarts > 0);
   t.meta.points.textContent = f.length + " samples" + (f.decimated ? ", " + f.y.length + " points (min/max)" : "");
   const n = f.y.length;
-  const xs = new Array(n);
+  const xs = new Float64Array(n);
   let scale = { factor: 1, unit: "" };
   let label = "sample";
   const span = f.dx * f.length;
@@ -518,22 +519,78 @@ function onFrame(f) {
   } else {
     t.meta.span.textContent = "";
   }
+  const idx = f.i;
   for (let k = 0; k < n; k++) {
-    const i = f.i ? f.i[k] : k;
-    xs[k] = (f.x0 + i * f.dx) * scale.factor;
+    xs[k] = (f.x0 + (idx ? idx[k] : k) * f.dx) * scale.factor;
   }
   if (label !== t.xLabel) {
     t.xLabel = label;
     t.chart.axes[0].label = label;
     t.chart.redraw(false, true);
   }
-  t.chart.setData([xs, f.y]);
+  // batch: uPlot draws now rather than in a microtask, so the time taken is the drawing's
+  t.chart.batch(() => t.chart.setData([xs, f.y]));
+  return true;
 }
+
+// The binary frame (the portal's BinaryFrameEncoder; docs/portal.md, "Binary frames"): a header,
+// then the values as 32-bit floats and the sample indices, taken as typed arrays over the
+// received bytes without parsing text.
+const frameText = new TextDecoder();
+function decodeFrame(buffer) {
+  const v = new DataView(buffer);
+  if (v.getUint8(0) !== 1) throw new Error("unknown frame version " + v.getUint8(0));
+  const flags = v.getUint8(1);
+  const valuesAt = v.getUint16(2, true);
+  const n = v.getUint32(4, true);
+  const f = {
+    type: "trace", length: v.getUint32(8, true), restarts: v.getUint32(12, true),
+    seq: v.getFloat64(16, true), gaps: v.getFloat64(24, true), missed: v.getFloat64(32, true),
+    acquiredMillis: v.getFloat64(40, true), x0: v.getFloat64(48, true), dx: v.getFloat64(56, true),
+    rate: v.getFloat64(64, true), decimated: (flags & 1) !== 0,
+  };
+  let at = 72;
+  for (const name of ["ie", "im", "attribute", "status", "units", "quality", "xUnits"]) {
+    const len = v.getUint16(at, true);
+    f[name] = frameText.decode(new Uint8Array(buffer, at + 2, len));
+    at += 2 + len;
+  }
+  let y = new Float32Array(buffer, valuesAt, n);
+  if (flags & 4) y = Array.from(y, (x) => (Number.isNaN(x) ? null : x)); // NaN: a gap in the line
+  f.y = y;
+  if (f.decimated) {
+    const at2 = valuesAt + 4 * n;
+    f.i = flags & 2 ? new Uint32Array(buffer, at2, n) : new Uint16Array(buffer, at2, n);
+  }
+  return f;
+}
+
+// Timings of the frames drawn (the last 1,000), for operators and the browser test: bytes, the
+// time from arrival to decoded and to drawn, and the age of the value when it arrived and when it
+// was drawn (from its acquisition by the IE; same clock when the browser runs beside the IE).
+const frameStats = (() => {
+  const max = 1000;
+  const rows = [];
+  return {
+    add(row) { rows.push(row); if (rows.length > max) rows.shift(); },
+    rows() { return rows.slice(); },
+    clear() { rows.length = 0; },
+  };
+})();
+
+// Frames come as JSON or binary, as the page asks: binary unless the address says ?frames=json.
+// The page acknowledges every message once it has drawn it, and the portal sends at most WINDOW
+// unacknowledged, so a slow browser gets fewer, newer frames and never a backlog.
+const FRAME_FORMAT = new URLSearchParams(location.search).get("frames") === "json" ? "json" : "binary";
+const WINDOW = 2;
+const ACK = '{"op":"ack"}';
 
 const live = (() => {
   const wanted = new Map();
   let socket = null;
   let retry = 500;
+  let last = null;
+  let lastMessage = null;
   const statusEl = () => document.getElementById("live-status");
 
   function key(ie, im, attribute) { return ie + "|" + im + "|" + attribute; }
@@ -542,17 +599,46 @@ const live = (() => {
     if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(msg));
   }
 
+  function decode(data) {
+    return typeof data === "string" ? JSON.parse(data) : decodeFrame(data);
+  }
+
+  function handle(data) {
+    const arrived = performance.now();
+    const binary = typeof data !== "string";
+    const f = decode(data);
+    const decoded = performance.now();
+    if (!onFrame(f)) return;
+    const drawn = performance.now();
+    last = f;
+    lastMessage = data;
+    const origin = performance.timeOrigin;
+    frameStats.add({
+      seq: f.seq, format: binary ? "binary" : "json", points: f.y.length,
+      bytes: binary ? data.byteLength : data.length, // JSON: ASCII but for names
+      decodeMs: decoded - arrived, renderMs: drawn - decoded,
+      arrivalAgeMs: origin + arrived - f.acquiredMillis, drawnAgeMs: origin + drawn - f.acquiredMillis,
+    });
+  }
+
   function connect() {
     const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host +
       location.pathname.replace(/[^/]*$/, "") + "live";
     socket = new WebSocket(url);
+    socket.binaryType = "arraybuffer";
     socket.onopen = () => {
       retry = 500;
       statusEl().textContent = "live";
       statusEl().className = "live-status ok";
       for (const w of wanted.values()) send(Object.assign({ op: "watch" }, w));
     };
-    socket.onmessage = (event) => onFrame(JSON.parse(event.data));
+    socket.onmessage = (event) => {
+      try {
+        handle(event.data);
+      } finally {
+        if (socket.readyState === WebSocket.OPEN) socket.send(ACK);
+      }
+    };
     socket.onclose = () => {
       statusEl().textContent = "live traces disconnected, retrying…";
       statusEl().className = "live-status down";
@@ -564,7 +650,7 @@ const live = (() => {
   return {
     connect,
     watch(ie, im, attribute, width) {
-      const w = { ie, im, attribute, width: Math.round(width || 1000) };
+      const w = { ie, im, attribute, width: Math.round(width || 1000), format: FRAME_FORMAT, window: WINDOW };
       wanted.set(key(ie, im, attribute), w);
       send(Object.assign({ op: "watch" }, w));
     },
@@ -572,8 +658,18 @@ const live = (() => {
       wanted.delete(key(ie, im, attribute));
       send({ op: "unwatch", ie, im, attribute });
     },
+    // For the browser test and curious operators (in the console): the last frame drawn and the
+    // timings of the frames drawn.
+    lastFrame() { return last; },
+    lastMessage() { return lastMessage; },
+    decode,
+    watching() { return [...wanted.values()]; },
+    stats() { return frameStats.rows(); },
+    clearStats() { frameStats.clear(); },
+    format: FRAME_FORMAT,
   };
 })();
+window.vcrLive = live;
 
 // ---------------------------------------------------------------- start
 

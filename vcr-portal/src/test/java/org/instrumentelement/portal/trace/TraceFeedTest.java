@@ -17,7 +17,9 @@ class TraceFeedTest {
   private final AtomicInteger changes = new AtomicInteger();
   private final TraceFeed feed =
       new TraceFeed(
-          new TraceFeed.Key("ie", "lab/scope", "waveform"), f -> changes.incrementAndGet());
+          new TraceFeed.Key("ie", "lab/scope", "waveform"),
+          new FrameThrottle(20),
+          f -> changes.incrementAndGet());
 
   @Test
   void framesCarrySequenceGapsAndTheDecimatedVector() throws Exception {
@@ -60,8 +62,23 @@ class TraceFeedTest {
     assertEquals(0, f.get("gaps").asLong());
   }
 
+  @Test
+  void aSnapshotKeepsItsValueWhenTheFeedMovesOn() throws Exception {
+    feed.onValue(vector(1, 1, 10));
+    TraceSnapshot before = feed.snapshot();
+    feed.onValue(vector(1, 2, 10));
+    TraceSnapshot after = feed.snapshot();
+    assertEquals(1, before.seq());
+    assertEquals(2, after.seq());
+    assertTrue(after.version() > before.version());
+    assertFalse(before.values() == after.values(), "a new value is a new array");
+    assertEquals(2, feed.valuesReceived());
+  }
+
   private JsonNode frame(int points) throws Exception {
-    return new ObjectMapper().readTree(feed.frame(points));
+    TraceSnapshot s = feed.snapshot();
+    return new ObjectMapper()
+        .readTree(JsonFrameEncoder.encode(s, TraceDecimator.decimate(s.values(), points)).text());
   }
 
   private static SampledValue vector(long epoch, long seq, int n) {

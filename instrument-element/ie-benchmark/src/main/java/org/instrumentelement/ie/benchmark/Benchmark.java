@@ -16,13 +16,13 @@ import org.instrumentelement.ie.measure.MockLaboratory;
  * polling rates and the IE's CPU time per response for each encoding, vector length and client
  * count; bytes per vector on the wire; subscription delivery rate against a bare ActiveMQ publisher
  * on the same broker; sample-to-subscriber latency and CPU per delivered vector at 100 samples/s;
- * optionally the heap over a long mixed run. Prints progress and a summary, and writes every figure
- * to a JSON file.
+ * the live-trace load of 10 to 2,000 VCR portal viewers ({@link ViewerLoad}); optionally the heap
+ * over a long mixed run. Prints progress and a summary, and writes every figure to a JSON file.
  *
- * <p>The measurements run in three stages, each on an IE of its own started for it: polling (access
+ * <p>The measurements run in four stages, each on an IE of its own started for it: polling (access
  * control on, as a lab runs it), subscription (access control off, so that a bare publisher may
- * share the IE's broker) and the soak. Load generator and IE share the machine: every rate comes
- * with the IE's own CPU time.
+ * share the IE's broker), viewers (the portal on the IE's class path) and the soak. Load generator
+ * and IE share the machine: every rate comes with the IE's own CPU time.
  */
 public final class Benchmark {
   /** CXF logs through java.util.logging; only its warnings belong in the benchmark's output. */
@@ -89,6 +89,18 @@ public final class Benchmark {
       List<String> ieOptions = new ArrayList<>(List.of("--security.enabled=false"));
       ieOptions.addAll(MockLaboratory.SAMPLING_OFF);
       stage(ieOptions, subscription, results);
+    }
+    if (options.runs("viewers")) {
+      Progress.log(
+          "viewers: starting the IE with the VCR portal (access control on: each viewer signs in)");
+      try (IeProcess ie =
+          IeProcess.launch(options.ieJar())
+              .alongside(options.portal())
+              .javaOptions(options.serverJavaOptions())
+              .options(ViewerLoad.ieOptions(options))
+              .start()) {
+        new ViewerLoad(options).run(ie, results);
+      }
     }
     if (!options.soak().isZero()) {
       Progress.log(

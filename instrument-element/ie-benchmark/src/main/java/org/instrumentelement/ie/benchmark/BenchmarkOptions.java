@@ -24,6 +24,13 @@ import org.instrumentelement.ie.benchmark.SoapRequests.Encoding;
  * @param soak length of the heap soak (zero: none)
  * @param only the parts to run (empty: all)
  * @param output the JSON file of every figure
+ * @param viewerCounts the portal viewer counts of the live-trace load
+ * @param viewerFormat the frames the viewers ask for, "binary" or "json"
+ * @param viewerWindow frames a viewer may leave unacknowledged (0: none acknowledged)
+ * @param viewerWidth the viewers' chart width in pixels
+ * @param viewerSamplingMillis how often the IE samples the watched waveform
+ * @param portal the VCR portal's jar and its libraries, put beside the IE's jar
+ * @param viewerIeOptions more IE options for the viewer stage (e.g. its HTTP thread pool)
  */
 record BenchmarkOptions(
     Path ieJar,
@@ -36,7 +43,14 @@ record BenchmarkOptions(
     List<Encoding> encodings,
     Duration soak,
     List<String> only,
-    Path output) {
+    Path output,
+    List<Integer> viewerCounts,
+    String viewerFormat,
+    int viewerWindow,
+    int viewerWidth,
+    int viewerSamplingMillis,
+    List<String> portal,
+    List<String> viewerIeOptions) {
 
   /**
    * The options of a parsed command line ({@link CommandLine#parse}).
@@ -60,7 +74,20 @@ record BenchmarkOptions(
         v.encodings("encodings", "BINARY,MTOM,XML"),
         Duration.ofMinutes(v.integer("soak-minutes", "0")),
         only.isBlank() ? List.of() : Arrays.stream(only.split(",")).map(String::trim).toList(),
-        Path.of(opts.getOrDefault("output", CommandLine.DEFAULT_OUTPUT)));
+        Path.of(opts.getOrDefault("output", CommandLine.DEFAULT_OUTPUT)),
+        v.integers("viewers", quick ? "10,100" : "10,100,500,2000"),
+        v.choice("viewer-format", "binary", "binary", "json"),
+        v.integer("viewer-window", "2"),
+        v.integer("viewer-width", "1200"),
+        v.integer("viewer-sampling-ms", "50"),
+        portal(opts.getOrDefault("portal-jar", "vcr-portal/target/vcr-portal.jar")),
+        words(opts.getOrDefault("viewer-ie-options", "")));
+  }
+
+  /** The portal's jar and, beside it, its {@code lib/*} (ie-client), as the launcher has them. */
+  private static List<String> portal(String jar) {
+    Path lib = Path.of(jar).toAbsolutePath().getParent().resolve("lib");
+    return List.of(jar, lib + "/*");
   }
 
   /** Reads option values, refusing one that is not what its option takes in the IE's words. */
@@ -90,6 +117,14 @@ record BenchmarkOptions(
       } catch (NumberFormatException e) {
         throw refused(name, "whole numbers, comma-separated", s);
       }
+    }
+
+    String choice(String name, String byDefault, String... choices) {
+      String s = opts.getOrDefault(name, byDefault).trim().toLowerCase(Locale.ROOT);
+      if (!Arrays.asList(choices).contains(s)) {
+        throw refused(name, String.join(" or ", choices), s);
+      }
+      return s;
     }
 
     List<Encoding> encodings(String name, String byDefault) {
@@ -127,7 +162,22 @@ record BenchmarkOptions(
         + " (median), clients "
         + clientCounts
         + ", lengths "
-        + lengths;
+        + lengths
+        + (runs("viewers")
+            ? ", viewers "
+                + viewerCounts
+                + " ("
+                + viewerFormat
+                + ", window "
+                + viewerWindow
+                + ", width "
+                + viewerWidth
+                + " px, sampling every "
+                + viewerSamplingMillis
+                + " ms"
+                + (viewerIeOptions.isEmpty() ? "" : ", IE " + String.join(" ", viewerIeOptions))
+                + ")"
+            : "");
   }
 
   private static List<String> words(String s) {

@@ -17,7 +17,8 @@ final class CommandLine {
   static final String DEFAULT_OUTPUT = "instrument-element/ie-benchmark/target/benchmark.json";
 
   /** The parts {@code --only} may name. */
-  static final List<String> PARTS = List.of("polling", "floor", "subscription", "latency");
+  static final List<String> PARTS =
+      List.of("polling", "floor", "subscription", "latency", "viewers");
 
   private static final Map<String, String> OPTIONS = new LinkedHashMap<>();
 
@@ -31,6 +32,19 @@ final class CommandLine {
     OPTIONS.put("lengths", "vector lengths in doubles [1250,2500; quick 2500]");
     OPTIONS.put("encodings", "polling encodings [BINARY,MTOM,XML]");
     OPTIONS.put("soak-minutes", "also the heap soak for this many minutes [0: none]");
+    OPTIONS.put(
+        "viewers", "portal viewer counts of the live-trace load [10,100,500,2000; quick 10,100]");
+    OPTIONS.put("viewer-format", "frames the viewers ask for, binary or json [binary]");
+    OPTIONS.put(
+        "viewer-window", "frames a viewer leaves unacknowledged, 0: no acknowledgements [2]");
+    OPTIONS.put("viewer-width", "the viewers' chart width in pixels [1200: 2,000 points]");
+    OPTIONS.put("viewer-sampling-ms", "how often the IE samples the watched waveform [50]");
+    OPTIONS.put(
+        "viewer-ie-options",
+        "more IE options for the viewer stage, e.g. --http.maxThreads=32 [none]");
+    OPTIONS.put(
+        "portal-jar",
+        "the VCR portal's jar, its lib/ beside it [vcr-portal/target/vcr-portal.jar]");
     OPTIONS.put("output", "the JSON file of every figure [" + DEFAULT_OUTPUT + "]");
     OPTIONS.put(
         "ie-jar",
@@ -86,7 +100,8 @@ final class CommandLine {
         new StringBuilder(
             "usage: deploy/bin/ie-benchmark [--name=value ...]\n"
                 + "Starts an IE with the mock laboratory on free ports and measures it through its\n"
-                + "SOAP endpoint and broker (about 13 minutes without the soak). Options:\n");
+                + "SOAP endpoint, broker and VCR portal (about 20 minutes without the soak).\n"
+                + "Options:\n");
     OPTIONS.forEach(
         (name, meaning) -> b.append(String.format(Locale.ROOT, "  --%-20s %s%n", name, meaning)));
     return b.toString();

@@ -22,6 +22,7 @@ final class Results {
   PollingFloor pollingFloor;
   Map<String, Double> wireBytesPerVector;
   Subscription subscription;
+  List<ViewerPoint> viewers;
   List<HeapReading> soakHeap;
   Soak soak;
   List<TargetResult> targets;
@@ -77,6 +78,42 @@ final class Results {
       double bareLatencyP50Millis,
       double bareLatencyP99Millis,
       double bareCpuMicrosPerDelivery) {}
+
+  /**
+   * One point of the live-trace load: this many portal viewers watching one waveform.
+   *
+   * @param framesPerSecondPerViewer frames received per second, over all viewers, per viewer
+   * @param fewestFramesPerSecond frames per second of the viewer that received the fewest
+   * @param latencyMaxMillis the largest latency of any frame in the measured repetitions
+   * @param framesOver200Millis frames that arrived more than 200 ms after their acquisition
+   * @param framesMeasured frames whose latency was measured
+   * @param ieCpuMicrosPerFrame the IE process's CPU (IE, broker and portal) per delivered frame
+   * @param ieCpuMicrosPerFrameAboveIdle the same, less what the IE spends sampling unwatched
+   * @param framesBuiltPerSnapshot frames the portal built per snapshot sent out (encode-once: 1)
+   * @param superseded frames the portal replaced by newer ones for viewers that fell behind
+   * @param mostWaiting the most frames waiting for one viewer at the end (at most 2 per trace)
+   * @param loadAverage the machine's 1, 5 and 15 minute load averages when the point began
+   */
+  record ViewerPoint(
+      int viewers,
+      String format,
+      int window,
+      double framesPerSecondPerViewer,
+      double fewestFramesPerSecond,
+      double latencyP50Millis,
+      double latencyP99Millis,
+      double latencyMaxMillis,
+      long framesOver200Millis,
+      long framesMeasured,
+      double ieCpuMicrosPerFrame,
+      double ieCpuMicrosPerFrameAboveIdle,
+      double loadGeneratorCpuMicrosPerFrame,
+      double bytesPerFrame,
+      double framesBuiltPerSnapshot,
+      long superseded,
+      int mostWaiting,
+      long errors,
+      String loadAverage) {}
 
   /** One reading of the soak: the heap in use right after a full GC. */
   record HeapReading(double minutes, double heapAfterGcMegabytes) {}

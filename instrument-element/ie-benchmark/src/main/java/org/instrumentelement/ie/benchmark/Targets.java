@@ -88,7 +88,36 @@ final class Targets {
               "IE CPU per delivered vector, subscription / XML polling",
               "<= 0.1",
               r -> subscriptionCpu(r) / cpu(r, Encoding.XML),
-              v -> v <= 0.1));
+              v -> v <= 0.1),
+          // The live traces of a control room (issue 20), the IE sampling every 50 ms.
+          new Target(
+              "live traces, 500 viewers: frames/s per viewer",
+              ">= 19.5",
+              r ->
+                  viewers(r, 500)
+                      .map(Results.ViewerPoint::framesPerSecondPerViewer)
+                      .orElse(Double.NaN),
+              v -> v >= 19.5),
+          new Target(
+              "live traces, 500 viewers: latency p99 (ms)",
+              "<= 100",
+              r -> viewers(r, 500).map(Results.ViewerPoint::latencyP99Millis).orElse(Double.NaN),
+              v -> v <= 100),
+          new Target(
+              "live traces, 500 viewers: IE CPU per delivered frame (us)",
+              "<= 50",
+              r -> viewers(r, 500).map(Results.ViewerPoint::ieCpuMicrosPerFrame).orElse(Double.NaN),
+              v -> v <= 50),
+          new Target(
+              "live traces, 2,000 viewers: errors",
+              "= 0",
+              r -> viewers(r, 2000).map(p -> (double) p.errors()).orElse(Double.NaN),
+              v -> v == 0),
+          new Target(
+              "live traces, 2,000 viewers: oldest frame (ms)",
+              "<= 200",
+              r -> viewers(r, 2000).map(Results.ViewerPoint::latencyMaxMillis).orElse(Double.NaN),
+              v -> v <= 200));
 
   /** Only with a soak: a leak shows as growth; a negative slope is the warm-up settling. */
   private static final Target SOAK =
@@ -148,6 +177,12 @@ final class Targets {
     Double bytes =
         r.wireBytesPerVector == null ? null : r.wireBytesPerVector.get(encoding + "." + LENGTH);
     return bytes == null ? Double.NaN : bytes / RAW_BYTES;
+  }
+
+  private static Optional<Results.ViewerPoint> viewers(Results r, int count) {
+    return r.viewers == null
+        ? Optional.empty()
+        : r.viewers.stream().filter(p -> p.viewers() == count).reduce((first, second) -> second);
   }
 
   private static Optional<Results.FullRate> fullRate(Results r) {

@@ -43,7 +43,15 @@ class BenchmarkOptionsTest {
     assertEquals(2, o.reps());
     assertEquals(List.of(5), o.clientCounts());
     assertEquals(List.of(2500), o.lengths());
-    assertEquals("warmup 2 s, measure 2 s x 2 (median), clients [5], lengths [2500]", o.summary());
+    assertEquals(List.of(10, 100), o.viewerCounts());
+    assertEquals(
+        "warmup 2 s, measure 2 s x 2 (median), clients [5], lengths [2500], viewers [10, 100]"
+            + " (binary, window 2, width 1200 px, sampling every 50 ms)",
+        o.summary());
+    assertEquals(
+        "warmup 2 s, measure 2 s x 1 (median), clients [5], lengths [2500]",
+        options("--quick", "--only=polling").summary(),
+        "the viewers only when they run");
   }
 
   @Test
@@ -88,5 +96,23 @@ class BenchmarkOptionsTest {
     assertEquals(
         "--clients takes whole numbers, comma-separated, not '5;10'",
         assertThrows(IllegalArgumentException.class, () -> options("--clients=5;10")).getMessage());
+  }
+
+  @Test
+  void theViewerLoadTakesItsCountsFormatAndWindow() {
+    BenchmarkOptions o =
+        options(
+            "--viewers=10,2000",
+            "--viewer-format=JSON",
+            "--viewer-window=0",
+            "--portal-jar=/opt/vcr/vcr-portal.jar");
+    assertEquals(List.of(10, 2000), o.viewerCounts());
+    assertEquals("json", o.viewerFormat());
+    assertEquals(0, o.viewerWindow());
+    assertEquals(List.of("/opt/vcr/vcr-portal.jar", "/opt/vcr/lib/*"), o.portal());
+    IllegalArgumentException e =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            IllegalArgumentException.class, () -> options("--viewer-format=xml"));
+    assertEquals("--viewer-format takes binary or json, not 'xml'", e.getMessage());
   }
 }

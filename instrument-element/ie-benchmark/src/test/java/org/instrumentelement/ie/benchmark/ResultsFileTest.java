@@ -37,6 +37,28 @@ class ResultsFileTest {
     r.subscription.latency =
         new Results.Latency(3878, 2.296, 195.5, 7760, 130.2, 4061, 2.7, 161.2, 82.4);
     r.subscription.jmsWireBytesPerVector = 20320.0;
+    r.viewers =
+        List.of(
+            new Results.ViewerPoint(
+                500,
+                "binary",
+                2,
+                19.96,
+                19.9,
+                12.1,
+                48.2,
+                93.5,
+                0,
+                30000,
+                45.1,
+                41.2,
+                30.7,
+                12116,
+                1.0,
+                12,
+                1,
+                0,
+                "0.5 0.4 0.3"));
     r.soakHeap = List.of(new Results.HeapReading(0.5, 210.4));
     r.soak = new Results.Soak(Double.NaN, 210.4, 212.0, 1000, 2000, 0);
     r.targets = Targets.evaluate(r);
@@ -61,6 +83,7 @@ class ResultsFileTest {
             "pollingFloor",
             "wireBytesPerVector",
             "subscription",
+            "viewers",
             "soakHeap",
             "soak",
             "targets"),
@@ -96,6 +119,28 @@ class ResultsFileTest {
             "bareCpuMicrosPerDelivery",
             "jmsWireBytesPerVector"),
         names(json.get("subscription")));
+    assertEquals(
+        List.of(
+            "viewers",
+            "format",
+            "window",
+            "framesPerSecondPerViewer",
+            "fewestFramesPerSecond",
+            "latencyP50Millis",
+            "latencyP99Millis",
+            "latencyMaxMillis",
+            "framesOver200Millis",
+            "framesMeasured",
+            "ieCpuMicrosPerFrame",
+            "ieCpuMicrosPerFrameAboveIdle",
+            "loadGeneratorCpuMicrosPerFrame",
+            "bytesPerFrame",
+            "framesBuiltPerSnapshot",
+            "superseded",
+            "mostWaiting",
+            "errors",
+            "loadAverage"),
+        names(json.get("viewers").get(0)));
     assertEquals(
         List.of("figure", "target", "value", "measured", "met"), names(json.get("targets").get(0)));
   }

@@ -26,7 +26,7 @@ class TargetsTest {
   @Test
   void nothingMeasuredMeetsNothingAndSaysSo() {
     Map<String, TargetResult> t = byFigure(new Results());
-    assertEquals(11, t.size(), "the soak's target only with a soak");
+    assertEquals(16, t.size(), "the soak's target only with a soak");
     for (TargetResult r : t.values()) {
       assertFalse(r.measured(), r.figure());
       assertFalse(r.met(), r.figure());
@@ -95,5 +95,48 @@ class TargetsTest {
     assertEquals(5.0, Targets.best(3, 5, true));
     assertEquals(3.0, Targets.best(3, 5, false));
     assertTrue(Double.isNaN(Targets.best(Double.NaN, Double.NaN, true)));
+  }
+
+  @Test
+  void liveTraceTargetsReadThe500And2000ViewerPoints() {
+    Results r = new Results();
+    r.viewers = new ArrayList<>();
+    r.viewers.add(viewers(100, 20, 9, 12, 0, 80));
+    r.viewers.add(viewers(500, 19.9, 60, 130, 0, 45));
+    r.viewers.add(viewers(2000, 11, 150, 190, 2, 40));
+    Map<String, TargetResult> t = byFigure(r);
+    assertTrue(t.get("live traces, 500 viewers: frames/s per viewer").met());
+    TargetResult p99 = t.get("live traces, 500 viewers: latency p99 (ms)");
+    assertEquals(60, p99.value());
+    assertTrue(p99.met());
+    assertTrue(t.get("live traces, 500 viewers: IE CPU per delivered frame (us)").met());
+    TargetResult errors = t.get("live traces, 2,000 viewers: errors");
+    assertEquals(2, errors.value());
+    assertFalse(errors.met());
+    assertEquals(190, t.get("live traces, 2,000 viewers: oldest frame (ms)").value());
+  }
+
+  private static Results.ViewerPoint viewers(
+      int n, double rate, double p99, double max, long errors, double cpu) {
+    return new Results.ViewerPoint(
+        n,
+        "binary",
+        2,
+        rate,
+        rate,
+        p99 / 3,
+        p99,
+        max,
+        0,
+        1000,
+        cpu,
+        cpu - 5,
+        30,
+        12116,
+        1,
+        0,
+        1,
+        errors,
+        "0.5 0.4 0.3");
   }
 }

@@ -1,6 +1,7 @@
 package org.instrumentelement.ie.measure;
 
 import java.io.BufferedReader;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
@@ -18,6 +19,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.jar.Attributes;
+import java.util.jar.JarFile;
+import java.util.jar.Manifest;
 
 /**
  * An Instrument Element started from its runnable jar as a process of its own, as an operator
@@ -71,6 +75,7 @@ public final class IeProcess implements AutoCloseable {
    */
   public static final class Launch {
     private final Path jar;
+    private List<String> classPath = List.of();
     private List<String> javaOptions = List.of();
     private List<String> options = List.of();
     private Path log;
@@ -78,6 +83,17 @@ public final class IeProcess implements AutoCloseable {
 
     private Launch(Path jar) {
       this.jar = jar;
+    }
+
+    /**
+     * More class path entries beside the IE's jar (a jar, or {@code dir/*}): web applications the
+     * IE serves when they are on its class path, as {@code deploy/bin/instrument-element} puts the
+     * VCR portal's jar and its {@code lib/*} there. With any, the IE starts with {@code -cp} and
+     * the main class its jar's manifest names instead of {@code -jar}.
+     */
+    public Launch alongside(List<String> entries) {
+      this.classPath = List.copyOf(entries);
+      return this;
     }
 
     /** Options of the IE's JVM (heap size and the like), placed before {@code -jar}. */
@@ -108,12 +124,21 @@ public final class IeProcess implements AutoCloseable {
     }
 
     /** The whole command line of the IE process. */
-    List<String> command() {
+    List<String> command() throws IOException {
       List<String> cmd = new ArrayList<>();
       cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
       cmd.addAll(javaOptions);
-      cmd.add("-jar");
-      cmd.add(jar.toString());
+      if (classPath.isEmpty()) {
+        cmd.add("-jar");
+        cmd.add(jar.toString());
+      } else {
+        List<String> cp = new ArrayList<>();
+        cp.add(jar.toString());
+        cp.addAll(classPath);
+        cmd.add("-cp");
+        cmd.add(String.join(File.pathSeparator, cp));
+        cmd.add(mainClass(jar));
+      }
       cmd.addAll(BASE_OPTIONS);
       cmd.addAll(options);
       return cmd;
@@ -140,6 +165,18 @@ public final class IeProcess implements AutoCloseable {
       } catch (IOException | RuntimeException e) {
         stop(p);
         throw e;
+      }
+    }
+
+    /** The main class the runnable jar's manifest names. */
+    private static String mainClass(Path jar) throws IOException {
+      try (JarFile j = new JarFile(jar.toFile())) {
+        Manifest m = j.getManifest();
+        String main = m == null ? null : m.getMainAttributes().getValue(Attributes.Name.MAIN_CLASS);
+        if (main == null) {
+          throw new IOException(jar + " names no main class in its manifest");
+        }
+        return main;
       }
     }
 

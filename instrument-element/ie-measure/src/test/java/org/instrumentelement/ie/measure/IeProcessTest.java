@@ -1,14 +1,19 @@
 package org.instrumentelement.ie.measure;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.jar.Attributes;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 class IeProcessTest {
 
   @Test
-  void theCallersOptionsComeAfterTheBaseOnesSoThatTheyWin() {
+  void theCallersOptionsComeAfterTheBaseOnesSoThatTheyWin() throws Exception {
     List<String> cmd =
         IeProcess.launch(Path.of("ie.jar"))
             .javaOptions(List.of("-Xmx1g"))
@@ -32,6 +37,25 @@ class IeProcessTest {
     assertTrue(cmd.indexOf("--data.dir=/tmp/state") > cmd.indexOf("--data.dir=off"));
     assertTrue(IeProcess.BASE_OPTIONS.contains("--http.port=0"));
     assertTrue(IeProcess.BASE_OPTIONS.contains("--broker.port=0"));
+  }
+
+  @Test
+  void webApplicationsAlongsideGoOnTheClassPathWithTheJarsMainClass(@TempDir Path dir)
+      throws Exception {
+    Path jar = dir.resolve("instrument-element.jar");
+    Manifest m = new Manifest();
+    m.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+    m.getMainAttributes().put(Attributes.Name.MAIN_CLASS, "org.example.Main");
+    new JarOutputStream(Files.newOutputStream(jar), m).close();
+    List<String> cmd =
+        IeProcess.launch(jar).alongside(List.of("portal.jar", "portal/lib/*")).command();
+    int cp = cmd.indexOf("-cp");
+    assertTrue(cp > 0, cmd.toString());
+    assertEquals(
+        String.join(File.pathSeparator, jar.toString(), "portal.jar", "portal/lib/*"),
+        cmd.get(cp + 1));
+    assertEquals("org.example.Main", cmd.get(cp + 2));
+    assertFalse(cmd.contains("-jar"));
   }
 
   @Test

@@ -1,0 +1,100 @@
+package org.instrumentelement.portal.trace;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * A snapshot's vector as a binary frame: a small header, then the values as 32-bit floats and, when
+ * decimated, the sample index of each point, all little-endian, so that the browser takes them as
+ * typed arrays over the received bytes without parsing any text. Layout (docs/portal.md, "Binary
+ * frames"):
+ *
+ * <pre>
+ *  0 u8  version (1)        1 u8 flags: 1 decimated, 2 32-bit indices, 4 NaN among the values
+ *  2 u16 offset of the values (a multiple of 4)
+ *  4 u32 points    8 u32 samples in the vector   12 u32 restarts
+ * 16 f64 seq      24 f64 gaps   32 f64 missed   40 f64 acquired (ms since the epoch)
+ * 48 f64 x0       56 f64 dx     64 f64 rate (values/s)
+ * 72 seven strings, each u16 byte length + UTF-8: ie, im, attribute, status, units, quality, xUnits
+ *    zero padding to the values' offset
+ *    f32 x points: the values (NaN: no number)
+ *    u16 or u32 x points: the sample index of each point, when decimated
+ * </pre>
+ *
+ * A snapshot without a vector (a scalar, a text, only a status) is sent as JSON.
+ */
+final class BinaryFrameEncoder {
+  static final int VERSION = 1;
+  static final int DECIMATED = 1;
+  static final int WIDE_INDEX = 2;
+  static final int HAS_NAN = 4;
+  static final int FIXED_HEADER = 72;
+
+  private BinaryFrameEncoder() {}
+
+  /** The frame of {@code s}, its vector reduced to {@code points}; JSON without a vector. */
+  static Frame encode(TraceSnapshot s, TraceDecimator.Points points) {
+    if (!s.vector()) {
+      return JsonFrameEncoder.encode(s, points);
+    }
+    byte[][] strings = {
+      utf8(s.key().element()),
+      utf8(s.key().im()),
+      utf8(s.key().attribute()),
+      utf8(s.status()),
+      utf8(s.units()),
+      utf8(s.quality()),
+      utf8(s.xUnits())
+    };
+    int stringBytes = 0;
+    for (byte[] b : strings) {
+      stringBytes += 2 + b.length;
+    }
+    int valuesAt = (FIXED_HEADER + stringBytes + 3) & ~3;
+    if (valuesAt > 0xFFFF) {
+      return JsonFrameEncoder.encode(s, points); // names too long for the header: rare, still shown
+    }
+    double[] y = points.values();
+    int n = y.length;
+    boolean decimated = points.decimated();
+    boolean wide = s.values().length > 0xFFFF;
+    int indexBytes = decimated ? n * (wide ? 4 : 2) : 0;
+    ByteBuffer b =
+        ByteBuffer.allocateDirect(valuesAt + 4 * n + indexBytes).order(ByteOrder.LITTLE_ENDIAN);
+    boolean nan = false;
+    b.position(valuesAt);
+    for (double v : y) {
+      float f = (float) v;
+      nan |= Float.isNaN(f);
+      b.putFloat(f);
+    }
+    if (decimated) {
+      for (int i : points.index()) {
+        if (wide) {
+          b.putInt(i);
+        } else {
+          b.putShort((short) i);
+        }
+      }
+    }
+    int flags = (decimated ? DECIMATED : 0) | (wide ? WIDE_INDEX : 0) | (nan ? HAS_NAN : 0);
+    b.position(0);
+    b.put((byte) VERSION).put((byte) flags).putShort((short) valuesAt);
+    b.putInt(n).putInt(s.values().length).putInt((int) Math.min(s.restarts(), 0xFFFFFFFFL));
+    b.putDouble(s.seq()).putDouble(s.gaps()).putDouble(s.missed());
+    b.putDouble(s.acquiredMicros() / 1000.0);
+    b.putDouble(s.x0()).putDouble(s.dx()).putDouble(Math.round(s.rate() * 100) / 100.0);
+    for (byte[] str : strings) {
+      b.putShort((short) str.length).put(str);
+    }
+    b.clear();
+    return Frame.binary(b);
+  }
+
+  /** UTF-8 of a header string, cut to what its 16-bit length can say. */
+  private static byte[] utf8(String s) {
+    byte[] b = s == null ? new byte[0] : s.getBytes(StandardCharsets.UTF_8);
+    return b.length <= 0x3FFF ? b : java.util.Arrays.copyOf(b, 0x3FFF);
+  }
+}

@@ -1,0 +1,183 @@
+package org.instrumentelement.portal.trace;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+import org.instrumentelement.ie.client.subscription.SampledValue;
+import org.instrumentelement.ie.client.tls.ClientTls;
+import org.instrumentelement.portal.ie.ElementDirectory;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The hub's fan-out without sockets: frames built per value, width and format, never per viewer,
+ * and viewers that read nothing holding back no one.
+ */
+class TraceHubFanOutTest {
+  private static final TraceFeed.Key KEY = new TraceFeed.Key("ie", "lab/scope", "waveform");
+
+  private final TraceHub hub =
+      new TraceHub(
+          new ElementDirectory(List.of(), Duration.ofSeconds(1), ClientTls.DEFAULTS), 2000, 100);
+
+  /** A socket that takes every frame at once (or never, when stalled), noting the newest seq. */
+  private static final class MemorySocket implements FrameSocket {
+    private final boolean stalled;
+    private volatile long lastSeq = -1;
+    private volatile int frames;
+
+    MemorySocket(boolean stalled) {
+      this.stalled = stalled;
+    }
+
+    @Override
+    public String id() {
+      return "memory";
+    }
+
+    @Override
+    public boolean isOpen() {
+      return true;
+    }
+
+    @Override
+    public void close() {}
+
+    @Override
+    public void send(Frame frame, Consumer<Boolean> done) {
+      frames++;
+      if (frame.isText()) {
+        java.util.regex.Matcher m =
+            java.util.regex.Pattern.compile("\"seq\":(\\d+)").matcher(frame.text());
+        if (m.find()) {
+          lastSeq = Long.parseLong(m.group(1));
+        }
+      } else {
+        lastSeq = (long) frame.bytes().order(ByteOrder.LITTLE_ENDIAN).getDouble(16);
+      }
+      if (!stalled) {
+        done.accept(true);
+      }
+    }
+  }
+
+  @AfterEach
+  void close() {
+    hub.close();
+  }
+
+  @Test
+  void framesAreBuiltPerValueWidthAndFormatNotPerViewer() throws Exception {
+    List<MemorySocket> sockets = new ArrayList<>();
+    for (int i = 0; i < 200; i++) {
+      MemorySocket s = new MemorySocket(false);
+      Viewer v = hub.connect(s);
+      v.format(i % 2 == 0 ? FrameFormat.BINARY : FrameFormat.JSON);
+      v.width(i % 4 < 2 ? 1200 : 1100); // one bucket: the same frame for both widths
+      hub.watch(v, KEY);
+      sockets.add(s);
+    }
+    TraceFeed feed = awaitFeed();
+    publish(feed, 40);
+    await(() -> sockets.stream().allMatch(s -> s.lastSeq == 40), "every viewer shows value 40");
+    FrameCounters c = feed.counters;
+    assertTrue(c.emitted() >= 1);
+    // One frame per snapshot sent out (and the first one viewers got on joining), per format.
+    assertTrue(
+        c.encodes(FrameFormat.JSON) <= c.emitted() + 1, "JSON " + c.encodes(FrameFormat.JSON));
+    assertTrue(
+        c.encodes(FrameFormat.BINARY) <= c.emitted() + 1,
+        "binary " + c.encodes(FrameFormat.BINARY));
+    long delivered = sockets.stream().mapToLong(s -> s.frames).sum();
+    assertTrue(delivered >= 200 * c.emitted(), "each snapshot went to all 200: " + delivered);
+  }
+
+  @Test
+  void viewersThatReadNothingHoldBackNoOneAndQueueNothing() throws Exception {
+    List<MemorySocket> live = new ArrayList<>();
+    List<Viewer> stalled = new ArrayList<>();
+    for (int i = 0; i < 100; i++) {
+      MemorySocket s = new MemorySocket(i % 10 != 0);
+      Viewer v = hub.connect(s);
+      v.format(FrameFormat.BINARY);
+      hub.watch(v, KEY);
+      if (i % 10 == 0) {
+        live.add(s);
+      } else {
+        stalled.add(v);
+      }
+    }
+    TraceFeed feed = awaitFeed();
+    for (int round = 1; round <= 5; round++) {
+      long last = publish(feed, 40 * round);
+      await(() -> live.stream().allMatch(s -> s.lastSeq == last), "live viewers show " + last);
+    }
+    for (Viewer v : stalled) {
+      Viewer.Counters c = v.counters();
+      assertEquals(1, c.sent(), "one send in progress, never completed");
+      assertTrue(c.waiting() <= 1, "only the newest frame waits: " + c.waiting());
+    }
+    TraceStatistics stats = hub.statistics();
+    assertTrue(stats.mostWaiting() <= 1, "mostWaiting " + stats.mostWaiting());
+    assertTrue(stats.superseded() > 0);
+  }
+
+  private TraceFeed awaitFeed() throws InterruptedException {
+    await(() -> hub.feed(KEY) != null, "the feed exists");
+    return hub.feed(KEY);
+  }
+
+  private long seq;
+
+  /** Values up to seq {@code upTo}, 5 ms apart, as a subscription would deliver them. */
+  private long publish(TraceFeed feed, long upTo) throws InterruptedException {
+    while (seq < upTo) {
+      seq++;
+      feed.onValue(vector(seq));
+      TimeUnit.MILLISECONDS.sleep(5); // pacing the publisher, not synchronisation
+    }
+    return seq;
+  }
+
+  private static void await(BooleanSupplier condition, String what) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+    while (!condition.getAsBoolean()) {
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError("not within 20 s: " + what);
+      }
+      TimeUnit.MILLISECONDS.sleep(10);
+    }
+  }
+
+  private static SampledValue vector(long seq) {
+    int n = 2500;
+    ByteBuffer b = ByteBuffer.allocate(n * 8).order(ByteOrder.LITTLE_ENDIAN);
+    for (int i = 0; i < n; i++) {
+      b.putDouble(Math.sin(i / 10.0 + seq));
+    }
+    Instant now = Instant.now();
+    return new SampledValue(
+        "ie.ie.lab.scope.waveform",
+        "lab/scope",
+        "waveform",
+        seq,
+        1,
+        now,
+        now,
+        "DOUBLE_ARRAY",
+        n,
+        "V",
+        "GOOD",
+        false,
+        b.array());
+  }
+}
