@@ -197,7 +197,8 @@ public final class InstrumentElementRuntime implements AutoCloseable {
                   }
                 }
               },
-              epoch);
+              epoch,
+              config.broker().publishQueue());
       publisher.start();
       subscriptions.start(publisher);
       Publishing publishing = new Publishing(subscriptions, publisher, endpoints, broker);
