@@ -13,6 +13,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.instrumentelement.ie.config.AttributeConfig;
 import org.instrumentelement.ie.config.ConfigException;
 import org.instrumentelement.ie.config.IeConfig;
+import org.instrumentelement.ie.contract.TopicNames;
 import org.instrumentelement.ie.element.ImNode;
 import org.instrumentelement.ie.element.InstrumentElement;
 import org.instrumentelement.ie.state.StartupRestore;

@@ -2,11 +2,11 @@ package org.instrumentelement.ie.soap;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import org.instrumentelement.ie.contract.TopicNames;
 import org.instrumentelement.ie.pubsub.BrokerEndpoints;
 import org.instrumentelement.ie.pubsub.MessageFormat;
 import org.instrumentelement.ie.pubsub.Publishing;
 import org.instrumentelement.ie.pubsub.SampledAttribute;
-import org.instrumentelement.ie.pubsub.TopicNames;
 import org.instrumentelement.ie.security.Caller;
 import org.instrumentelement.ie.security.Role;
 import org.instrumentelement.ie.soap.types.ConfigureSampling;

@@ -1,9 +1,8 @@
 package org.instrumentelement.ie.soap;
 
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.time.Instant;
 import java.util.List;
+import org.instrumentelement.ie.contract.ValueCodec;
 import org.instrumentelement.ie.soap.types.DoubleList;
 import org.instrumentelement.ie.soap.types.DoubleText;
 import org.instrumentelement.ie.soap.types.Quality;
@@ -35,20 +34,13 @@ final class ValueMapping {
         double[] d = v.asDoubles();
         x.length = d.length;
         if (encoding == VectorEncoding.BINARY) {
-          x.data = littleEndian(d);
+          x.data = ValueCodec.encodeDoubles(d);
         } else {
           x.doubles = new DoubleList(d);
         }
       }
     }
     return x;
-  }
-
-  /** The raw IEEE-754 doubles, little-endian: the BINARY encoding. */
-  static byte[] littleEndian(double[] d) {
-    ByteBuffer b = ByteBuffer.allocate(d.length * Double.BYTES).order(ByteOrder.LITTLE_ENDIAN);
-    b.asDoubleBuffer().put(d);
-    return b.array();
   }
 
   /**
@@ -91,9 +83,7 @@ final class ValueMapping {
           ErrorCode.WRONG_TYPE,
           what + ": binary data of " + x.data.length + " bytes is not whole doubles");
     }
-    double[] d = new double[x.data.length / Double.BYTES];
-    ByteBuffer.wrap(x.data).order(ByteOrder.LITTLE_ENDIAN).asDoubleBuffer().get(d);
-    return org.instrumentelement.im.model.Value.ofDoubles(d, now);
+    return org.instrumentelement.im.model.Value.ofDoubles(ValueCodec.decodeDoubles(x.data), now);
   }
 
   /**
