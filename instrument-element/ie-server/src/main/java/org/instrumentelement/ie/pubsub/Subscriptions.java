@@ -13,6 +13,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.instrumentelement.ie.config.AttributeConfig;
 import org.instrumentelement.ie.config.ConfigException;
 import org.instrumentelement.ie.config.IeConfig;
+import org.instrumentelement.ie.contract.FaultCode;
 import org.instrumentelement.ie.contract.TopicNames;
 import org.instrumentelement.ie.element.ImNode;
 import org.instrumentelement.ie.element.InstrumentElement;
@@ -20,7 +21,6 @@ import org.instrumentelement.ie.state.StartupRestore;
 import org.instrumentelement.ie.state.StateStore;
 import org.instrumentelement.ie.state.StoredSampling;
 import org.instrumentelement.im.model.AttributeSpec;
-import org.instrumentelement.im.model.ErrorCode;
 import org.instrumentelement.im.model.ImException;
 import org.instrumentelement.im.sampling.AttributeSampler;
 import org.instrumentelement.im.sampling.ChangeFilter;
@@ -127,7 +127,7 @@ public final class Subscriptions implements AutoCloseable {
     }
     if (s == null) {
       throw new ImException(
-          ErrorCode.NOT_SUBSCRIBABLE,
+          FaultCode.NOT_SUBSCRIBABLE,
           "attribute '" + attribute + "' of " + imPath + " is not subscribable");
     }
     return s;

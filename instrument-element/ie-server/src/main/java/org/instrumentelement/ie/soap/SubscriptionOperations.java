@@ -2,6 +2,7 @@ package org.instrumentelement.ie.soap;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import org.instrumentelement.ie.contract.FaultCode;
 import org.instrumentelement.ie.contract.TopicNames;
 import org.instrumentelement.ie.pubsub.BrokerEndpoints;
 import org.instrumentelement.ie.pubsub.MessageFormat;
@@ -17,7 +18,6 @@ import org.instrumentelement.ie.soap.types.ListSubscriptions;
 import org.instrumentelement.ie.soap.types.ListSubscriptionsResponse;
 import org.instrumentelement.ie.soap.types.SubscriptionInfo;
 import org.instrumentelement.ie.soap.types.ValueType;
-import org.instrumentelement.im.model.ErrorCode;
 import org.instrumentelement.im.model.ImException;
 import org.instrumentelement.im.sampling.ChangeFilter;
 import org.instrumentelement.im.sampling.SamplingSettings;
@@ -139,17 +139,17 @@ final class SubscriptionOperations {
   private static long millis(long v, String field) throws ImException {
     if (v < 0 || v > MAX_PERIOD_MILLIS) {
       throw new ImException(
-          ErrorCode.OUT_OF_RANGE, field + ": " + v + " is not in [0, " + MAX_PERIOD_MILLIS + "]");
+          FaultCode.OUT_OF_RANGE, field + ": " + v + " is not in [0, " + MAX_PERIOD_MILLIS + "]");
     }
     return v;
   }
 
   private static double deadband(double v, String field) throws ImException {
     if (!Double.isFinite(v)) {
-      throw new ImException(ErrorCode.INVALID_VALUE, field + ": " + v + " is not a finite number");
+      throw new ImException(FaultCode.INVALID_VALUE, field + ": " + v + " is not a finite number");
     }
     if (v < 0) {
-      throw new ImException(ErrorCode.OUT_OF_RANGE, field + ": " + v + " is negative");
+      throw new ImException(FaultCode.OUT_OF_RANGE, field + ": " + v + " is negative");
     }
     return v;
   }

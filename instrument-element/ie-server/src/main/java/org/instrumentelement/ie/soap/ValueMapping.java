@@ -2,6 +2,7 @@ package org.instrumentelement.ie.soap;
 
 import java.time.Instant;
 import java.util.List;
+import org.instrumentelement.ie.contract.FaultCode;
 import org.instrumentelement.ie.contract.ValueCodec;
 import org.instrumentelement.ie.soap.types.DoubleList;
 import org.instrumentelement.ie.soap.types.DoubleText;
@@ -9,7 +10,6 @@ import org.instrumentelement.ie.soap.types.Quality;
 import org.instrumentelement.ie.soap.types.Value;
 import org.instrumentelement.ie.soap.types.ValueType;
 import org.instrumentelement.ie.soap.types.VectorEncoding;
-import org.instrumentelement.im.model.ErrorCode;
 import org.instrumentelement.im.model.ImException;
 
 /** Converts values between the IM model and the XML messages. */
@@ -52,13 +52,13 @@ final class ValueMapping {
    */
   static org.instrumentelement.im.model.Value fromXml(Value x, String what) throws ImException {
     if (x == null) {
-      throw new ImException(ErrorCode.WRONG_TYPE, what + ": no value given");
+      throw new ImException(FaultCode.WRONG_TYPE, what + ": no value given");
     }
     int present =
         count(x.doubleValue, x.integerValue, x.booleanValue, x.stringValue, x.doubles, x.data);
     if (present != 1) {
       throw new ImException(
-          ErrorCode.WRONG_TYPE,
+          FaultCode.WRONG_TYPE,
           what
               + ": a value needs exactly one of doubleValue, integerValue, booleanValue,"
               + " stringValue, doubles, data; got "
@@ -80,7 +80,7 @@ final class ValueMapping {
     }
     if (x.data.length % Double.BYTES != 0) {
       throw new ImException(
-          ErrorCode.WRONG_TYPE,
+          FaultCode.WRONG_TYPE,
           what + ": binary data of " + x.data.length + " bytes is not whole doubles");
     }
     return org.instrumentelement.im.model.Value.ofDoubles(ValueCodec.decodeDoubles(x.data), now);
@@ -115,7 +115,7 @@ final class ValueMapping {
 
   private static ImException notADouble(String what, int item, String text) {
     return new ImException(
-        ErrorCode.WRONG_TYPE,
+        FaultCode.WRONG_TYPE,
         what + ": item " + item + " of doubles is not a double: '" + abbreviate(text) + "'");
   }
 
