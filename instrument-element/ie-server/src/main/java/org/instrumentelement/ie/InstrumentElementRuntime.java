@@ -176,28 +176,7 @@ public final class InstrumentElementRuntime implements AutoCloseable {
       }
       ie.start(store, InstrumentElementRuntime::currentUser);
       subscriptions = new Subscriptions(ie, config, store);
-      publisher =
-          new TopicPublisher(
-              publishUrl,
-              publishUser,
-              publishPassword,
-              publishTrust,
-              new TopicPublisher.Topics() {
-                @Override
-                public String topic(String imPath, String attribute) {
-                  return subscriptions.topic(imPath, attribute);
-                }
-
-                @Override
-                public String units(String imPath, String attribute) {
-                  try {
-                    return ie.node(imPath).im().model().attribute(attribute).spec().units();
-                  } catch (Exception e) {
-                    return "";
-                  }
-                }
-              },
-              epoch);
+      publisher = new TopicPublisher(publishUrl, publishUser, publishPassword, publishTrust, epoch);
       publisher.start();
       subscriptions.start(publisher);
       Publishing publishing = new Publishing(subscriptions, publisher, endpoints, broker);

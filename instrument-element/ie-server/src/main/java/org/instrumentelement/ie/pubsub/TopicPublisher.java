@@ -30,30 +30,26 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Sends samples to their topics from one thread of its own. Samplers only put the sample in a map
- * holding the newest unsent sample per topic, so they never wait for the broker: if the broker is
- * slow or down, an unsent sample is replaced by the next one (counted as superseded) and
- * subscribers see the gap in the sequence numbers. The connection uses ActiveMQ's failover
- * transport, so publishing resumes by itself when the broker returns.
+ * Sends samples to their topics from one thread of its own. Each sampler publishes through the sink
+ * {@link #bind bound} to its {@link PublishedTopic}, which only puts the sample in a map holding
+ * the newest unsent sample per topic, so samplers never wait for the broker: if the broker is slow
+ * or down, an unsent sample is replaced by the next one (counted as superseded) and subscribers see
+ * the gap in the sequence numbers. The connection uses ActiveMQ's failover transport, so publishing
+ * resumes by itself when the broker returns.
  */
-public final class TopicPublisher implements SampleSink, AutoCloseable {
+public final class TopicPublisher implements TopicSinks, AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(TopicPublisher.class);
   private static final long RETRY_MILLIS = 200;
 
-  /** What a topic needs besides the sample: its name and units. */
-  public interface Topics {
-    String topic(String imPath, String attribute);
-
-    String units(String imPath, String attribute);
-  }
+  /** A sample waiting to be sent, with the topic it was bound to. */
+  private record Pending(PublishedTopic topic, Sample sample) {}
 
   private final String brokerUrl;
   private final String user;
   private final String password;
   private final TrustManager[] trust;
-  private final Topics topics;
   private final long epoch;
-  private final Map<String, Sample> pending = new ConcurrentHashMap<>();
+  private final Map<String, Pending> pending = new ConcurrentHashMap<>();
   private final LinkedBlockingQueue<String> ready = new LinkedBlockingQueue<>();
   private final AtomicLong sent = new AtomicLong();
   private final AtomicLong superseded = new AtomicLong();
@@ -75,17 +71,11 @@ public final class TopicPublisher implements SampleSink, AutoCloseable {
    * @param epoch sent with every message so subscribers tell a restarted Instrument Element
    */
   public TopicPublisher(
-      String brokerUrl,
-      String user,
-      String password,
-      TrustManager[] trust,
-      Topics topics,
-      long epoch) {
+      String brokerUrl, String user, String password, TrustManager[] trust, long epoch) {
     this.brokerUrl = failover(brokerUrl);
     this.user = user;
     this.password = password;
     this.trust = trust == null ? null : trust.clone();
-    this.topics = topics;
     this.epoch = epoch;
   }
 
@@ -181,14 +171,17 @@ public final class TopicPublisher implements SampleSink, AutoCloseable {
   }
 
   @Override
-  public void accept(Sample sample) {
-    String topic = topics.topic(sample.imPath(), sample.attribute());
-    if (pending.put(topic, sample) == null) {
-      ready.offer(topic);
-    } else {
-      superseded.incrementAndGet();
-      supersededByTopic.computeIfAbsent(topic, t -> new AtomicLong()).incrementAndGet();
-    }
+  public SampleSink bind(PublishedTopic topic) {
+    String name = topic.topic();
+    AtomicLong supersededHere = supersededByTopic.computeIfAbsent(name, t -> new AtomicLong());
+    return sample -> {
+      if (pending.put(name, new Pending(topic, sample)) == null) {
+        ready.offer(name);
+      } else {
+        superseded.incrementAndGet();
+        supersededHere.incrementAndGet();
+      }
+    };
   }
 
   private void run() {
@@ -205,12 +198,12 @@ public final class TopicPublisher implements SampleSink, AutoCloseable {
       if (topic == null) {
         continue;
       }
-      Sample s = pending.remove(topic);
+      Pending s = pending.remove(topic);
       if (s == null) {
         continue;
       }
       try {
-        send(topic, s);
+        send(s.topic(), s.sample());
         sent.incrementAndGet();
         sentByTopic.computeIfAbsent(topic, t -> new AtomicLong()).incrementAndGet();
       } catch (JMSException | RuntimeException e) {
@@ -229,13 +222,13 @@ public final class TopicPublisher implements SampleSink, AutoCloseable {
     }
   }
 
-  private void send(String topic, Sample s) throws JMSException {
-    MessageProducer p = producers.get(topic);
+  private void send(PublishedTopic topic, Sample s) throws JMSException {
+    MessageProducer p = producers.get(topic.topic());
     if (p == null) {
-      p = session.createProducer(session.createTopic(topic));
+      p = session.createProducer(session.createTopic(topic.topic()));
       p.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
       p.setDisableMessageID(true);
-      producers.put(topic, p);
+      producers.put(topic.topic(), p);
     }
     Value v = s.value();
     BytesMessage m = session.createBytesMessage();
@@ -245,11 +238,11 @@ public final class TopicPublisher implements SampleSink, AutoCloseable {
     m.setLongProperty(MessageProperty.ACQUIRED.key(), EpochMicros.of(v.timestamp()));
     m.setStringProperty(MessageProperty.TYPE.key(), v.type().name());
     m.setIntProperty(MessageProperty.LENGTH.key(), MessageFormat.length(v));
-    m.setStringProperty(MessageProperty.UNITS.key(), topics.units(s.imPath(), s.attribute()));
+    m.setStringProperty(MessageProperty.UNITS.key(), topic.units());
     m.setStringProperty(MessageProperty.QUALITY.key(), v.quality().name());
     m.setBooleanProperty(MessageProperty.HEARTBEAT.key(), s.heartbeat());
-    m.setStringProperty(MessageProperty.IM.key(), s.imPath());
-    m.setStringProperty(MessageProperty.ATTRIBUTE.key(), s.attribute());
+    m.setStringProperty(MessageProperty.IM.key(), topic.imPath());
+    m.setStringProperty(MessageProperty.ATTRIBUTE.key(), topic.attribute());
     m.setStringProperty(MessageProperty.BYTE_ORDER.key(), ValueCodec.BYTE_ORDER);
     m.setLongProperty(MessageProperty.PUBLISHED.key(), EpochMicros.of(Instant.now()));
     p.send(m);
