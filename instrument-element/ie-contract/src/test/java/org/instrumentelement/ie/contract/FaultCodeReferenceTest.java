@@ -39,12 +39,16 @@ class FaultCodeReferenceTest {
         codes, new TreeSet<>(documented().keySet()), "docs/" + FILE + " against FaultCode");
   }
 
+  /**
+   * A row that says {@code soap:Server} must be a server-side code (the rest are documented as a
+   * rule).
+   */
   @Test
-  void aServerSideCodeOutsideTheInstrumentsSaysSo() throws IOException {
+  void aCodeDocumentedAsSoapServerIsServerSide() throws IOException {
     Map<String, String> when = documented();
     List<String> problems = new ArrayList<>();
     for (FaultCode c : FaultCode.values()) {
-      boolean saysServer = when.get(c.name()).contains("`soap:Server`");
+      boolean saysServer = when.getOrDefault(c.name(), "").contains("`soap:Server`");
       if (saysServer && !c.serverSide()) {
         problems.add(c + " is documented as soap:Server but is the client's");
       }
