@@ -18,7 +18,7 @@ public enum MessageProperty {
   ACQUIRED("ieAcquired", Type.LONG),
   /** When the Instrument Element sent the message, in {@link EpochMicros microseconds}. */
   PUBLISHED("iePublished", Type.LONG),
-  /** The value's type, which says how the body is encoded ({@link ValueCodec}). */
+  /** The value's {@link BodyType}, which says how the body is encoded ({@link ValueCodec}). */
   TYPE("ieType", Type.STRING),
   /** Number of doubles of a vector; 1 for a scalar. */
   LENGTH("ieLength", Type.INT),

@@ -6,9 +6,9 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * The binary encodings of values, written once for every side: the body of a published message (by
- * its {@code ieType}) and the {@code BINARY} encoding of a vector in SOAP ({@code data}, base64 of
- * the same bytes). Numbers are little-endian, the byte order of the machines that read them, so
- * that a client copies the bytes into its array without swapping.
+ * its {@code ieType}, a {@link BodyType}) and the {@code BINARY} encoding of a vector in SOAP
+ * ({@code data}, base64 of the same bytes). Numbers are little-endian, the byte order of the
+ * machines that read them, so that a client copies the bytes into its array without swapping.
  *
  * <table>
  *   <caption>Body by type</caption>

@@ -39,6 +39,12 @@ class ValueCodecTest {
   }
 
   @Test
+  void aTypeNewerThanTheContractIsNamedNull() {
+    assertEquals(BodyType.DOUBLE_ARRAY, BodyType.named("DOUBLE_ARRAY"));
+    assertEquals(null, BodyType.named("COMPLEX_ARRAY"));
+  }
+
+  @Test
   void timesAreMicrosecondsSinceTheEpoch() {
     Instant t = Instant.parse("2026-11-23T17:10:51.123456789Z");
     long micros = EpochMicros.of(t);

@@ -2,6 +2,7 @@ package org.instrumentelement.ie.pubsub;
 
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.instrumentelement.ie.contract.BodyType;
 import org.instrumentelement.ie.contract.MessageProperty;
 import org.instrumentelement.ie.contract.ValueCodec;
 import org.instrumentelement.im.model.Value;
@@ -40,6 +41,11 @@ public final class MessageFormat {
       case BOOLEAN -> ValueCodec.encodeBoolean(v.asBoolean());
       case STRING, ENUM -> ValueCodec.encodeText(v.asString());
     };
+  }
+
+  /** The {@code ieType} of a value: every IM value type has a body type of the same name. */
+  public static BodyType bodyType(Value v) {
+    return BodyType.valueOf(v.type().name());
   }
 
   /** The length property of a value. */

@@ -236,7 +236,7 @@ public final class TopicPublisher implements TopicSinks, AutoCloseable {
     m.setLongProperty(MessageProperty.SEQUENCE.key(), s.sequence());
     m.setLongProperty(MessageProperty.EPOCH.key(), epoch);
     m.setLongProperty(MessageProperty.ACQUIRED.key(), EpochMicros.of(v.timestamp()));
-    m.setStringProperty(MessageProperty.TYPE.key(), v.type().name());
+    m.setStringProperty(MessageProperty.TYPE.key(), MessageFormat.bodyType(v).name());
     m.setIntProperty(MessageProperty.LENGTH.key(), MessageFormat.length(v));
     m.setStringProperty(MessageProperty.UNITS.key(), topic.units());
     m.setStringProperty(MessageProperty.QUALITY.key(), v.quality().name());

@@ -1,6 +1,7 @@
 package org.instrumentelement.ie.client.subscription;
 
 import java.time.Instant;
+import org.instrumentelement.ie.contract.BodyType;
 import org.instrumentelement.ie.contract.ValueCodec;
 
 /**
@@ -27,6 +28,11 @@ public record SampledValue(
     String quality,
     boolean heartbeat,
     byte[] body) {
+
+  /** The type as the contract knows it, or null for one newer than this client. */
+  public BodyType bodyType() {
+    return BodyType.named(type);
+  }
 
   /** The doubles of a DOUBLE_ARRAY (or the one double of a DOUBLE). */
   public double[] doubles() {
