@@ -182,21 +182,6 @@ public final class InstrumentElementRuntime implements AutoCloseable {
               publishUser,
               publishPassword,
               publishTrust,
-              new TopicPublisher.Topics() {
-                @Override
-                public String topic(String imPath, String attribute) {
-                  return subscriptions.topic(imPath, attribute);
-                }
-
-                @Override
-                public String units(String imPath, String attribute) {
-                  try {
-                    return ie.node(imPath).im().model().attribute(attribute).spec().units();
-                  } catch (Exception e) {
-                    return "";
-                  }
-                }
-              },
               epoch,
               config.broker().publishQueue());
       publisher.start();

@@ -6,6 +6,8 @@ import org.instrumentelement.ie.client.soap.GetSubscriptionInfo;
 import org.instrumentelement.ie.client.soap.InstrumentElementPort;
 import org.instrumentelement.ie.client.soap.SubscriptionInfo;
 import org.instrumentelement.ie.client.tls.ClientTls;
+import org.instrumentelement.ie.contract.MessageProperty;
+import org.instrumentelement.ie.contract.TopicNames;
 import org.instrumentelement.ie.measure.IeProcess;
 
 /**
@@ -17,11 +19,11 @@ final class SamplingControl {
   static final String IM = "lab/array2500";
   static final String ATTRIBUTE = "vector";
 
-  /** The topic the IE publishes the vector's samples on. */
-  static final String TOPIC = "ie.ie.lab.array2500.vector";
+  /** The topic the IE publishes the vector's samples on (default prefix, IE named "ie"). */
+  static final String TOPIC = TopicNames.topic(TopicNames.DEFAULT_PREFIX, "ie", IM, ATTRIBUTE);
 
   /** The JMS property holding a sample's acquisition time (microseconds since the epoch). */
-  static final String ACQUIRED = "ieAcquired";
+  static final String ACQUIRED = MessageProperty.ACQUIRED.key();
 
   private final InstrumentElementPort soap;
 

@@ -21,6 +21,9 @@ import org.apache.activemq.ActiveMQConnection;
 import org.apache.activemq.ActiveMQConnectionFactory;
 import org.apache.activemq.ActiveMQSslConnectionFactory;
 import org.apache.activemq.transport.TransportListener;
+import org.instrumentelement.ie.contract.EpochMicros;
+import org.instrumentelement.ie.contract.MessageProperty;
+import org.instrumentelement.ie.contract.ValueCodec;
 import org.instrumentelement.im.model.Value;
 import org.instrumentelement.im.sampling.Sample;
 import org.instrumentelement.im.sampling.SampleSink;
@@ -28,33 +31,41 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Sends samples to their topics from one thread of its own. Samplers only add the sample to a
- * bounded queue of unsent samples per topic, so they never wait for the broker: every sample is
- * sent, in order, unless a topic's queue is full (the broker slow or down for longer than the queue
- * holds), when its oldest unsent sample is dropped (counted as superseded) and subscribers see the
- * gap in the sequence numbers. Topics take turns, one sample each. The connection uses ActiveMQ's
- * failover transport, so publishing resumes by itself when the broker returns.
+ * Sends samples to their topics from one thread of its own. Each sampler publishes through the sink
+ * {@link #bind bound} to its {@link PublishedTopic}, which only adds the sample to a bounded queue
+ * of unsent samples of that topic, so samplers never wait for the broker: every sample is sent, in
+ * order, unless a topic's queue is full (the broker slow or down for longer than the queue holds),
+ * when its oldest unsent sample is dropped (counted as superseded) and subscribers see the gap in
+ * the sequence numbers. Topics take turns, one sample each. The connection uses ActiveMQ's failover
+ * transport, so publishing resumes by itself when the broker returns.
  */
-public final class TopicPublisher implements SampleSink, AutoCloseable {
+public final class TopicPublisher implements TopicSinks, AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(TopicPublisher.class);
   private static final long RETRY_MILLIS = 200;
 
-  /** What a topic needs besides the sample: its name and units. */
-  public interface Topics {
-    String topic(String imPath, String attribute);
+  /** The unsent samples of one topic, oldest first, and whether it waits in line (once, if so). */
+  private static final class TopicQueue {
+    final PublishedTopic topic;
+    final AtomicLong superseded;
+    final ArrayDeque<Sample> samples = new ArrayDeque<>();
+    boolean scheduled;
 
-    String units(String imPath, String attribute);
+    TopicQueue(PublishedTopic topic, AtomicLong superseded) {
+      this.topic = topic;
+      this.superseded = superseded;
+    }
   }
+
+  /** The unsent samples one topic may hold by default before the oldest is dropped. */
+  public static final int DEFAULT_QUEUE_DEPTH = 64;
 
   private final String brokerUrl;
   private final String user;
   private final String password;
   private final TrustManager[] trust;
-  private final Topics topics;
   private final long epoch;
   private final int queueDepth;
-  private final Map<String, TopicQueue> queues = new ConcurrentHashMap<>();
-  private final LinkedBlockingQueue<String> ready = new LinkedBlockingQueue<>();
+  private final LinkedBlockingQueue<TopicQueue> ready = new LinkedBlockingQueue<>();
   private final AtomicLong sent = new AtomicLong();
   private final AtomicLong superseded = new AtomicLong();
   private final AtomicLong failures = new AtomicLong();
@@ -68,18 +79,6 @@ public final class TopicPublisher implements SampleSink, AutoCloseable {
   private Session session;
 
   /**
-   * The unsent samples of one topic, oldest first, and whether the topic waits in {@code ready} (it
-   * does while it has samples, once).
-   */
-  private static final class TopicQueue {
-    final ArrayDeque<Sample> samples = new ArrayDeque<>();
-    boolean scheduled;
-  }
-
-  /** The unsent samples one topic may hold by default before the oldest is dropped. */
-  public static final int DEFAULT_QUEUE_DEPTH = 64;
-
-  /**
    * @param brokerUrl any ActiveMQ URL; a plain one is wrapped in {@code failover:(...)}
    * @param user the broker account to publish with, or null for none
    * @param trust what to trust of a broker reached over TLS ({@code ssl://}), or null for the JVM's
@@ -87,25 +86,19 @@ public final class TopicPublisher implements SampleSink, AutoCloseable {
    * @param epoch sent with every message so subscribers tell a restarted Instrument Element
    */
   public TopicPublisher(
-      String brokerUrl,
-      String user,
-      String password,
-      TrustManager[] trust,
-      Topics topics,
-      long epoch) {
-    this(brokerUrl, user, password, trust, topics, epoch, DEFAULT_QUEUE_DEPTH);
+      String brokerUrl, String user, String password, TrustManager[] trust, long epoch) {
+    this(brokerUrl, user, password, trust, epoch, DEFAULT_QUEUE_DEPTH);
   }
 
   /**
    * As above, with {@code queueDepth} unsent samples per topic kept before the oldest is dropped
-   * (1: only the newest, as a sampler's value would be read).
+   * (1: only the newest).
    */
   public TopicPublisher(
       String brokerUrl,
       String user,
       String password,
       TrustManager[] trust,
-      Topics topics,
       long epoch,
       int queueDepth) {
     if (queueDepth < 1) {
@@ -116,7 +109,6 @@ public final class TopicPublisher implements SampleSink, AutoCloseable {
     this.user = user;
     this.password = password;
     this.trust = trust == null ? null : trust.clone();
-    this.topics = topics;
     this.epoch = epoch;
   }
 
@@ -212,9 +204,14 @@ public final class TopicPublisher implements SampleSink, AutoCloseable {
   }
 
   @Override
-  public void accept(Sample sample) {
-    String topic = topics.topic(sample.imPath(), sample.attribute());
-    TopicQueue q = queues.computeIfAbsent(topic, t -> new TopicQueue());
+  public SampleSink bind(PublishedTopic topic) {
+    TopicQueue q =
+        new TopicQueue(
+            topic, supersededByTopic.computeIfAbsent(topic.topic(), t -> new AtomicLong()));
+    return sample -> offer(q, sample);
+  }
+
+  private void offer(TopicQueue q, Sample sample) {
     boolean dropped = false;
     boolean schedule = false;
     synchronized (q) {
@@ -229,16 +226,16 @@ public final class TopicPublisher implements SampleSink, AutoCloseable {
       }
     }
     if (dropped) {
-      countSuperseded(topic);
+      countSuperseded(q);
     }
     if (schedule) {
-      ready.offer(topic);
+      ready.offer(q);
     }
   }
 
-  private void countSuperseded(String topic) {
+  private void countSuperseded(TopicQueue q) {
     superseded.incrementAndGet();
-    supersededByTopic.computeIfAbsent(topic, t -> new AtomicLong()).incrementAndGet();
+    q.superseded.incrementAndGet();
   }
 
   private void run() {
@@ -246,13 +243,13 @@ public final class TopicPublisher implements SampleSink, AutoCloseable {
       return;
     }
     while (running) {
-      String topic;
+      TopicQueue q;
       try {
-        topic = ready.poll(100, TimeUnit.MILLISECONDS);
+        q = ready.poll(100, TimeUnit.MILLISECONDS);
       } catch (InterruptedException e) {
         return;
       }
-      if (topic != null && !sendOne(topic)) {
+      if (q != null && !sendOne(q)) {
         try {
           Thread.sleep(RETRY_MILLIS); // the broker refused: wait a little before retrying
         } catch (InterruptedException ie) {
@@ -266,8 +263,7 @@ public final class TopicPublisher implements SampleSink, AutoCloseable {
    * Sends the oldest unsent sample of a topic and puts the topic back in line if more wait; false
    * if the send failed (the sample is kept at the head of its queue, unless that is full).
    */
-  private boolean sendOne(String topic) {
-    TopicQueue q = queues.get(topic);
+  private boolean sendOne(TopicQueue q) {
     Sample s;
     synchronized (q) {
       s = q.samples.pollFirst();
@@ -276,15 +272,16 @@ public final class TopicPublisher implements SampleSink, AutoCloseable {
         return true;
       }
     }
+    String name = q.topic.topic();
     boolean ok;
     try {
-      send(topic, s);
+      send(q.topic, s);
       sent.incrementAndGet();
-      sentByTopic.computeIfAbsent(topic, t -> new AtomicLong()).incrementAndGet();
+      sentByTopic.computeIfAbsent(name, t -> new AtomicLong()).incrementAndGet();
       ok = true;
     } catch (JMSException | RuntimeException e) {
       failures.incrementAndGet();
-      LOG.warn("publishing to {} failed, will retry: {}", topic, e.toString());
+      LOG.warn("publishing to {} failed, will retry: {}", name, e.toString());
       ok = false;
       boolean kept;
       synchronized (q) {
@@ -294,7 +291,7 @@ public final class TopicPublisher implements SampleSink, AutoCloseable {
         }
       }
       if (!kept) {
-        countSuperseded(topic);
+        countSuperseded(q);
       }
     }
     synchronized (q) {
@@ -303,33 +300,33 @@ public final class TopicPublisher implements SampleSink, AutoCloseable {
         return ok;
       }
     }
-    ready.offer(topic); // still scheduled: take a turn after the other topics
+    ready.offer(q); // still scheduled: take a turn after the other topics
     return ok;
   }
 
-  private void send(String topic, Sample s) throws JMSException {
-    MessageProducer p = producers.get(topic);
+  private void send(PublishedTopic topic, Sample s) throws JMSException {
+    MessageProducer p = producers.get(topic.topic());
     if (p == null) {
-      p = session.createProducer(session.createTopic(topic));
+      p = session.createProducer(session.createTopic(topic.topic()));
       p.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
       p.setDisableMessageID(true);
-      producers.put(topic, p);
+      producers.put(topic.topic(), p);
     }
     Value v = s.value();
     BytesMessage m = session.createBytesMessage();
     m.writeBytes(MessageFormat.body(v));
-    m.setLongProperty(MessageFormat.SEQUENCE, s.sequence());
-    m.setLongProperty(MessageFormat.EPOCH, epoch);
-    m.setLongProperty(MessageFormat.ACQUIRED, MessageFormat.micros(v.timestamp()));
-    m.setStringProperty(MessageFormat.TYPE, v.type().name());
-    m.setIntProperty(MessageFormat.LENGTH, MessageFormat.length(v));
-    m.setStringProperty(MessageFormat.UNITS, topics.units(s.imPath(), s.attribute()));
-    m.setStringProperty(MessageFormat.QUALITY, v.quality().name());
-    m.setBooleanProperty(MessageFormat.HEARTBEAT, s.heartbeat());
-    m.setStringProperty(MessageFormat.IM, s.imPath());
-    m.setStringProperty(MessageFormat.ATTRIBUTE, s.attribute());
-    m.setStringProperty(MessageFormat.BYTE_ORDER, "LE");
-    m.setLongProperty(MessageFormat.PUBLISHED, MessageFormat.micros(Instant.now()));
+    m.setLongProperty(MessageProperty.SEQUENCE.key(), s.sequence());
+    m.setLongProperty(MessageProperty.EPOCH.key(), epoch);
+    m.setLongProperty(MessageProperty.ACQUIRED.key(), EpochMicros.of(v.timestamp()));
+    m.setStringProperty(MessageProperty.TYPE.key(), MessageFormat.bodyType(v).name());
+    m.setIntProperty(MessageProperty.LENGTH.key(), MessageFormat.length(v));
+    m.setStringProperty(MessageProperty.UNITS.key(), topic.units());
+    m.setStringProperty(MessageProperty.QUALITY.key(), v.quality().name());
+    m.setBooleanProperty(MessageProperty.HEARTBEAT.key(), s.heartbeat());
+    m.setStringProperty(MessageProperty.IM.key(), topic.imPath());
+    m.setStringProperty(MessageProperty.ATTRIBUTE.key(), topic.attribute());
+    m.setStringProperty(MessageProperty.BYTE_ORDER.key(), ValueCodec.BYTE_ORDER);
+    m.setLongProperty(MessageProperty.PUBLISHED.key(), EpochMicros.of(Instant.now()));
     p.send(m);
   }
 

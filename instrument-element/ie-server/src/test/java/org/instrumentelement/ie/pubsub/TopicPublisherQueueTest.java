@@ -15,6 +15,7 @@ import org.apache.activemq.ActiveMQConnectionFactory;
 import org.apache.activemq.broker.BrokerService;
 import org.instrumentelement.im.model.Value;
 import org.instrumentelement.im.sampling.Sample;
+import org.instrumentelement.im.sampling.SampleSink;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -30,18 +31,8 @@ class TopicPublisherQueueTest {
   private TopicPublisher publisher;
   private Connection subscriber;
 
-  private static final TopicPublisher.Topics TOPICS =
-      new TopicPublisher.Topics() {
-        @Override
-        public String topic(String imPath, String attribute) {
-          return "ie.test." + imPath.replace('/', '.') + "." + attribute;
-        }
-
-        @Override
-        public String units(String imPath, String attribute) {
-          return "V";
-        }
-      };
+  private static final PublishedTopic PUBLISHED =
+      new PublishedTopic(TOPIC, "V", "lab/array", "vector");
 
   private void startBroker() throws Exception {
     broker = new BrokerService();
@@ -63,8 +54,7 @@ class TopicPublisherQueueTest {
   }
 
   private TopicPublisher publisher(int depth) {
-    publisher =
-        new TopicPublisher("vm://" + name + "?create=false", null, null, null, TOPICS, 7L, depth);
+    publisher = new TopicPublisher("vm://" + name + "?create=false", null, null, null, 7L, depth);
     return publisher;
   }
 
@@ -108,10 +98,11 @@ class TopicPublisherQueueTest {
     startBroker();
     MessageConsumer c = subscribe();
     TopicPublisher p = publisher(TopicPublisher.DEFAULT_QUEUE_DEPTH);
+    SampleSink sink = p.bind(PUBLISHED);
     p.start();
     List<Long> expected = new ArrayList<>();
     for (long seq = 1; seq <= 2000; seq++) {
-      p.accept(sample(seq));
+      sink.accept(sample(seq));
       expected.add(seq);
       if (seq % 50 == 0) {
         // bursts of 50 at once from the sampler's thread, within the queue's depth of 64
@@ -129,8 +120,9 @@ class TopicPublisherQueueTest {
   @Test
   void whileTheBrokerIsAwayOnlyTheNewestSamplesAreKeptAndTheRestCounted() throws Exception {
     TopicPublisher p = publisher(10);
+    SampleSink sink = p.bind(PUBLISHED);
     for (long seq = 1; seq <= 100; seq++) {
-      p.accept(sample(seq)); // not started: nothing can be sent yet
+      sink.accept(sample(seq)); // not started: nothing can be sent yet
     }
     assertEquals(90, p.superseded());
     assertEquals(90, p.superseded(TOPIC));
