@@ -43,5 +43,12 @@ public enum ErrorCode {
    */
   SERVER_BUSY,
   /** A fault in the Instrument Element itself; the message says what happened. */
-  INTERNAL_ERROR
+  INTERNAL_ERROR,
+  /** A long-running command was cancelled before it finished. */
+  CANCELLED,
+  /**
+   * No run of a long-running command has this id on this IM (never started, or its status is no
+   * longer kept).
+   */
+  UNKNOWN_COMMAND_ID
 }
