@@ -18,6 +18,7 @@ import org.instrumentelement.ie.monitoring.Monitoring;
 import org.instrumentelement.ie.monitoring.StatusSource;
 import org.instrumentelement.ie.monitoring.SubscriptionMeters;
 import org.instrumentelement.ie.pubsub.BrokerEndpoints;
+import org.instrumentelement.ie.pubsub.CommandStatusMessages;
 import org.instrumentelement.ie.pubsub.EmbeddedBroker;
 import org.instrumentelement.ie.pubsub.Publishing;
 import org.instrumentelement.ie.pubsub.Subscriptions;
@@ -199,6 +200,7 @@ public final class InstrumentElementRuntime implements AutoCloseable {
               },
               epoch);
       publisher.start();
+      ie.addCommandStatusListener(new CommandStatusMessages(publisher));
       subscriptions.start(publisher);
       Publishing publishing = new Publishing(subscriptions, publisher, endpoints, broker);
       monitoring =
@@ -314,6 +316,9 @@ public final class InstrumentElementRuntime implements AutoCloseable {
       server.close();
       server = null;
     }
+    // Running commands end (cancelled, their instruments left in a defined state) while the
+    // publisher can still tell their subscribers.
+    ie.stopCommands();
     if (subscriptions != null) {
       subscriptions.close();
     }

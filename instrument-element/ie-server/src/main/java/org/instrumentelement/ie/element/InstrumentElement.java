@@ -6,9 +6,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.instrumentelement.ial.ResourceManager;
 import org.instrumentelement.ial.mock.MockSessionProvider;
+import org.instrumentelement.ie.config.CommandLimits;
 import org.instrumentelement.ie.config.ConfigException;
 import org.instrumentelement.ie.config.IeConfig;
 import org.instrumentelement.ie.config.ImConfig;
@@ -18,6 +21,8 @@ import org.instrumentelement.ie.state.StateStore;
 import org.instrumentelement.im.ImContext;
 import org.instrumentelement.im.InstrumentManager;
 import org.instrumentelement.im.InstrumentManagerTypes;
+import org.instrumentelement.im.command.CommandRunner;
+import org.instrumentelement.im.command.CommandStatus;
 import org.instrumentelement.im.model.ErrorCode;
 import org.instrumentelement.im.model.ImException;
 
@@ -32,6 +37,8 @@ public final class InstrumentElement implements AutoCloseable {
   private final Map<String, ImNode> nodes = new LinkedHashMap<>();
   private volatile ParameterOrigins origins = new ParameterOrigins(StateStore.inMemory(), () -> "");
   private boolean started;
+  private final List<Consumer<CommandStatus>> commandListeners = new CopyOnWriteArrayList<>();
+  private volatile CommandRunner commands;
 
   /** An Instrument Element with the transports found on the class path. */
   public InstrumentElement(IeConfig config) {
@@ -65,6 +72,14 @@ public final class InstrumentElement implements AutoCloseable {
       return;
     }
     origins = new ParameterOrigins(store, who);
+    CommandLimits limits = config.commands();
+    commands =
+        new CommandRunner(
+            limits.statusRetention(),
+            limits.maxDuration(),
+            limits.maxKept(),
+            java.time.Clock.systemUTC(),
+            this::commandStatusChanged);
     InstrumentManagerTypes types = InstrumentManagerTypes.installed();
     Map<String, String> pathByName = new LinkedHashMap<>();
     Map<String, List<String>> childrenByPath = new LinkedHashMap<>();
@@ -124,6 +139,34 @@ public final class InstrumentElement implements AutoCloseable {
     started = true;
   }
 
+  /** The runner of long-running commands: each run's status, cancel. Null before {@link #start}. */
+  public CommandRunner commands() {
+    return commands;
+  }
+
+  /** Registers a listener for every status change of every long-running command. */
+  public void addCommandStatusListener(Consumer<CommandStatus> listener) {
+    commandListeners.add(listener);
+  }
+
+  private void commandStatusChanged(CommandStatus status) {
+    for (Consumer<CommandStatus> l : commandListeners) {
+      l.accept(status);
+    }
+  }
+
+  /**
+   * Cancels every running long-running command and waits (a while) for each to leave its instrument
+   * in a defined state. Called before the publisher stops, so that the cancels are published;
+   * {@link #close} calls it too.
+   */
+  public void stopCommands() {
+    CommandRunner r = commands;
+    if (r != null) {
+      r.close();
+    }
+  }
+
   /** Where each parameter's value came from. */
   public ParameterOrigins origins() {
     return origins;
@@ -169,6 +212,7 @@ public final class InstrumentElement implements AutoCloseable {
   /** Closes every IM, children before parents, then the transports. */
   @Override
   public synchronized void close() {
+    stopCommands();
     List<ImNode> reversed = new ArrayList<>(nodes.values());
     Collections.reverse(reversed);
     for (ImNode n : reversed) {
