@@ -37,6 +37,13 @@ public final class InstrumentElement implements AutoCloseable {
   private final Map<String, ImNode> nodes = new LinkedHashMap<>();
   private volatile ParameterOrigins origins = new ParameterOrigins(StateStore.inMemory(), () -> "");
   private boolean started;
+
+  /**
+   * The name an IM's command status stream goes by beside its attributes (the last segment of its
+   * command topic), which no attribute may take.
+   */
+  public static final String COMMANDS = "commands";
+
   private final List<Consumer<CommandStatus>> commandListeners = new CopyOnWriteArrayList<>();
   private volatile CommandRunner commands;
 
@@ -126,6 +133,14 @@ public final class InstrumentElement implements AutoCloseable {
                     () -> n.children().stream().map(p -> nodes.get(p).im()).toList(),
                     c.options(),
                     restored));
+        if (n.im().model().attributes().stream().anyMatch(a -> a.name().equals(COMMANDS))) {
+          throw new ImException(
+              ErrorCode.INVALID_VALUE,
+              n.path()
+                  + " has an attribute named '"
+                  + COMMANDS
+                  + "', which names the IM's command topic: rename it");
+        }
         for (String name : restored.keySet()) {
           if (!origins.changedSinceStart(n.path(), name)) {
             StartupRestore.forget(store, n.path(), name);

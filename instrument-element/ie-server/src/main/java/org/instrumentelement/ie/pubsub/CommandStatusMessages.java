@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
+import org.instrumentelement.ie.element.InstrumentElement;
 import org.instrumentelement.im.command.CommandStatus;
 import org.instrumentelement.im.command.IntermediateResult;
 import org.instrumentelement.im.model.Value;
@@ -24,7 +25,7 @@ import org.instrumentelement.im.sampling.SampleSink;
  */
 public final class CommandStatusMessages implements Consumer<CommandStatus> {
   /** The last segment of a command topic; no IM may have an attribute of that name. */
-  public static final String TOPIC_SEGMENT = "commands";
+  public static final String TOPIC_SEGMENT = InstrumentElement.COMMANDS;
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
