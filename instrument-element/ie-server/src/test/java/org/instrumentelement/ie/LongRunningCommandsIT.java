@@ -321,6 +321,19 @@ class LongRunningCommandsIT {
   }
 
   @Test
+  void theGroupRunsACommandOnItsChildrenAndReportsEach() throws Exception {
+    Value command = new Value();
+    command.setName("command");
+    command.setStringValue("acquireAverage");
+    ExecuteCommandResponse r = execute(alice, "lab", "runOnChildren", 60.0, command);
+    assertEquals(CommandState.SUCCEEDED, r.getStatus().getState(), r.getStatus().getError());
+    assertEquals(1, r.getStatus().getIntermediateCount(), "one child has acquireAverage");
+    assertEquals("lab/scope: succeeded", r.getStatus().getIntermediate().get(0).getStringValue());
+    assertEquals(1.0, r.getStatus().getProgress());
+    assertEquals("LINKED", state(alice));
+  }
+
+  @Test
   void ordinaryCommandsAnswerAsBefore() throws Exception {
     Value q = new Value();
     q.setName("quantity");
