@@ -198,7 +198,8 @@ public final class InstrumentElementRuntime implements AutoCloseable {
                   }
                 }
               },
-              epoch);
+              epoch,
+              config.broker().publishQueue());
       publisher.start();
       ie.addCommandStatusListener(new CommandStatusMessages(publisher));
       subscriptions.start(publisher);
