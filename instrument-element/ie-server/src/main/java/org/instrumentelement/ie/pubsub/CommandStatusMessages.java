@@ -19,9 +19,9 @@ import org.instrumentelement.im.sampling.SampleSink;
  * <prefix>.<ie>.<IM path>.}{@value #TOPIC_SEGMENT}: a STRING message (same properties as a value
  * message, {@code ieAttribute} = {@value #TOPIC_SEGMENT}) whose body is the status as JSON. Beside
  * the IM's attribute topics, the broker lets whoever may observe the IM read it. As on every topic,
- * a status not yet sent is replaced by a newer one of the same IM: a subscriber may miss progress
- * steps (a gap in {@code ieSequence}), never the newest status. Vectors are not carried (only their
- * length): getCommandStatus gives them.
+ * statuses are sent in order, the oldest unsent dropped only when the publisher's queue for the
+ * topic is full (a gap in {@code ieSequence}). Vectors are not carried (only their length):
+ * getCommandStatus gives them.
  */
 public final class CommandStatusMessages implements Consumer<CommandStatus> {
   /** The last segment of a command topic; no IM may have an attribute of that name. */
