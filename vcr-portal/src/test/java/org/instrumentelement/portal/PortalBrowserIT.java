@@ -279,7 +279,7 @@ class PortalBrowserIT {
     command("stop").click();
     wait.until(ExpectedConditions.textToBe(badge, "LINKED"));
     WebElement count = driver.findElement(By.id("arg-acquireAverage-count"));
-    count.sendKeys(Keys.chord(Keys.CONTROL, "a"), "500");
+    count.sendKeys(Keys.chord(Keys.CONTROL, "a"), "1000"); // 20 ms each: 20 s at least
     command("acquireAverage").click();
     By running =
         By.cssSelector(".command-run[data-command='acquireAverage'][data-state='RUNNING']");

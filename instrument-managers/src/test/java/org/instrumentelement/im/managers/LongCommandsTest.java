@@ -156,8 +156,9 @@ class LongCommandsTest {
 
   @Test
   void theGroupRunsTheCommandOnEveryChildAndReportsEach() throws Exception {
-    open(scope, "lab/scope", "MOCK::oscilloscope", 1e-3);
-    open(scope2, "lab/scope2", "MOCK::oscilloscope::2", 1e-3);
+    // 16 traces of 0.1 s each: long enough to see both children under way on a loaded machine
+    open(scope, "lab/scope", "MOCK::oscilloscope", 0.01);
+    open(scope2, "lab/scope2", "MOCK::oscilloscope::2", 0.01);
     lab.open(
         new ImContext(
             "lab",
@@ -194,7 +195,8 @@ class LongCommandsTest {
 
   @Test
   void cancellingTheGroupCancelsTheChildren() throws Exception {
-    open(scope, "lab/scope", "MOCK::oscilloscope", 0.01);
+    open(scope, "lab/scope", "MOCK::oscilloscope", 0.05); // 16 traces of 0.5 s
+
     lab.open(
         new ImContext(
             "lab", "", rm, Map.of(), Duration.ofSeconds(1), true, false, () -> List.of(scope)));
