@@ -50,6 +50,10 @@ import org.slf4j.LoggerFactory;
  */
 public final class InstrumentElementRuntime implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(InstrumentElementRuntime.class);
+
+  /** How long a shutdown waits for the publisher to send what it holds (the commands cancelled). */
+  private static final java.time.Duration SHUTDOWN_DRAIN = java.time.Duration.ofSeconds(2);
+
   private final IeConfig config;
   private final InstrumentElement ie;
   private final long epoch = System.currentTimeMillis();
@@ -324,6 +328,7 @@ public final class InstrumentElementRuntime implements AutoCloseable {
       subscriptions.close();
     }
     if (publisher != null) {
+      publisher.drain(SHUTDOWN_DRAIN);
       publisher.close();
       publisher = null;
     }
