@@ -44,6 +44,8 @@ __all__ = [
     "TooManyRequests",
     "ServerBusy",
     "InternalError",
+    "UnknownCommandId",
+    "Cancelled",
 ]
 
 
@@ -225,6 +227,18 @@ class InternalError(Fault):
     """A bug in the IE (it is logged there)."""
 
     code = "INTERNAL_ERROR"
+
+
+class UnknownCommandId(Fault):
+    """No long-running command with that id on that IM (never started, or forgotten since)."""
+
+    code = "UNKNOWN_COMMAND_ID"
+
+
+class Cancelled(Fault):
+    """A long-running command that ``run()`` waited for was cancelled."""
+
+    code = "CANCELLED"
 
 
 _BY_CODE = {cls.code: cls for cls in Fault.__subclasses__()}

@@ -18,6 +18,7 @@ import org.instrumentelement.ie.monitoring.Monitoring;
 import org.instrumentelement.ie.monitoring.StatusSource;
 import org.instrumentelement.ie.monitoring.SubscriptionMeters;
 import org.instrumentelement.ie.pubsub.BrokerEndpoints;
+import org.instrumentelement.ie.pubsub.CommandStatusMessages;
 import org.instrumentelement.ie.pubsub.EmbeddedBroker;
 import org.instrumentelement.ie.pubsub.Publishing;
 import org.instrumentelement.ie.pubsub.Subscriptions;
@@ -49,6 +50,10 @@ import org.slf4j.LoggerFactory;
  */
 public final class InstrumentElementRuntime implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(InstrumentElementRuntime.class);
+
+  /** How long a shutdown waits for the publisher to send what it holds (the commands cancelled). */
+  private static final java.time.Duration SHUTDOWN_DRAIN = java.time.Duration.ofSeconds(2);
+
   private final IeConfig config;
   private final InstrumentElement ie;
   private final long epoch = System.currentTimeMillis();
@@ -185,6 +190,7 @@ public final class InstrumentElementRuntime implements AutoCloseable {
               epoch,
               config.broker().publishQueue());
       publisher.start();
+      ie.addCommandStatusListener(new CommandStatusMessages(publisher, subscriptions::topic));
       subscriptions.start(publisher);
       Publishing publishing = new Publishing(subscriptions, publisher, endpoints, broker);
       monitoring =
@@ -300,10 +306,14 @@ public final class InstrumentElementRuntime implements AutoCloseable {
       server.close();
       server = null;
     }
+    // Running commands end (cancelled, their instruments left in a defined state) while the
+    // publisher can still tell their subscribers.
+    ie.stopCommands();
     if (subscriptions != null) {
       subscriptions.close();
     }
     if (publisher != null) {
+      publisher.drain(SHUTDOWN_DRAIN);
       publisher.close();
       publisher = null;
     }

@@ -55,7 +55,14 @@ public enum FaultCode {
    */
   SERVER_BUSY,
   /** A fault in the Instrument Element itself; the message says what happened. */
-  INTERNAL_ERROR;
+  INTERNAL_ERROR,
+  /** A long-running command was cancelled before it finished. */
+  CANCELLED,
+  /**
+   * No run of a long-running command has this id on this IM (never started, or its status is no
+   * longer kept).
+   */
+  UNKNOWN_COMMAND_ID;
 
   /**
    * Whether the fault is the server's or the instrument's ({@code soap:Server}) rather than the
