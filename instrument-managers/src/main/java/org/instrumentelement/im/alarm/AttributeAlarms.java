@@ -25,6 +25,7 @@ public final class AttributeAlarms implements SampleCheck {
   private int failures; // guarded by this
   private boolean failing; // guarded by this
   private volatile boolean quiet = true;
+  private volatile boolean limited;
 
   /**
    * @param units the attribute's units, for messages
@@ -68,7 +69,13 @@ public final class AttributeAlarms implements SampleCheck {
       next.remove(statistic);
     }
     conditions = next.isEmpty() ? Map.of() : Collections.unmodifiableMap(next);
+    limited = !conditions.isEmpty();
     quiet = conditions.isEmpty() && failures == 0;
+  }
+
+  /** Whether any limit is set (one volatile read). */
+  public boolean limited() {
+    return limited;
   }
 
   /** The limits in effect, by statistic. */

@@ -10,6 +10,8 @@ public enum ErrorCode {
   UNKNOWN_PARAMETER,
   UNKNOWN_COMMAND,
   UNKNOWN_ARGUMENT,
+  /** No active alarm has that id. */
+  UNKNOWN_ALARM,
   MISSING_ARGUMENT,
   WRONG_TYPE,
   OUT_OF_RANGE,

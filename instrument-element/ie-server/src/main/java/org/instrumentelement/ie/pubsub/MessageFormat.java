@@ -41,7 +41,7 @@ public final class MessageFormat {
 
   public static final String UNITS = "ieUnits";
 
-  /** GOOD, UNCERTAIN or BAD. */
+  /** GOOD, WARNING or ALARM (a good value beyond a limit of its attribute), UNCERTAIN or BAD. */
   public static final String QUALITY = "ieQuality";
 
   /** True when the value is unchanged and republished only to show the attribute is alive. */

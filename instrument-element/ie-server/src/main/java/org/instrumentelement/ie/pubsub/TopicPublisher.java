@@ -37,6 +37,20 @@ public final class TopicPublisher implements SampleSink, AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(TopicPublisher.class);
   private static final long RETRY_MILLIS = 200;
 
+  /**
+   * A text message that must not be lost or replaced by a newer one (an alarm event): sent in the
+   * order given, after any failure retried until it goes.
+   *
+   * @param properties the message properties: String, Long, Integer or Boolean values
+   */
+  public record Notice(String topic, String text, Map<String, Object> properties) {}
+
+  /** Most notices held while the broker is away; older ones are dropped beyond it. */
+  static final int MAX_NOTICES = 10_000;
+
+  /** A token in the ready queue that only wakes the thread up to send notices. */
+  private static final String WAKE = "";
+
   /** What a topic needs besides the sample: its name and units. */
   public interface Topics {
     String topic(String imPath, String attribute);
@@ -52,6 +66,9 @@ public final class TopicPublisher implements SampleSink, AutoCloseable {
   private final long epoch;
   private final Map<String, Sample> pending = new ConcurrentHashMap<>();
   private final LinkedBlockingQueue<String> ready = new LinkedBlockingQueue<>();
+  private final java.util.concurrent.BlockingDeque<Notice> notices =
+      new java.util.concurrent.LinkedBlockingDeque<>();
+  private final AtomicLong noticesDropped = new AtomicLong();
   private final AtomicLong sent = new AtomicLong();
   private final AtomicLong superseded = new AtomicLong();
   private final AtomicLong failures = new AtomicLong();
@@ -188,11 +205,59 @@ public final class TopicPublisher implements SampleSink, AutoCloseable {
     }
   }
 
+  /**
+   * Queues a notice to be sent after those queued before it. Never blocks: beyond {@link
+   * #MAX_NOTICES} unsent ones the oldest is dropped (the topic's sequence numbers show the gap).
+   */
+  public void publish(Notice notice) {
+    while (notices.size() >= MAX_NOTICES && notices.pollFirst() != null) {
+      noticesDropped.incrementAndGet();
+    }
+    notices.offerLast(notice);
+    ready.offer(WAKE);
+  }
+
+  /** Sends the queued notices; false if one failed (it stays first in the queue). */
+  private boolean sendNotices() {
+    Notice n;
+    while ((n = notices.peekFirst()) != null) {
+      try {
+        sendNotice(n);
+        notices.remove(n);
+        sent.incrementAndGet();
+        sentByTopic.computeIfAbsent(n.topic(), t -> new AtomicLong()).incrementAndGet();
+      } catch (JMSException | RuntimeException e) {
+        failures.incrementAndGet();
+        LOG.warn("publishing to {} failed, will retry: {}", n.topic(), e.toString());
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private void sendNotice(Notice n) throws JMSException {
+    jakarta.jms.TextMessage m = session.createTextMessage(n.text());
+    for (Map.Entry<String, Object> p : n.properties().entrySet()) {
+      m.setObjectProperty(p.getKey(), p.getValue());
+    }
+    m.setLongProperty(MessageFormat.EPOCH, epoch);
+    m.setLongProperty(MessageFormat.PUBLISHED, MessageFormat.micros(Instant.now()));
+    producer(n.topic()).send(m);
+  }
+
   private void run() {
     if (!connect()) {
       return;
     }
     while (running) {
+      if (!sendNotices()) {
+        try {
+          Thread.sleep(RETRY_MILLIS);
+        } catch (InterruptedException ie) {
+          return;
+        }
+        continue;
+      }
       String topic;
       try {
         topic = ready.poll(100, TimeUnit.MILLISECONDS);
@@ -226,7 +291,7 @@ public final class TopicPublisher implements SampleSink, AutoCloseable {
     }
   }
 
-  private void send(String topic, Sample s) throws JMSException {
+  private MessageProducer producer(String topic) throws JMSException {
     MessageProducer p = producers.get(topic);
     if (p == null) {
       p = session.createProducer(session.createTopic(topic));
@@ -234,6 +299,11 @@ public final class TopicPublisher implements SampleSink, AutoCloseable {
       p.setDisableMessageID(true);
       producers.put(topic, p);
     }
+    return p;
+  }
+
+  private void send(String topic, Sample s) throws JMSException {
+    MessageProducer p = producer(topic);
     Value v = s.value();
     BytesMessage m = session.createBytesMessage();
     m.writeBytes(MessageFormat.body(v));
@@ -272,6 +342,11 @@ public final class TopicPublisher implements SampleSink, AutoCloseable {
   /** Samples replaced by a newer one before they could be sent. */
   public long superseded() {
     return superseded.get();
+  }
+
+  /** Notices dropped because too many were waiting for the broker. */
+  public long noticesDropped() {
+    return noticesDropped.get();
   }
 
   /** Sends that failed (and were retried or superseded). */

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.instrumentelement.ie.alarm.Alarms;
 import org.instrumentelement.ie.soap.types.ExecuteCommand;
 import org.instrumentelement.ie.soap.types.ExecuteCommandResponse;
 import org.instrumentelement.ie.soap.types.GetAttribute;
@@ -33,9 +34,14 @@ final class ControlOperations {
   static final int MAX_ARGUMENTS_PER_CALL = 64;
 
   private final ElementView view;
+  private final Alarms alarms;
 
-  ControlOperations(ElementView view) {
+  /**
+   * @param alarms gives a polled value the quality of its attribute's alarm state
+   */
+  ControlOperations(ElementView view, Alarms alarms) {
     this.view = view;
+    this.alarms = alarms;
   }
 
   GetAttributeResponse getAttribute(GetAttribute request) throws InstrumentElementFault {
@@ -46,7 +52,10 @@ final class ControlOperations {
       GetAttributeResponse r = new GetAttributeResponse();
       r.value =
           ValueMapping.toXml(
-              im.getAttribute(name), null, units(im, name), encoding(request.encoding));
+              alarms.withAlarmQuality(path, name, im.getAttribute(name)),
+              null,
+              units(im, name),
+              encoding(request.encoding));
       return r;
     } catch (ImException e) {
       throw view.fault(e, path, name);
@@ -70,7 +79,12 @@ final class ControlOperations {
     VectorEncoding enc = encoding(request.encoding);
     for (String name : names) {
       try {
-        r.value.add(ValueMapping.toXml(im.getAttribute(name), name, units(im, name), enc));
+        r.value.add(
+            ValueMapping.toXml(
+                alarms.withAlarmQuality(path, name, im.getAttribute(name)),
+                name,
+                units(im, name),
+                enc));
       } catch (ImException e) {
         throw view.fault(e, path, name);
       }
