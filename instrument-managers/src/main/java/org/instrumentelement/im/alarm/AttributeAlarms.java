@@ -164,7 +164,7 @@ public final class AttributeAlarms implements SampleCheck {
 
   private AlarmChange limitChange(Statistic s, LimitCondition c, double x) {
     LimitKind k = c.reported();
-    String number = name(s) + " " + x + (units.isEmpty() ? "" : " " + units);
+    String number = name(s) + " " + shortText(x) + (units.isEmpty() ? "" : " " + units);
     if (k == null) {
       return change(s, Severity.NONE, x, null, null, number + " is back within its limits");
     }
@@ -176,7 +176,23 @@ public final class AttributeAlarms implements SampleCheck {
         x,
         k,
         limit,
-        number + " is " + (high ? "at or above " : "at or below ") + k.configName() + " " + limit);
+        number
+            + " is "
+            + (high ? "at or above " : "at or below ")
+            + k.configName()
+            + " "
+            + shortText(limit));
+  }
+
+  /** A number to six significant digits, without trailing zeros: for people, not for machines. */
+  static String shortText(double x) {
+    if (!Double.isFinite(x)) {
+      return Double.toString(x);
+    }
+    java.math.BigDecimal d =
+        new java.math.BigDecimal(x).round(new java.math.MathContext(6)).stripTrailingZeros();
+    double a = Math.abs(x);
+    return a == 0 || (a >= 1e-4 && a < 1e7) ? d.toPlainString() : d.toString();
   }
 
   private AlarmChange change(

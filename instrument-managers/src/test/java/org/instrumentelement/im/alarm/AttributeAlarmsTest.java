@@ -41,11 +41,20 @@ class AttributeAlarmsTest {
     assertEquals(LimitKind.HIGH_ALARM, raised.limit());
     assertEquals(3.5, raised.value());
     assertEquals(3.0, raised.limitValue());
-    assertEquals("waveform.max 3.5 V is at or above highAlarm 3.0", raised.message());
+    assertEquals("waveform.max 3.5 V is at or above highAlarm 3", raised.message());
     Value back = alarms.checked(Value.ofDoubles(new double[] {0, 1}, Instant.now()), 1);
     assertEquals(Quality.GOOD, back.quality());
     assertEquals(2, changes.size());
     assertEquals(true, changes.get(1).cleared());
+  }
+
+  @Test
+  void messagesShowNumbersToSixDigits() {
+    assertEquals("3.10587", AttributeAlarms.shortText(3.1058739421693655));
+    assertEquals("0.001", AttributeAlarms.shortText(0.001));
+    assertEquals("-2.5E-9", AttributeAlarms.shortText(-2.5e-9));
+    assertEquals("120000", AttributeAlarms.shortText(1.2e5));
+    assertEquals("0", AttributeAlarms.shortText(0));
   }
 
   @Test

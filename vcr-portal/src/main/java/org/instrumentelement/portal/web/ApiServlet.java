@@ -64,7 +64,8 @@ public final class ApiServlet extends HttpServlet {
             "signout", sessions::signOut,
             "parameter", changes::setParameter,
             "attribute", changes::setAttribute,
-            "command", changes::command);
+            "command", changes::command,
+            "acknowledge", new AlarmApi(directory)::acknowledge);
   }
 
   /** The live traces' figures, for any signed-in user. */
