@@ -179,6 +179,11 @@ class AlarmsIT {
       JsonNode body = JSON.readTree(first.getText());
       assertTrue(ids(body.get("active")).contains(SCOPE_ALARM), first.getText());
       long sequence = first.getLongProperty("ieSequence");
+      assertThrows(
+          jakarta.jms.JMSSecurityException.class,
+          () ->
+              s.createProducer(s.createTopic(AlarmMessages.topic("ie", "ie")))
+                  .send(s.createTextMessage("{}")));
       assertTrue(sequence >= 1);
       assertTrue(first.getLongProperty("ieEpoch") > 0);
 
@@ -218,7 +223,8 @@ class AlarmsIT {
               .orElseThrow();
       assertTrue(line.contains("\"user\":\"operator\""), line);
       assertTrue(line.contains("\"im\":\"lab/scope\""), line);
-      assertTrue(line.contains("\"result\":\"OK"), line);
+      assertTrue(line.contains("\"result\":\"OK: WARNING peakToPeak"), line);
+      assertTrue(line.contains("\"details\":\"alarm lab/scope#peakToPeak\""), line);
     } finally {
       c.close();
     }
