@@ -213,7 +213,7 @@ public final class InstrumentElementRuntime implements AutoCloseable {
       board.addListener(alarmTopic);
       // The first message of the alarm topic in every epoch: the (empty) active alarms.
       board.snapshot();
-      alarms = new Alarms(ie, subscriptions, board, config.alarmSampleFailures());
+      alarms = new Alarms(ie, subscriptions, board, config.alarmSampleFailures(), store);
       alarms.start();
       Publishing publishing = new Publishing(subscriptions, publisher, endpoints, broker);
       monitoring =

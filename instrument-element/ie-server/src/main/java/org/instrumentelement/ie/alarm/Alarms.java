@@ -3,6 +3,8 @@ package org.instrumentelement.ie.alarm;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import org.instrumentelement.ie.config.AttributeConfig;
 import org.instrumentelement.ie.config.ConfigException;
@@ -10,6 +12,9 @@ import org.instrumentelement.ie.element.ImNode;
 import org.instrumentelement.ie.element.InstrumentElement;
 import org.instrumentelement.ie.pubsub.SampledAttribute;
 import org.instrumentelement.ie.pubsub.Subscriptions;
+import org.instrumentelement.ie.state.StartupRestore;
+import org.instrumentelement.ie.state.StateStore;
+import org.instrumentelement.ie.state.StoredAlarmLimits;
 import org.instrumentelement.im.InstrumentManager;
 import org.instrumentelement.im.alarm.AlarmChange;
 import org.instrumentelement.im.alarm.AlarmKind;
@@ -39,18 +44,32 @@ public final class Alarms {
   private final Subscriptions subscriptions;
   private final AlarmBoard board;
   private final int failuresToAlarm;
+  private final StateStore store;
   private final Map<String, AttributeAlarms> byKey = new ConcurrentHashMap<>();
+
+  /** Alarms whose limits set at run time are not kept across restarts. */
+  public Alarms(
+      InstrumentElement ie, Subscriptions subscriptions, AlarmBoard board, int failuresToAlarm) {
+    this(ie, subscriptions, board, failuresToAlarm, StateStore.inMemory());
+  }
 
   /**
    * @param failuresToAlarm reads failing in a row that raise an alarm ({@code
    *     alarm.sampleFailures})
+   * @param store where limits set at run time are kept, and restored from at start ({@link
+   *     StartupRestore#alarmLimits})
    */
   public Alarms(
-      InstrumentElement ie, Subscriptions subscriptions, AlarmBoard board, int failuresToAlarm) {
+      InstrumentElement ie,
+      Subscriptions subscriptions,
+      AlarmBoard board,
+      int failuresToAlarm,
+      StateStore store) {
     this.ie = ie;
     this.subscriptions = subscriptions;
     this.board = board;
     this.failuresToAlarm = failuresToAlarm;
+    this.store = store;
   }
 
   public AlarmBoard board() {
@@ -71,16 +90,42 @@ public final class Alarms {
           new AttributeAlarms(s.imPath(), spec.name(), spec.spec().units(), failuresToAlarm, board);
       byKey.put(key(s.imPath(), spec.name()), a);
     }
+    store.update(st -> st.retainAlarmLimits(byKey.keySet()));
     for (ImNode n : ie.nodes()) {
-      for (Map.Entry<String, AttributeConfig> e : n.config().attributes().entrySet()) {
+      Map<String, AttributeConfig> configured = n.config().attributes();
+      for (Map.Entry<String, AttributeConfig> e : configured.entrySet()) {
         for (Map.Entry<Statistic, AlarmLimits> l : e.getValue().alarms().entrySet()) {
           String where =
               "im." + n.config().name() + ".attribute." + e.getKey() + ".alarm." + dot(l.getKey());
           try {
-            configure(n.path(), e.getKey(), l.getKey(), l.getValue());
+            check(n.path(), e.getKey(), l.getKey());
           } catch (ImException ex) {
             throw new ConfigException(where + "*: " + ex.getMessage());
           }
+        }
+      }
+      // Every number with limits in the configuration or kept from the last run.
+      Set<String> numbers = new TreeSet<>();
+      configured.forEach(
+          (attribute, c) -> c.alarms().keySet().forEach(st -> numbers.add(number(attribute, st))));
+      numbers.addAll(store.read(st -> st.alarmLimits(n.path())).keySet());
+      for (String number : numbers) {
+        int dot = number.indexOf('.');
+        String attribute = number.substring(0, dot);
+        String stored = number.substring(dot + 1);
+        Statistic statistic = stored.equals("value") ? Statistic.VALUE : Statistic.named(stored);
+        AttributeConfig c = configured.get(attribute);
+        AlarmLimits inFile = c == null ? null : c.alarms().get(statistic);
+        AlarmLimits limits =
+            StartupRestore.alarmLimits(
+                store, n.path(), number, inFile == null ? AlarmLimits.NONE : inFile);
+        try {
+          if (statistic != null && limits.any()) {
+            configure(n.path(), attribute, statistic, limits);
+          }
+        } catch (ImException ex) {
+          // Kept from a run whose IM had other attributes: it no longer fits, forget it.
+          store.update(st -> st.removeAlarmLimits(n.path(), number));
         }
       }
     }
@@ -93,6 +138,11 @@ public final class Alarms {
         stateChanged(n.im(), "", States.ERROR);
       }
     }
+  }
+
+  /** The key of a number in the state store: {@code <attribute>.<statistic>} or {@code .value}. */
+  private static String number(String attribute, Statistic s) {
+    return attribute + "." + (s == Statistic.VALUE ? "value" : s.configName());
   }
 
   private static String dot(Statistic s) {
@@ -150,6 +200,33 @@ public final class Alarms {
    */
   public void configure(String im, String attribute, Statistic statistic, AlarmLimits limits)
       throws ImException {
+    check(im, attribute, statistic).limits(statistic, limits);
+  }
+
+  /**
+   * Sets the limits of one number as {@link #configure(String, String, Statistic, AlarmLimits)},
+   * and keeps them for the next start before returning.
+   *
+   * @param by the admin who set them
+   */
+  public void configure(
+      String im, String attribute, Statistic statistic, AlarmLimits limits, String by)
+      throws ImException {
+    AttributeAlarms a = check(im, attribute, statistic);
+    synchronized (a) {
+      a.limits(statistic, limits);
+      store.update(
+          st ->
+              st.putAlarmLimits(
+                  im,
+                  number(attribute, statistic),
+                  new StoredAlarmLimits(limits, by, store.clock().instant())));
+    }
+  }
+
+  /** The alarms of an attribute that may have limits on this number. */
+  private AttributeAlarms check(String im, String attribute, Statistic statistic)
+      throws ImException {
     AttributeAlarms a = alarmsOf(im, attribute);
     ValueType type = ie.node(im).im().model().attribute(attribute).spec().type();
     if (!statistic.appliesTo(type)) {
@@ -166,7 +243,7 @@ public final class Alarms {
           };
       throw new ImException(ErrorCode.WRONG_TYPE, why);
     }
-    a.limits(statistic, limits);
+    return a;
   }
 
   private AttributeAlarms alarmsOf(String im, String attribute) throws ImException {

@@ -107,7 +107,7 @@ final class AlarmOperations {
       } catch (IllegalArgumentException e) {
         throw new ImException(ErrorCode.OUT_OF_RANGE, e.getMessage());
       }
-      alarms.configure(path, name, statistic, limits);
+      alarms.configure(path, name, statistic, limits, view.caller().name());
       ConfigureAlarmLimitsResponse r = new ConfigureAlarmLimitsResponse();
       r.limits = infos(path, name, alarms.limits(path, name));
       return r;

@@ -310,6 +310,43 @@ class AlarmsIT {
     eventually(() -> holds(() -> alarm("admin", id) == null), "cleared once reconnected");
   }
 
+  @Test
+  void limitsSetAtRunTimeSurviveARestartUnlessTheFileChangedThem() throws Exception {
+    Path data = RunningElement.newDataDir();
+    ConfigureAlarmLimits set = limits("lab/array1250", "vector", "min");
+    set.setLowWarning(-1e9);
+    set.setHysteresis(0.5);
+    try (RunningElement first = restartable(data)) {
+      first.client().configureAlarmLimits(set);
+    }
+    try (RunningElement second = restartable(data)) {
+      List<AlarmLimitsInfo> kept =
+          second.client().listAlarmLimits(new ListAlarmLimits()).getLimits().stream()
+              .filter(l -> l.getIm().equals("lab/array1250"))
+              .toList();
+      assertEquals(1, kept.size());
+      assertEquals("min", kept.get(0).getStatistic());
+      assertEquals(-1e9, kept.get(0).getLowWarning());
+      assertEquals(0.5, kept.get(0).getHysteresis());
+    }
+    try (RunningElement edited =
+        restartable(data, "--im.array1250.attribute.vector.alarm.min.lowWarning=-5")) {
+      List<AlarmLimitsInfo> now =
+          edited.client().listAlarmLimits(new ListAlarmLimits()).getLimits().stream()
+              .filter(l -> l.getIm().equals("lab/array1250"))
+              .toList();
+      assertEquals(1, now.size());
+      assertEquals(-5.0, now.get(0).getLowWarning(), "the file changed them: the file wins");
+      assertEquals(0.0, now.get(0).getHysteresis());
+    }
+  }
+
+  static RunningElement restartable(Path data, String... options) throws Exception {
+    return RunningElement.of(
+        RunningElement.freePorts(ConfigLoader.load(List.of(options), Map.of()))
+            .with("data.dir", data.toString()));
+  }
+
   static ConfigureAlarmLimits limits(String im, String attribute, String statistic) {
     ConfigureAlarmLimits c = new ConfigureAlarmLimits();
     c.setIm(im);
