@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -20,6 +21,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.apache.activemq.ActiveMQConnectionFactory;
 import org.instrumentelement.ial.mock.MockDevice;
@@ -43,12 +45,12 @@ import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Alarms in a real Instrument Element with its broker, over real SOAP and a real OpenWire
- * subscriber: a configured limit raises a warning that polled answers and published samples show as
- * their quality; the alarm topic gives a new subscriber the active alarms at once and every event
- * after, numbered; acknowledging is audited and published; limits set at run time on a vector's
- * statistic raise and clear an alarm; an instrument that fails raises its IM's alarm; bad requests
- * get documented faults.
+ * Alarms in a real Instrument Element with its broker, over real SOAP, a real OpenWire subscriber
+ * and a Python STOMP one (stomp.py, skipped where it is missing): a configured limit raises a
+ * warning that polled answers and published samples show as their quality; the alarm topic gives a
+ * new subscriber the active alarms at once and every event after, numbered; acknowledging is
+ * audited and published; limits set at run time on a vector's statistic raise and clear an alarm;
+ * an instrument that fails raises its IM's alarm; bad requests get documented faults.
  */
 class AlarmsIT {
   static final Duration WAIT = Duration.ofSeconds(30);
@@ -245,6 +247,41 @@ class AlarmsIT {
               ack.setId(SCOPE_ALARM);
               as("arrays").acknowledgeAlarm(ack);
             }));
+  }
+
+  @Test
+  void aPythonStompSubscriberGetsTheActiveAlarmsOnSubscribing() throws Exception {
+    Path python = Path.of("/usr/bin/python3");
+    assumeTrue(Files.isExecutable(python), "no " + python);
+    Process probe = new ProcessBuilder(python.toString(), "-c", "import stomp").start();
+    assumeTrue(
+        probe.waitFor(30, TimeUnit.SECONDS) && probe.exitValue() == 0, "stomp.py not installed");
+    eventually(() -> holds(() -> alarm("admin", SCOPE_ALARM) != null), "the configured warning");
+    String port = running.runtime.broker().stompUrl().replaceAll(".*:", "");
+    Path output = Files.createTempFile("stomp-alarms", ".out");
+    Process p =
+        new ProcessBuilder(
+                python.toString(),
+                "src/test/python/stomp_alarm_subscriber.py",
+                "localhost",
+                port,
+                "/topic/" + running.runtime.alarmTopic().topic(),
+                "arrays",
+                "arrays")
+            .redirectErrorStream(true)
+            .redirectOutput(output.toFile())
+            .start();
+    boolean done = p.waitFor(90, TimeUnit.SECONDS);
+    if (!done) {
+      p.destroyForcibly();
+    }
+    String out = Files.readString(output, StandardCharsets.UTF_8);
+    assertEquals(0, done ? p.exitValue() : -1, out);
+    JsonNode first = JSON.readTree(out.substring(out.indexOf('{')));
+    List<String> active = new ArrayList<>();
+    first.get("active").forEach(a -> active.add(a.asText()));
+    assertTrue(active.contains(SCOPE_ALARM), out);
+    assertTrue(first.get("sequence").asLong() >= 1, out);
   }
 
   @Test
