@@ -203,7 +203,8 @@ public final class InstrumentElementRuntime implements AutoCloseable {
                   }
                 }
               },
-              epoch);
+              epoch,
+              config.broker().publishQueue());
       publisher.start();
       subscriptions.start(publisher);
       AlarmBoard board = new AlarmBoard(Clock.systemUTC());
