@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.instrumentelement.ie.client.InstrumentElementClient;
+import org.instrumentelement.ie.client.soap.ConfigureAlarmLimits;
 import org.instrumentelement.ie.client.soap.ConfigureSampling;
 import org.instrumentelement.ie.client.soap.GetAttribute;
 import org.instrumentelement.ie.client.soap.GetParameter;
@@ -321,6 +322,55 @@ class PortalBrowserIT {
     assertTrue(parameterInput("timebase").isEnabled());
     command("start").click();
     wait.until(ExpectedConditions.textToBe(badge, "RUNNING"));
+  }
+
+  @Test
+  @Order(76)
+  void anAlarmIsShownInTheBannerTheTreeAndThePanelAndAcknowledged() throws Exception {
+    // An admin sets a limit the scope's peak-to-peak (volts) is always above.
+    ConfigureAlarmLimits limit = new ConfigureAlarmLimits();
+    limit.setIm("lab/scope");
+    limit.setAttribute("peakToPeak");
+    limit.setHighAlarm(0.001);
+    var admin = InstrumentElementClient.connect(lab.soapUrl(), "admin", "admin");
+    admin.configureAlarmLimits(limit);
+    By alarm = By.cssSelector("#alarms li.alarm[data-ie='ie'][data-alarm='lab/scope#peakToPeak']");
+    WebElement item = wait.until(ExpectedConditions.visibilityOfElementLocated(alarm));
+    assertTrue(item.getAttribute("class").contains("severity-ALARM"), item.getAttribute("class"));
+    assertTrue(
+        item.findElement(By.className("alarm-message")).getText().contains("highAlarm 0.001"),
+        item.getText());
+    WebElement mark =
+        wait.until(
+            ExpectedConditions.presenceOfElementLocated(
+                By.cssSelector("a.tree-im[data-ie='ie'][data-im='lab/scope'] .alarm-mark")));
+    assertEquals("ALARM", mark.getAttribute("data-severity"));
+    wait.until(
+        ExpectedConditions.attributeContains(
+            By.cssSelector("tr[data-attribute='peakToPeak']"), "class", "q-ALARM"));
+    screenshot("alarms");
+
+    driver
+        .findElement(By.cssSelector("#alarms button.alarm-ack[data-alarm='lab/scope#peakToPeak']"))
+        .click();
+    wait.until(
+        ExpectedConditions.textToBePresentInElementLocated(alarm, "acknowledged by operator"));
+
+    // Without the limit the alarm clears, and the value is no longer coloured.
+    admin.configureAlarmLimits(limitWithout("lab/scope", "peakToPeak"));
+    wait.until(ExpectedConditions.invisibilityOfElementLocated(alarm));
+    wait.until(
+        d ->
+            !d.findElement(By.cssSelector("tr[data-attribute='peakToPeak']"))
+                .getAttribute("class")
+                .contains("q-ALARM"));
+  }
+
+  private static ConfigureAlarmLimits limitWithout(String im, String attribute) {
+    ConfigureAlarmLimits none = new ConfigureAlarmLimits();
+    none.setIm(im);
+    none.setAttribute(attribute);
+    return none;
   }
 
   @Test

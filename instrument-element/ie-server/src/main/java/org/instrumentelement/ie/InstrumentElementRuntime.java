@@ -8,6 +8,10 @@ import java.util.Base64;
 import javax.net.ssl.TrustManager;
 import org.apache.activemq.broker.BrokerPlugin;
 import org.apache.activemq.security.MessageAuthorizationPolicy;
+import org.instrumentelement.ie.alarm.AlarmBoard;
+import org.instrumentelement.ie.alarm.AlarmMessages;
+import org.instrumentelement.ie.alarm.AlarmTopic;
+import org.instrumentelement.ie.alarm.Alarms;
 import org.instrumentelement.ie.config.BrokerTls;
 import org.instrumentelement.ie.config.IeConfig;
 import org.instrumentelement.ie.config.SecurityConfig;
@@ -64,6 +68,8 @@ public final class InstrumentElementRuntime implements AutoCloseable {
   private EmbeddedBroker broker;
   private volatile TopicPublisher publisher;
   private Subscriptions subscriptions;
+  private AlarmTopic alarmTopic;
+  private Alarms alarms;
   private InstrumentElementService service;
   private Monitoring monitoring;
   private ServiceParts parts;
@@ -192,6 +198,15 @@ public final class InstrumentElementRuntime implements AutoCloseable {
       publisher.start();
       ie.addCommandStatusListener(new CommandStatusMessages(publisher, subscriptions::topic));
       subscriptions.start(publisher);
+      AlarmBoard board = new AlarmBoard(Clock.systemUTC());
+      alarmTopic =
+          new AlarmTopic(
+              AlarmMessages.topic(config.broker().topicPrefix(), config.name()), publisher);
+      board.addListener(alarmTopic);
+      // The first message of the alarm topic in every epoch: the (empty) active alarms.
+      board.snapshot();
+      alarms = new Alarms(ie, subscriptions, board, config.alarmSampleFailures(), store);
+      alarms.start();
       Publishing publishing = new Publishing(subscriptions, publisher, endpoints, broker);
       monitoring =
           new Monitoring(status)
@@ -202,7 +217,7 @@ public final class InstrumentElementRuntime implements AutoCloseable {
       }
       service =
           new InstrumentElementService(
-              ie, publishing, access, AccessControlInterceptor.currentCaller(), monitoring);
+              ie, publishing, access, AccessControlInterceptor.currentCaller(), monitoring, alarms);
       parts =
           new ServiceParts(
               service, access, audit, monitoring, config.maxRequestBytes(), config.httpLimits());
@@ -291,6 +306,16 @@ public final class InstrumentElementRuntime implements AutoCloseable {
 
   public Subscriptions subscriptions() {
     return subscriptions;
+  }
+
+  /** The alarms: where they come from, and the board of active ones. */
+  public Alarms alarms() {
+    return alarms;
+  }
+
+  /** The alarm topic's publisher. */
+  public AlarmTopic alarmTopic() {
+    return alarmTopic;
   }
 
   /** The HTTP server, or null if not started with HTTP. */

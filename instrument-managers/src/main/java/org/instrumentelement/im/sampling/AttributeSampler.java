@@ -26,6 +26,7 @@ public final class AttributeSampler implements AutoCloseable {
   private final AtomicLong reads = new AtomicLong();
   private final AtomicLong failures = new AtomicLong();
   private volatile SamplingSettings settings;
+  private volatile SampleCheck check;
   private ScheduledFuture<?> task; // guarded by this
   private Value lastPublished; // only touched by the sampling task
   private long lastPublishedNanos;
@@ -59,6 +60,14 @@ public final class AttributeSampler implements AutoCloseable {
     if (!closed) {
       reschedule();
     }
+  }
+
+  /**
+   * Shows every read (changed or not) to {@code c} before the change filter, which may change the
+   * value's quality; null for none (the default, which costs nothing).
+   */
+  public void check(SampleCheck c) {
+    this.check = c;
   }
 
   /** Samples handed to the sink so far (the last sequence number used). */
@@ -104,16 +113,23 @@ public final class AttributeSampler implements AutoCloseable {
       return;
     }
     Value v;
+    SampleCheck c = check;
     try {
       reads.incrementAndGet();
       v = im.getAttribute(attribute);
     } catch (ImException e) {
       failures.incrementAndGet();
       LOG.log(Level.DEBUG, "{0} {1}: {2}", im.path(), attribute, e.getMessage());
+      if (c != null) {
+        c.failed(e, System.nanoTime());
+      }
       return;
     }
     SamplingSettings s = settings;
     long now = System.nanoTime();
+    if (c != null) {
+      v = c.checked(v, now);
+    }
     boolean changed = s.filter().changed(lastPublished, v);
     boolean heartbeat =
         !changed && !s.heartbeat().isZero() && now - lastPublishedNanos >= s.heartbeat().toNanos();

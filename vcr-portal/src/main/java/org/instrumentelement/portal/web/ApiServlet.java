@@ -65,7 +65,8 @@ public final class ApiServlet extends HttpServlet {
             "parameter", changes::setParameter,
             "attribute", changes::setAttribute,
             "command", changes::command,
-            "cancel", new CommandRuns(directory)::cancel);
+            "cancel", new CommandRuns(directory)::cancel,
+            "acknowledge", new AlarmApi(directory)::acknowledge);
   }
 
   /** The live traces' figures, for any signed-in user. */

@@ -12,7 +12,10 @@ import org.instrumentelement.portal.ie.ElementStatus;
 import org.instrumentelement.portal.ie.PortalError;
 import org.instrumentelement.portal.ie.RemoteElement;
 
-/** {@code GET tree}: every IE with its reachability and the IMs the signed-in user may see. */
+/**
+ * {@code GET tree}: every IE with its reachability, the IMs the signed-in user may see and their
+ * active alarms.
+ */
 final class TreeApi {
   private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
@@ -34,6 +37,7 @@ final class TreeApi {
       ElementStatus s = e.status();
       List<ElementStatus.Im> visible = s.ims();
       String refusal = null;
+      ArrayNode alarms = JSON.arrayNode();
       if (s.reachable()) {
         try {
           visible =
@@ -43,6 +47,9 @@ final class TreeApi {
         } catch (PortalError err) {
           visible = List.of();
           refusal = err.code() + ": " + err.getMessage();
+        }
+        if (refusal == null) {
+          alarms = AlarmApi.alarms(e, who);
         }
       }
       ObjectNode n = list.addObject();
@@ -62,6 +69,7 @@ final class TreeApi {
         i.put("description", im.description());
         i.put("state", im.state());
       }
+      n.set("alarms", alarms);
     }
     return root;
   }

@@ -9,6 +9,7 @@ const state = {
   selected: null, // {ie, im}
   panel: null, // the rendered panel's bookkeeping
   tree: null,
+  alarmErrors: {}, // alarm id -> why acknowledging it was refused
 };
 
 // ---------------------------------------------------------------- helpers
@@ -78,12 +79,25 @@ async function refreshTree() {
   try {
     state.tree = await api("tree");
     renderTree();
+    renderAlarms();
   } catch (e) {
     if (e.message !== "signed out") {
       document.getElementById("tree").replaceChildren(
         el("div", { class: "message error", text: "The portal cannot be reached: " + e.message }));
     }
   }
+}
+
+function imHref(ie, path) {
+  return "#/ie/" + encodeURIComponent(ie) + "/" + path.split("/").map(encodeURIComponent).join("/");
+}
+
+const SEVERITY_RANK = { WARNING: 1, ALARM: 2 };
+
+function worst(alarms) {
+  let w = null;
+  for (const a of alarms) if (!w || (SEVERITY_RANK[a.severity] || 0) > (SEVERITY_RANK[w] || 0)) w = a.severity;
+  return w;
 }
 
 function renderTree() {
@@ -104,20 +118,75 @@ function renderTree() {
     const list = el("ul", { class: "tree-ims" });
     for (const im of ie.ims) {
       depth[im.path] = im.parent && depth[im.parent] !== undefined ? depth[im.parent] + 1 : 0;
+      const alarms = (ie.alarms || []).filter(a => a.im === im.path);
+      const severity = worst(alarms);
+      const mark = severity
+        ? el("span", { class: "alarm-mark severity-" + severity, "data-severity": severity,
+                       title: alarms.map(a => a.severity + ": " + a.message).join("\n"),
+                       text: "⚠ " + alarms.length })
+        : null;
       const selected = state.selected && state.selected.ie === ie.name && state.selected.im === im.path;
       list.append(el("li", {},
         el("a", {
           class: "tree-im" + (selected ? " selected" : ""),
-          href: "#/ie/" + encodeURIComponent(ie.name) + "/" + im.path.split("/").map(encodeURIComponent).join("/"),
+          href: imHref(ie.name, im.path),
           "data-ie": ie.name, "data-im": im.path, title: im.description || "",
           style: "padding-left:" + (0.75 + depth[im.path] * 1.1) + "rem",
         }, el("span", { class: "im-name", text: im.name }), el("span", { class: "im-type", text: im.type }),
-           badge(im.state))));
+           mark, badge(im.state))));
     }
     block.append(list);
     items.push(block);
   }
   nav.replaceChildren(el("h2", { class: "tree-title", text: "Instrument Elements" }), ...items);
+}
+
+// ---------------------------------------------------------------- alarms
+
+// The banner of every active alarm the user may see, over all IEs, from the polled tree.
+function renderAlarms() {
+  const banner = document.getElementById("alarms");
+  const rows = [];
+  for (const ie of state.tree.elements) for (const a of ie.alarms || []) rows.push({ ie: ie.name, a });
+  if (rows.length === 0) {
+    banner.hidden = true;
+    banner.replaceChildren();
+    return;
+  }
+  const severity = worst(rows.map(r => r.a));
+  banner.hidden = false;
+  banner.className = "alarm-banner severity-" + severity;
+  const unacknowledged = rows.filter(r => !r.a.acknowledgedBy).length;
+  const items = rows.map(({ ie, a }) => {
+    const error = state.alarmErrors[a.id];
+    const action = a.acknowledgedBy
+      ? el("span", { class: "alarm-acked", text: "acknowledged by " + a.acknowledgedBy })
+      : el("button", { class: "alarm-ack", "data-alarm": a.id, text: "Acknowledge",
+                       onclick: ev => acknowledge(ie, a.id, ev.target) });
+    return el("li", { class: "alarm severity-" + a.severity + (a.acknowledgedBy ? " acked" : ""),
+                      "data-ie": ie, "data-alarm": a.id },
+      el("span", { class: "alarm-severity", text: a.severity }),
+      el("a", { class: "alarm-where", href: imHref(ie, a.im), text: ie + " · " + a.im }),
+      el("span", { class: "alarm-message", text: a.message }),
+      el("span", { class: "alarm-time", text: "since " + clock(a.raised) }),
+      action,
+      error ? el("span", { class: "alarm-error", text: error }) : null);
+  });
+  banner.replaceChildren(
+    el("div", { class: "alarm-head", text: rows.length + " active alarm" + (rows.length > 1 ? "s" : "") +
+      (unacknowledged ? ", " + unacknowledged + " not acknowledged" : "") }),
+    el("ul", { class: "alarm-list" }, ...items));
+}
+
+async function acknowledge(ie, id, button) {
+  button.disabled = true;
+  try {
+    await api("acknowledge", { ie, id });
+    delete state.alarmErrors[id];
+  } catch (e) {
+    state.alarmErrors[id] = "Refused: " + (e.code ? e.code + ": " : "") + e.message;
+  }
+  await refreshTree();
 }
 
 // ---------------------------------------------------------------- IM panel
@@ -483,7 +552,16 @@ function updatePanel(p, d) {
   for (const a of d.attributes) {
     const entry = p.attrs[a.name];
     if (!entry) continue;
-    entry.quality.textContent = a.quality && a.quality !== "GOOD" ? a.quality : "";
+    const alarmed = a.quality === "WARNING" || a.quality === "ALARM";
+    // Beyond a limit the row's colour says it; a sign keeps the column narrow.
+    entry.quality.textContent = alarmed ? "⚠" : a.quality && a.quality !== "GOOD" ? a.quality : "";
+    entry.quality.title = alarmed ? a.quality : "";
+    const row = entry.quality.closest("tr");
+    if (row) {
+      // A value beyond a warning or alarm limit is coloured as its alarm.
+      row.classList.toggle("q-WARNING", a.quality === "WARNING");
+      row.classList.toggle("q-ALARM", a.quality === "ALARM");
+    }
     if (entry.editor) {
       const ed = entry.editor;
       ed.info = a;

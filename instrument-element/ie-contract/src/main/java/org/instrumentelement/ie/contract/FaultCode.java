@@ -62,7 +62,9 @@ public enum FaultCode {
    * No run of a long-running command has this id on this IM (never started, or its status is no
    * longer kept).
    */
-  UNKNOWN_COMMAND_ID;
+  UNKNOWN_COMMAND_ID,
+  /** No active alarm has that id. */
+  UNKNOWN_ALARM;
 
   /**
    * Whether the fault is the server's or the instrument's ({@code soap:Server}) rather than the

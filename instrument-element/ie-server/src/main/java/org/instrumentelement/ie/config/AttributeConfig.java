@@ -1,6 +1,9 @@
 package org.instrumentelement.ie.config;
 
 import java.time.Duration;
+import java.util.Map;
+import org.instrumentelement.im.alarm.AlarmLimits;
+import org.instrumentelement.im.alarm.Statistic;
 
 /**
  * Sampling settings of one attribute from {@code im.<name>.attribute.<attribute>.*}; {@code null}
@@ -11,10 +14,18 @@ import java.time.Duration;
  * @param deadband smallest absolute change published
  * @param relativeDeadband smallest change published, as a fraction of the last value
  * @param heartbeat republish an unchanged value this often; zero disables
+ * @param alarms alarm limits by statistic ({@link Statistic#VALUE} for a scalar), from {@code
+ *     alarm.*} and {@code alarm.<statistic>.*}; empty for none
  */
 public record AttributeConfig(
     Boolean subscribable,
     Duration period,
     Double deadband,
     Double relativeDeadband,
-    Duration heartbeat) {}
+    Duration heartbeat,
+    Map<Statistic, AlarmLimits> alarms) {
+
+  public AttributeConfig {
+    alarms = Map.copyOf(alarms);
+  }
+}

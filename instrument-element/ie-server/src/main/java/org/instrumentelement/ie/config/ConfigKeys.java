@@ -351,6 +351,12 @@ public final class ConfigKeys {
           "default sampling period of subscribable attributes");
   public static final ConfigKey<Duration> SAMPLING_HEARTBEAT =
       key("sampling.heartbeat", "off", ConfigType.optionalDuration(), "default heartbeat");
+  public static final ConfigKey<Integer> ALARM_SAMPLE_FAILURES =
+      key(
+          "alarm.sampleFailures",
+          "3",
+          ConfigType.integer(1, 1000),
+          "reads of a subscribable attribute failing in a row that raise an alarm");
   public static final ConfigKey<Path> DATA_DIR =
       key(
           "data.dir",

@@ -91,6 +91,11 @@ public interface ConfigType<T> {
     return of("duration or off", (k, t) -> ConfigValues.optionalDuration(t, k), Duration::toString);
   }
 
+  /** Any finite number. */
+  static ConfigType<Double> number() {
+    return of("number", (k, t) -> ConfigValues.finite(t, k), String::valueOf);
+  }
+
   /** A number of at least zero. */
   static ConfigType<Double> nonNegative() {
     return of("number >= 0", (k, t) -> ConfigValues.nonNegative(t, k), String::valueOf);

@@ -142,6 +142,19 @@ final class ConfigValues {
     }
   }
 
+  /** A finite number. */
+  static double finite(String v, String key) throws ConfigException {
+    try {
+      double d = Double.parseDouble(v.trim());
+      if (!Double.isFinite(d)) {
+        throw new ConfigException(key + " must be a finite number: '" + v + "'");
+      }
+      return d;
+    } catch (NumberFormatException e) {
+      throw new ConfigException(key + " must be a number: '" + v + "'");
+    }
+  }
+
   /** A duration where {@code off} or {@code 0} means "disabled" (zero). */
   static Duration optionalDuration(String text, String key) throws ConfigException {
     String t = text.trim().toLowerCase(Locale.ROOT);

@@ -18,6 +18,7 @@ import java.util.Map;
  * @param broker where samples of subscribable attributes are published
  * @param samplingPeriod default sampling period of subscribable attributes (zero: off)
  * @param samplingHeartbeat default heartbeat (zero: off)
+ * @param alarmSampleFailures reads of a subscribable attribute failing in a row that raise an alarm
  * @param security access control, audit and TLS
  * @param httpLimits connection limits of the HTTP connector
  * @param ims the Instrument Managers, parents before children
@@ -40,6 +41,7 @@ public record IeConfig(
     BrokerConfig broker,
     Duration samplingPeriod,
     Duration samplingHeartbeat,
+    int alarmSampleFailures,
     SecurityConfig security,
     HttpLimits httpLimits,
     List<ImConfig> ims,
@@ -106,6 +108,7 @@ public record IeConfig(
         broker,
         keys.get(ConfigKeys.SAMPLING_PERIOD),
         keys.get(ConfigKeys.SAMPLING_HEARTBEAT),
+        keys.get(ConfigKeys.ALARM_SAMPLE_FAILURES),
         security,
         HttpLimits.read(keys),
         ims,

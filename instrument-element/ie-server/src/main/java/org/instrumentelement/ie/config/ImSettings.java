@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.List;
 import org.instrumentelement.im.ImContext;
 import org.instrumentelement.im.LinkMode;
+import org.instrumentelement.im.alarm.Statistic;
 
 /**
  * The table of an Instrument Manager's settings, {@code im.<name>.<setting>}, and of a subscribable
@@ -112,6 +113,30 @@ public final class ImSettings {
           ConfigType.optionalDuration(),
           "republish an unchanged value this often; default sampling.heartbeat");
 
+  /** The prefix of the alarm settings; {@code alarm.<statistic>.} for a vector's statistic. */
+  public static final String ALARM_PREFIX = "alarm.";
+
+  public static final ConfigKey<Double> ALARM_LOW_ALARM =
+      attribute("alarm.lowAlarm", null, ConfigType.number(), "alarm at or below this");
+  public static final ConfigKey<Double> ALARM_LOW_WARNING =
+      attribute("alarm.lowWarning", null, ConfigType.number(), "warning at or below this");
+  public static final ConfigKey<Double> ALARM_HIGH_WARNING =
+      attribute("alarm.highWarning", null, ConfigType.number(), "warning at or above this");
+  public static final ConfigKey<Double> ALARM_HIGH_ALARM =
+      attribute("alarm.highAlarm", null, ConfigType.number(), "alarm at or above this");
+  public static final ConfigKey<Double> ALARM_HYSTERESIS =
+      attribute(
+          "alarm.hysteresis",
+          "0",
+          ConfigType.nonNegative(),
+          "how far back inside a limit a value must come to leave its state");
+  public static final ConfigKey<Duration> ALARM_DELAY =
+      attribute(
+          "alarm.delay",
+          "off",
+          ConfigType.optionalDuration(),
+          "how long a value must stay beyond a limit before the alarm is raised");
+
   /** Every IM setting besides {@code param.<parameter>} and {@code attribute.<name>.*}. */
   public static List<ConfigKey<?>> im() {
     return Collections.unmodifiableList(IM);
@@ -125,6 +150,22 @@ public final class ImSettings {
   /** Every setting of a subscribable attribute. */
   public static List<ConfigKey<?>> attribute() {
     return Collections.unmodifiableList(ATTRIBUTE);
+  }
+
+  /**
+   * The setting an attribute key names: {@code alarm.<statistic>.<limit>} names the same setting as
+   * {@code alarm.<limit>}; null for an unknown one.
+   */
+  static ConfigKey<?> attributeSetting(String name) {
+    ConfigKey<?> k = find(ATTRIBUTE, name);
+    if (k == null && name.startsWith(ALARM_PREFIX)) {
+      String rest = name.substring(ALARM_PREFIX.length());
+      int dot = rest.indexOf('.');
+      if (dot > 0 && Statistic.named(rest.substring(0, dot)) != null) {
+        k = find(ATTRIBUTE, ALARM_PREFIX + rest.substring(dot + 1));
+      }
+    }
+    return k;
   }
 
   /** The setting named {@code name} in {@code table}, or null. */

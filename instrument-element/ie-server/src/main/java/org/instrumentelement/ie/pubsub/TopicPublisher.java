@@ -6,13 +6,16 @@ import jakarta.jms.DeliveryMode;
 import jakarta.jms.JMSException;
 import jakarta.jms.MessageProducer;
 import jakarta.jms.Session;
+import jakarta.jms.TextMessage;
 import java.io.IOException;
 import java.security.SecureRandom;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.BlockingDeque;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.LinkedBlockingDeque;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -43,6 +46,17 @@ public final class TopicPublisher implements TopicSinks, AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(TopicPublisher.class);
   private static final long RETRY_MILLIS = 200;
 
+  /**
+   * A text message that must not be lost or replaced by a newer one (an alarm event): sent in the
+   * order given, after any failure retried until it goes.
+   *
+   * @param properties the message properties: String, Long, Integer or Boolean values
+   */
+  public record Notice(String topic, String text, Map<String, Object> properties) {}
+
+  /** Most notices held while the broker is away; older ones are dropped beyond it. */
+  static final int MAX_NOTICES = 10_000;
+
   /** The unsent samples of one topic, oldest first, and whether it waits in line (once, if so). */
   private static final class TopicQueue {
     final PublishedTopic topic;
@@ -67,6 +81,12 @@ public final class TopicPublisher implements TopicSinks, AutoCloseable {
   private final int queueDepth;
   private final LinkedBlockingQueue<TopicQueue> ready = new LinkedBlockingQueue<>();
   private final AtomicLong accepted = new AtomicLong();
+  private final BlockingDeque<Notice> notices = new LinkedBlockingDeque<>();
+  private final AtomicLong noticesDropped = new AtomicLong();
+
+  /** A token in the ready queue that only wakes the thread up to send notices. */
+  private final TopicQueue wake = new TopicQueue(new PublishedTopic("", "", "", ""), null);
+
   private final AtomicLong sent = new AtomicLong();
   private final AtomicLong superseded = new AtomicLong();
   private final AtomicLong failures = new AtomicLong();
@@ -209,7 +229,7 @@ public final class TopicPublisher implements TopicSinks, AutoCloseable {
    */
   public boolean drain(java.time.Duration max) {
     long end = System.nanoTime() + max.toNanos();
-    while (sent.get() + superseded.get() < accepted.get()) {
+    while (sent.get() + superseded.get() + noticesDropped.get() < accepted.get()) {
       if (!connected || System.nanoTime() > end) {
         return false;
       }
@@ -264,18 +284,67 @@ public final class TopicPublisher implements TopicSinks, AutoCloseable {
     q.superseded.incrementAndGet();
   }
 
+  /**
+   * Queues a notice to be sent after those queued before it. Never blocks: beyond {@link
+   * #MAX_NOTICES} unsent ones the oldest is dropped (the topic's sequence numbers show the gap).
+   */
+  public void publish(Notice notice) {
+    while (notices.size() >= MAX_NOTICES && notices.pollFirst() != null) {
+      noticesDropped.incrementAndGet();
+    }
+    accepted.incrementAndGet();
+    notices.offerLast(notice);
+    ready.offer(wake);
+  }
+
+  /** Sends the queued notices; false if one failed (it stays first in the queue). */
+  private boolean sendNotices() {
+    Notice n;
+    while ((n = notices.peekFirst()) != null) {
+      try {
+        sendNotice(n);
+        notices.remove(n);
+        sent.incrementAndGet();
+        sentByTopic.computeIfAbsent(n.topic(), t -> new AtomicLong()).incrementAndGet();
+      } catch (JMSException | RuntimeException e) {
+        failures.incrementAndGet();
+        LOG.warn("publishing to {} failed, will retry: {}", n.topic(), e.toString());
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private void sendNotice(Notice n) throws JMSException {
+    TextMessage m = session.createTextMessage(n.text());
+    for (Map.Entry<String, Object> p : n.properties().entrySet()) {
+      m.setObjectProperty(p.getKey(), p.getValue());
+    }
+    m.setLongProperty(MessageProperty.EPOCH.key(), epoch);
+    m.setLongProperty(MessageProperty.PUBLISHED.key(), EpochMicros.of(Instant.now()));
+    producer(n.topic()).send(m);
+  }
+
   private void run() {
     if (!connect()) {
       return;
     }
     while (running) {
+      if (!sendNotices()) {
+        try {
+          Thread.sleep(RETRY_MILLIS); // the broker refused: wait a little before retrying
+        } catch (InterruptedException ie) {
+          return;
+        }
+        continue;
+      }
       TopicQueue q;
       try {
         q = ready.poll(100, TimeUnit.MILLISECONDS);
       } catch (InterruptedException e) {
         return;
       }
-      if (q != null && !sendOne(q)) {
+      if (q != null && q != wake && !sendOne(q)) {
         try {
           Thread.sleep(RETRY_MILLIS); // the broker refused: wait a little before retrying
         } catch (InterruptedException ie) {
@@ -330,14 +399,19 @@ public final class TopicPublisher implements TopicSinks, AutoCloseable {
     return ok;
   }
 
-  private void send(PublishedTopic topic, Sample s) throws JMSException {
-    MessageProducer p = producers.get(topic.topic());
+  private MessageProducer producer(String topic) throws JMSException {
+    MessageProducer p = producers.get(topic);
     if (p == null) {
-      p = session.createProducer(session.createTopic(topic.topic()));
+      p = session.createProducer(session.createTopic(topic));
       p.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
       p.setDisableMessageID(true);
-      producers.put(topic.topic(), p);
+      producers.put(topic, p);
     }
+    return p;
+  }
+
+  private void send(PublishedTopic topic, Sample s) throws JMSException {
+    MessageProducer p = producer(topic.topic());
     Value v = s.value();
     BytesMessage m = session.createBytesMessage();
     m.writeBytes(MessageFormat.body(v));
@@ -376,6 +450,11 @@ public final class TopicPublisher implements TopicSinks, AutoCloseable {
   /** Samples replaced by a newer one before they could be sent. */
   public long superseded() {
     return superseded.get();
+  }
+
+  /** Notices dropped because too many were waiting for the broker. */
+  public long noticesDropped() {
+    return noticesDropped.get();
   }
 
   /** Sends that failed (and were retried or superseded). */

@@ -24,9 +24,10 @@ import org.instrumentelement.ie.pubsub.transport.Refusals;
  * The embedded broker's access rules, from the same user store as the SOAP API. Every client
  * (OpenWire, STOMP, MQTT) logs in with its user name and password; only the Instrument Element's
  * own publisher may publish; a user may subscribe only to the topics of the IMs they may observe
- * (wildcards included: a wildcard subscription receives only from those topics). The broker's
- * advisories and temporary destinations are for the publisher and administrators of the whole
- * element ({@code admin:*}); queues and every other destination are refused.
+ * (wildcards included: a wildcard subscription receives only from those topics), and every user who
+ * may observe some IM may subscribe to the alarm topic. The broker's advisories and temporary
+ * destinations are for the publisher and administrators of the whole element ({@code admin:*});
+ * queues and every other destination are refused.
  */
 public final class BrokerSecurity {
   /** The account the Instrument Element publishes with. */
@@ -78,6 +79,11 @@ public final class BrokerSecurity {
     return new AdvisoryDelivery();
   }
 
+  /** The alarm topic of this element ({@code <prefix>.<ie>.alarms}). */
+  String alarmTopic() {
+    return topicPrefix + "." + ieName + ".alarms";
+  }
+
   /** The topic pattern of an IM subtree. */
   String pattern(String subtree) {
     return subtree.equals(Grant.EVERYTHING)
@@ -96,6 +102,10 @@ public final class BrokerSecurity {
       }
     }
     List<DestinationMapEntry> entries = new ArrayList<>();
+    // The alarm topic: every user who may observe some IM (each message names IMs and values).
+    Set<Object> observers = new HashSet<>(publishers);
+    readers.values().forEach(observers::addAll);
+    entries.add(entry(alarmTopic(), observers, publishers, observers));
     for (Map.Entry<String, Set<Object>> e : readers.entrySet()) {
       Set<Object> read = new HashSet<>(e.getValue());
       read.add(Group.PUBLISHERS);

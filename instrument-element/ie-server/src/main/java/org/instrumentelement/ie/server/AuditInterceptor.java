@@ -15,10 +15,13 @@ import org.instrumentelement.ie.security.AuditLog;
 import org.instrumentelement.ie.security.Caller;
 import org.instrumentelement.ie.server.gate.RequestGate;
 import org.instrumentelement.ie.soap.InstrumentElementFault;
+import org.instrumentelement.ie.soap.types.AcknowledgeAlarm;
+import org.instrumentelement.ie.soap.types.AcknowledgeAlarmResponse;
 import org.instrumentelement.ie.soap.types.BreakReservationResponse;
 import org.instrumentelement.ie.soap.types.CancelCommand;
 import org.instrumentelement.ie.soap.types.CancelCommandResponse;
 import org.instrumentelement.ie.soap.types.CommandState;
+import org.instrumentelement.ie.soap.types.ConfigureAlarmLimits;
 import org.instrumentelement.ie.soap.types.ConfigureSampling;
 import org.instrumentelement.ie.soap.types.ConfigureSamplingResponse;
 import org.instrumentelement.ie.soap.types.ExecuteCommand;
@@ -128,6 +131,8 @@ public final class AuditInterceptor extends AbstractPhaseInterceptor<Message> {
           + " heartbeat="
           + i.heartbeatMillis
           + "ms";
+    } else if (response instanceof AcknowledgeAlarmResponse r && r.alarm != null) {
+      return "OK: " + r.alarm.severity + " " + r.alarm.message;
     } else if (response instanceof ReserveResponse r && r.reservation != null) {
       return "OK: held until " + r.reservation.expires;
     } else if (response instanceof RenewReservationResponse r && r.reservation != null) {
@@ -174,12 +179,34 @@ public final class AuditInterceptor extends AbstractPhaseInterceptor<Message> {
         b.append(" heartbeat=").append(r.heartbeatMillis).append("ms");
       }
       return b.toString();
+    } else if (request instanceof AcknowledgeAlarm r) {
+      return "alarm " + r.id;
+    } else if (request instanceof ConfigureAlarmLimits r) {
+      StringBuilder b = new StringBuilder(String.valueOf(r.attribute));
+      if (r.statistic != null) {
+        b.append('.').append(r.statistic);
+      }
+      b.append(':');
+      int before = b.length();
+      appendSetting(b, "lowAlarm", r.lowAlarm);
+      appendSetting(b, "lowWarning", r.lowWarning);
+      appendSetting(b, "highWarning", r.highWarning);
+      appendSetting(b, "highAlarm", r.highAlarm);
+      appendSetting(b, "hysteresis", r.hysteresis);
+      appendSetting(b, "delay", r.delayMillis == null ? null : r.delayMillis + "ms");
+      return b.length() == before ? b.append(" no limits").toString() : b.toString();
     } else if (request instanceof Reserve r) {
       return "for " + r.durationMillis + " ms";
     } else if (request instanceof RenewReservation r) {
       return "for " + r.durationMillis + " ms";
     }
     return "";
+  }
+
+  private static void appendSetting(StringBuilder b, String name, Object value) {
+    if (value != null) {
+      b.append(' ').append(name).append('=').append(value);
+    }
   }
 
   private static String value(Value v) {

@@ -22,7 +22,9 @@ final class Operations {
           "renewReservation",
           "releaseReservation",
           "breakReservation",
-          "clearLoginFailures");
+          "clearLoginFailures",
+          "acknowledgeAlarm",
+          "configureAlarmLimits");
 
   private static final Map<String, Role> ROLES =
       Map.ofEntries(
@@ -39,6 +41,11 @@ final class Operations {
           Map.entry("getCommandStatus", Role.OBSERVE),
           Map.entry("listCommands", Role.OBSERVE),
           Map.entry("cancelCommand", Role.CONTROL),
+          Map.entry("listAlarms", Role.OBSERVE),
+          Map.entry("listAlarmLimits", Role.OBSERVE),
+          // Not in CONTROLLING: acknowledging touches no instrument, so reservations do not apply.
+          Map.entry("acknowledgeAlarm", Role.CONTROL),
+          Map.entry("configureAlarmLimits", Role.ADMIN),
           Map.entry("setParameter", Role.CONTROL),
           Map.entry("setAttribute", Role.CONTROL),
           Map.entry("executeCommand", Role.CONTROL),

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.instrumentelement.ie.alarm.Alarms;
 import org.instrumentelement.ie.contract.FaultCode;
 import org.instrumentelement.ie.soap.types.ExecuteCommand;
 import org.instrumentelement.ie.soap.types.ExecuteCommandResponse;
@@ -34,10 +35,15 @@ final class ControlOperations {
 
   private final ElementView view;
   private final CommandOperations commands;
+  private final Alarms alarms;
 
-  ControlOperations(ElementView view, CommandOperations commands) {
+  /**
+   * @param alarms gives a polled value the quality of its attribute's alarm state
+   */
+  ControlOperations(ElementView view, CommandOperations commands, Alarms alarms) {
     this.view = view;
     this.commands = commands;
+    this.alarms = alarms;
   }
 
   GetAttributeResponse getAttribute(GetAttribute request) throws InstrumentElementFault {
@@ -48,7 +54,10 @@ final class ControlOperations {
       GetAttributeResponse r = new GetAttributeResponse();
       r.value =
           ValueMapping.toXml(
-              im.getAttribute(name), null, units(im, name), encoding(request.encoding));
+              alarms.withAlarmQuality(path, name, im.getAttribute(name)),
+              null,
+              units(im, name),
+              encoding(request.encoding));
       return r;
     } catch (ImException e) {
       throw view.fault(e, path, name);
@@ -72,7 +81,12 @@ final class ControlOperations {
     VectorEncoding enc = encoding(request.encoding);
     for (String name : names) {
       try {
-        r.value.add(ValueMapping.toXml(im.getAttribute(name), name, units(im, name), enc));
+        r.value.add(
+            ValueMapping.toXml(
+                alarms.withAlarmQuality(path, name, im.getAttribute(name)),
+                name,
+                units(im, name),
+                enc));
       } catch (ImException e) {
         throw view.fault(e, path, name);
       }

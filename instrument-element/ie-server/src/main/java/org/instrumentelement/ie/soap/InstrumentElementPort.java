@@ -5,12 +5,16 @@ import jakarta.jws.WebParam;
 import jakarta.jws.WebResult;
 import jakarta.jws.WebService;
 import jakarta.jws.soap.SOAPBinding;
+import org.instrumentelement.ie.soap.types.AcknowledgeAlarm;
+import org.instrumentelement.ie.soap.types.AcknowledgeAlarmResponse;
 import org.instrumentelement.ie.soap.types.BreakReservation;
 import org.instrumentelement.ie.soap.types.BreakReservationResponse;
 import org.instrumentelement.ie.soap.types.CancelCommand;
 import org.instrumentelement.ie.soap.types.CancelCommandResponse;
 import org.instrumentelement.ie.soap.types.ClearLoginFailures;
 import org.instrumentelement.ie.soap.types.ClearLoginFailuresResponse;
+import org.instrumentelement.ie.soap.types.ConfigureAlarmLimits;
+import org.instrumentelement.ie.soap.types.ConfigureAlarmLimitsResponse;
 import org.instrumentelement.ie.soap.types.ConfigureSampling;
 import org.instrumentelement.ie.soap.types.ConfigureSamplingResponse;
 import org.instrumentelement.ie.soap.types.DescribeInstrumentManager;
@@ -31,6 +35,10 @@ import org.instrumentelement.ie.soap.types.GetStatus;
 import org.instrumentelement.ie.soap.types.GetStatusResponse;
 import org.instrumentelement.ie.soap.types.GetSubscriptionInfo;
 import org.instrumentelement.ie.soap.types.GetSubscriptionInfoResponse;
+import org.instrumentelement.ie.soap.types.ListAlarmLimits;
+import org.instrumentelement.ie.soap.types.ListAlarmLimitsResponse;
+import org.instrumentelement.ie.soap.types.ListAlarms;
+import org.instrumentelement.ie.soap.types.ListAlarmsResponse;
 import org.instrumentelement.ie.soap.types.ListCommands;
 import org.instrumentelement.ie.soap.types.ListCommandsResponse;
 import org.instrumentelement.ie.soap.types.ListInstrumentManagers;
@@ -342,5 +350,49 @@ public interface InstrumentElementPort {
               targetNamespace = Namespaces.IE,
               partName = "parameters")
           ClearLoginFailures request)
+      throws InstrumentElementFault;
+
+  /** Lists the active alarms the caller may observe, of one IM subtree or of all. */
+  @WebMethod(operationName = "listAlarms")
+  @WebResult(name = "listAlarmsResponse", targetNamespace = Namespaces.IE, partName = "parameters")
+  ListAlarmsResponse listAlarms(
+      @WebParam(name = "listAlarms", targetNamespace = Namespaces.IE, partName = "parameters")
+          ListAlarms request)
+      throws InstrumentElementFault;
+
+  /** Acknowledges an active alarm in the caller's name (audited). */
+  @WebMethod(operationName = "acknowledgeAlarm")
+  @WebResult(
+      name = "acknowledgeAlarmResponse",
+      targetNamespace = Namespaces.IE,
+      partName = "parameters")
+  AcknowledgeAlarmResponse acknowledgeAlarm(
+      @WebParam(name = "acknowledgeAlarm", targetNamespace = Namespaces.IE, partName = "parameters")
+          AcknowledgeAlarm request)
+      throws InstrumentElementFault;
+
+  /** Sets the alarm limits of an attribute's value or of a statistic of a vector attribute. */
+  @WebMethod(operationName = "configureAlarmLimits")
+  @WebResult(
+      name = "configureAlarmLimitsResponse",
+      targetNamespace = Namespaces.IE,
+      partName = "parameters")
+  ConfigureAlarmLimitsResponse configureAlarmLimits(
+      @WebParam(
+              name = "configureAlarmLimits",
+              targetNamespace = Namespaces.IE,
+              partName = "parameters")
+          ConfigureAlarmLimits request)
+      throws InstrumentElementFault;
+
+  /** Lists the alarm limits in effect on the attributes the caller may observe. */
+  @WebMethod(operationName = "listAlarmLimits")
+  @WebResult(
+      name = "listAlarmLimitsResponse",
+      targetNamespace = Namespaces.IE,
+      partName = "parameters")
+  ListAlarmLimitsResponse listAlarmLimits(
+      @WebParam(name = "listAlarmLimits", targetNamespace = Namespaces.IE, partName = "parameters")
+          ListAlarmLimits request)
       throws InstrumentElementFault;
 }

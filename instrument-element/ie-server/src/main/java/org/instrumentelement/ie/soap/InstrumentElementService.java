@@ -2,17 +2,22 @@ package org.instrumentelement.ie.soap;
 
 import jakarta.jws.WebService;
 import java.util.function.Supplier;
+import org.instrumentelement.ie.alarm.Alarms;
 import org.instrumentelement.ie.element.InstrumentElement;
 import org.instrumentelement.ie.monitoring.Monitoring;
 import org.instrumentelement.ie.pubsub.Publishing;
 import org.instrumentelement.ie.security.AccessControl;
 import org.instrumentelement.ie.security.Caller;
+import org.instrumentelement.ie.soap.types.AcknowledgeAlarm;
+import org.instrumentelement.ie.soap.types.AcknowledgeAlarmResponse;
 import org.instrumentelement.ie.soap.types.BreakReservation;
 import org.instrumentelement.ie.soap.types.BreakReservationResponse;
 import org.instrumentelement.ie.soap.types.CancelCommand;
 import org.instrumentelement.ie.soap.types.CancelCommandResponse;
 import org.instrumentelement.ie.soap.types.ClearLoginFailures;
 import org.instrumentelement.ie.soap.types.ClearLoginFailuresResponse;
+import org.instrumentelement.ie.soap.types.ConfigureAlarmLimits;
+import org.instrumentelement.ie.soap.types.ConfigureAlarmLimitsResponse;
 import org.instrumentelement.ie.soap.types.ConfigureSampling;
 import org.instrumentelement.ie.soap.types.ConfigureSamplingResponse;
 import org.instrumentelement.ie.soap.types.DescribeInstrumentManager;
@@ -33,6 +38,10 @@ import org.instrumentelement.ie.soap.types.GetStatus;
 import org.instrumentelement.ie.soap.types.GetStatusResponse;
 import org.instrumentelement.ie.soap.types.GetSubscriptionInfo;
 import org.instrumentelement.ie.soap.types.GetSubscriptionInfoResponse;
+import org.instrumentelement.ie.soap.types.ListAlarmLimits;
+import org.instrumentelement.ie.soap.types.ListAlarmLimitsResponse;
+import org.instrumentelement.ie.soap.types.ListAlarms;
+import org.instrumentelement.ie.soap.types.ListAlarmsResponse;
 import org.instrumentelement.ie.soap.types.ListCommands;
 import org.instrumentelement.ie.soap.types.ListCommandsResponse;
 import org.instrumentelement.ie.soap.types.ListInstrumentManagers;
@@ -74,6 +83,7 @@ public class InstrumentElementService implements InstrumentElementPort {
   private final ReservationOperations reservations;
   private final StatusOperations status;
   private final LoginFailureOperations loginFailures;
+  private final AlarmOperations alarms;
 
   /**
    * @param access who may do what; operations are checked by an interceptor before they get here,
@@ -86,15 +96,17 @@ public class InstrumentElementService implements InstrumentElementPort {
       Publishing publishing,
       AccessControl access,
       Supplier<Caller> caller,
-      Monitoring monitoring) {
+      Monitoring monitoring,
+      Alarms alarms) {
     ElementView view = new ElementView(ie, caller);
     this.describe = new DescribeOperations(view);
     this.commands = new CommandOperations(view);
-    this.control = new ControlOperations(view, commands);
+    this.control = new ControlOperations(view, commands, alarms);
     this.subscriptions = new SubscriptionOperations(view, publishing);
     this.reservations = new ReservationOperations(view, access);
     this.status = new StatusOperations(view, monitoring);
     this.loginFailures = new LoginFailureOperations(view, access);
+    this.alarms = new AlarmOperations(view, alarms);
   }
 
   @Override
@@ -221,5 +233,28 @@ public class InstrumentElementService implements InstrumentElementPort {
   public ClearLoginFailuresResponse clearLoginFailures(ClearLoginFailures request)
       throws InstrumentElementFault {
     return loginFailures.clearLoginFailures(request);
+  }
+
+  @Override
+  public ListAlarmsResponse listAlarms(ListAlarms request) throws InstrumentElementFault {
+    return alarms.listAlarms(request);
+  }
+
+  @Override
+  public AcknowledgeAlarmResponse acknowledgeAlarm(AcknowledgeAlarm request)
+      throws InstrumentElementFault {
+    return alarms.acknowledgeAlarm(request);
+  }
+
+  @Override
+  public ConfigureAlarmLimitsResponse configureAlarmLimits(ConfigureAlarmLimits request)
+      throws InstrumentElementFault {
+    return alarms.configureAlarmLimits(request);
+  }
+
+  @Override
+  public ListAlarmLimitsResponse listAlarmLimits(ListAlarmLimits request)
+      throws InstrumentElementFault {
+    return alarms.listAlarmLimits(request);
   }
 }

@@ -12,6 +12,7 @@ import org.instrumentelement.ie.security.Reservation;
 import org.instrumentelement.ie.security.Reservations;
 import org.instrumentelement.im.ImContext;
 import org.instrumentelement.im.LinkMode;
+import org.instrumentelement.im.alarm.AlarmLimits;
 import org.instrumentelement.im.sampling.ChangeFilter;
 import org.instrumentelement.im.sampling.SamplingSettings;
 import org.slf4j.Logger;
@@ -149,6 +150,41 @@ public final class StartupRestore {
           merged.equals(k) ? "" : " (the configuration changed the rest since the last start)");
     }
     return merged;
+  }
+
+  /**
+   * The alarm limits of one number ({@code <attribute>.<statistic>}) at start-up: those set at run
+   * time, unless the configuration changed that number's limits since the last start. Records the
+   * configured limits of this start for the next one.
+   *
+   * @param configured the configuration's limits, {@link AlarmLimits#NONE} for none
+   */
+  public static AlarmLimits alarmLimits(
+      StateStore store, String path, String number, AlarmLimits configured) {
+    StoredAlarmLimits kept = store.read(s -> s.alarmLimits(path).get(number));
+    AlarmLimits then = store.read(s -> s.configuredAlarmLimits(path, number));
+    boolean restore = kept != null && configured.equals(then == null ? AlarmLimits.NONE : then);
+    store.update(
+        s -> {
+          s.setConfiguredAlarmLimits(path, number, configured);
+          if (kept != null && !restore) {
+            s.removeAlarmLimits(path, number);
+          }
+        });
+    if (kept == null) {
+      return configured;
+    }
+    String what = path + " " + number + " alarm limits";
+    if (!restore) {
+      LOG.info(
+          "{}: {} {} not restored: the configuration changed them since the last start",
+          what,
+          kept.limits(),
+          describe(kept.by(), kept.at()));
+      return configured;
+    }
+    LOG.info("{}: restoring {} {}", what, kept.limits(), describe(kept.by(), kept.at()));
+    return kept.limits();
   }
 
   /**

@@ -7,6 +7,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
 import org.instrumentelement.ie.security.Reservation;
+import org.instrumentelement.im.alarm.AlarmLimits;
+import org.instrumentelement.im.alarm.LimitKind;
 import org.instrumentelement.im.sampling.ChangeFilter;
 import org.instrumentelement.im.sampling.SamplingSettings;
 
@@ -22,6 +24,11 @@ import org.instrumentelement.im.sampling.SamplingSettings;
  * sampling.&lt;im&gt;.&lt;attribute&gt;.periodMillis | .deadband | .relativeDeadband | .heartbeatMillis
  *                                   | .by | .at          sampling set by configureSampling
  * configuredSampling.&lt;im&gt;.&lt;attribute&gt;.periodMillis | ...  the configured sampling at the last start
+ * alarm.&lt;im&gt;.&lt;attribute&gt;.&lt;statistic&gt;.lowAlarm | .lowWarning | .highWarning | .highAlarm
+ *     | .hysteresis | .delayMillis | .by | .at      limits set by configureAlarmLimits (statistic
+ *                                                  "value" for the attribute itself; a limit
+ *                                                  absent is none)
+ * configuredAlarm.&lt;im&gt;.&lt;attribute&gt;.&lt;statistic&gt;.lowAlarm | ...  the configured limits at the last start
  * reservation.&lt;n&gt;.im | .holder | .acquired | .expires    a reservation
  * </pre>
  *
@@ -64,6 +71,19 @@ public final class StateFormat {
         (path, byAttribute) ->
             byAttribute.forEach(
                 (a, st) -> putSettings(out, "configuredSampling." + path + "." + a + ".", st)));
+    s.alarmLimits.forEach(
+        (path, byNumber) ->
+            byNumber.forEach(
+                (n, l) -> {
+                  String k = "alarm." + path + "." + n + ".";
+                  putLimits(out, k, l.limits());
+                  out.put(k + "by", l.by());
+                  out.put(k + "at", l.at().toString());
+                }));
+    s.configuredAlarmLimits.forEach(
+        (path, byNumber) ->
+            byNumber.forEach(
+                (n, l) -> putLimits(out, "configuredAlarm." + path + "." + n + ".", l)));
     for (int i = 0; i < s.reservations.size(); i++) {
       Reservation r = s.reservations.get(i);
       String k = "reservation." + i + ".";
@@ -73,6 +93,38 @@ public final class StateFormat {
       out.put(k + "expires", r.expires().toString());
     }
     return out;
+  }
+
+  private static void putLimits(Map<String, String> out, String k, AlarmLimits l) {
+    for (LimitKind kind : LimitKind.values()) {
+      Double v = l.limit(kind);
+      if (v != null) {
+        out.put(k + kind.configName(), Double.toString(v));
+      }
+    }
+    out.put(k + "hysteresis", Double.toString(l.hysteresis()));
+    out.put(k + "delayMillis", Long.toString(l.delay().toMillis()));
+  }
+
+  private static AlarmLimits limits(Map<String, String> f, String what)
+      throws CorruptStateException {
+    try {
+      Double[] v = new Double[LimitKind.values().length];
+      for (LimitKind kind : LimitKind.values()) {
+        String text = f.get(kind.configName());
+        v[kind.ordinal()] = text == null ? null : Double.valueOf(text);
+      }
+      return new AlarmLimits(
+          v[LimitKind.LOW_ALARM.ordinal()],
+          v[LimitKind.LOW_WARNING.ordinal()],
+          v[LimitKind.HIGH_WARNING.ordinal()],
+          v[LimitKind.HIGH_ALARM.ordinal()],
+          Double.parseDouble(field(f, "hysteresis", what)),
+          Duration.ofMillis(Long.parseLong(field(f, "delayMillis", what))));
+    } catch (IllegalArgumentException e) {
+      throw new CorruptStateException(
+          "the alarm limits of " + what + " are malformed: " + e.getMessage());
+    }
   }
 
   private static void putSettings(Map<String, String> out, String k, SamplingSettings s) {
@@ -105,6 +157,8 @@ public final class StateFormat {
     Map<String, Map<String, String>> parameters = new LinkedHashMap<>();
     Map<String, Map<String, String>> sampling = new LinkedHashMap<>();
     Map<String, Map<String, String>> configuredSampling = new LinkedHashMap<>();
+    Map<String, Map<String, String>> alarms = new LinkedHashMap<>();
+    Map<String, Map<String, String>> configuredAlarms = new LinkedHashMap<>();
     Map<String, Map<String, String>> reservations = new TreeMap<>();
     for (Map.Entry<String, String> e : entries.entrySet()) {
       String key = e.getKey();
@@ -118,6 +172,8 @@ public final class StateFormat {
         }
         case "sampling" -> group(sampling, k, 4, key).put(k[3], e.getValue());
         case "configuredSampling" -> group(configuredSampling, k, 4, key).put(k[3], e.getValue());
+        case "alarm" -> number(alarms, k, key).put(k[4], e.getValue());
+        case "configuredAlarm" -> number(configuredAlarms, k, key).put(k[4], e.getValue());
         case "reservation" -> {
           check(k.length == 3 && k[1].matches("\\d{1,9}"), key);
           reservations
@@ -154,6 +210,21 @@ public final class StateFormat {
       String[] id = e.getKey().split("\\.");
       s.setConfiguredSampling(id[0], id[1], settings(e.getValue(), e.getKey()));
     }
+    for (Map.Entry<String, Map<String, String>> e : alarms.entrySet()) {
+      String[] id = e.getKey().split("\\.", 2);
+      Map<String, String> f = e.getValue();
+      s.putAlarmLimits(
+          id[0],
+          id[1],
+          new StoredAlarmLimits(
+              limits(f, e.getKey()),
+              field(f, "by", e.getKey()),
+              instant(field(f, "at", e.getKey()), e.getKey())));
+    }
+    for (Map.Entry<String, Map<String, String>> e : configuredAlarms.entrySet()) {
+      String[] id = e.getKey().split("\\.", 2);
+      s.setConfiguredAlarmLimits(id[0], id[1], limits(e.getValue(), e.getKey()));
+    }
     for (Map.Entry<String, Map<String, String>> e : reservations.entrySet()) {
       Map<String, String> f = e.getValue();
       String what = "reservation " + e.getKey();
@@ -173,6 +244,19 @@ public final class StateFormat {
       throws CorruptStateException {
     check(k.length == parts && !k[1].isEmpty() && !k[2].isEmpty() && !k[3].isEmpty(), key);
     return groups.computeIfAbsent(k[1] + "." + k[2], x -> new TreeMap<>());
+  }
+
+  /**
+   * The fields of {@code <kind>.<im>.<attribute>.<statistic>.<field>}, grouped by {@code
+   * <im>.<attribute>.<statistic>}.
+   */
+  private static Map<String, String> number(
+      Map<String, Map<String, String>> groups, String[] k, String key)
+      throws CorruptStateException {
+    check(
+        k.length == 5 && !k[1].isEmpty() && !k[2].isEmpty() && !k[3].isEmpty() && !k[4].isEmpty(),
+        key);
+    return groups.computeIfAbsent(k[1] + "." + k[2] + "." + k[3], x -> new TreeMap<>());
   }
 
   private static SamplingSettings settings(Map<String, String> f, String what)

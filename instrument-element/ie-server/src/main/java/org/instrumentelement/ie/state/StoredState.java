@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import org.instrumentelement.ie.security.Reservation;
+import org.instrumentelement.im.alarm.AlarmLimits;
 import org.instrumentelement.im.sampling.SamplingSettings;
 
 /**
@@ -20,6 +21,9 @@ public final class StoredState {
   final Map<String, Map<String, String>> configured = new TreeMap<>();
   final Map<String, Map<String, StoredSampling>> sampling = new TreeMap<>();
   final Map<String, Map<String, SamplingSettings>> configuredSampling = new TreeMap<>();
+  // By IM path, then by number: "<attribute>.<statistic>" ("value" for the attribute itself).
+  final Map<String, Map<String, StoredAlarmLimits>> alarmLimits = new TreeMap<>();
+  final Map<String, Map<String, AlarmLimits>> configuredAlarmLimits = new TreeMap<>();
   final List<Reservation> reservations = new ArrayList<>();
 
   /** The run-time parameter values of one IM, by parameter name. */
@@ -101,16 +105,61 @@ public final class StoredState {
     reservations.addAll(r);
   }
 
+  /** The run-time alarm limits of an IM, by number ({@code <attribute>.<statistic>}). */
+  public Map<String, StoredAlarmLimits> alarmLimits(String path) {
+    return Map.copyOf(alarmLimits.getOrDefault(path, Map.of()));
+  }
+
+  public void putAlarmLimits(String path, String number, StoredAlarmLimits l) {
+    alarmLimits.computeIfAbsent(path, k -> new TreeMap<>()).put(number, l);
+  }
+
+  public void removeAlarmLimits(String path, String number) {
+    Map<String, StoredAlarmLimits> m = alarmLimits.get(path);
+    if (m != null) {
+      m.remove(number);
+      if (m.isEmpty()) {
+        alarmLimits.remove(path);
+      }
+    }
+  }
+
+  /** The configured alarm limits of a number at the last start, or {@code null}. */
+  public AlarmLimits configuredAlarmLimits(String path, String number) {
+    return configuredAlarmLimits.getOrDefault(path, Map.of()).get(number);
+  }
+
+  public void setConfiguredAlarmLimits(String path, String number, AlarmLimits l) {
+    configuredAlarmLimits.computeIfAbsent(path, k -> new TreeMap<>()).put(number, l);
+  }
+
+  /** Forgets the alarm limits of attributes that are no longer sampled ({@code path#attribute}). */
+  public void retainAlarmLimits(Set<String> keys) {
+    for (Map<String, ? extends Map<String, ?>> m : List.of(alarmLimits, configuredAlarmLimits)) {
+      m.forEach(
+          (path, byNumber) ->
+              byNumber
+                  .keySet()
+                  .removeIf(n -> !keys.contains(path + "#" + n.substring(0, n.indexOf('.')))));
+      m.values().removeIf(Map::isEmpty);
+    }
+  }
+
   /** Forgets everything about IMs that are no longer configured. */
   public void retainIms(Set<String> paths) {
     parameters.keySet().retainAll(paths);
     configured.keySet().retainAll(paths);
     sampling.keySet().retainAll(paths);
     configuredSampling.keySet().retainAll(paths);
+    alarmLimits.keySet().retainAll(paths);
+    configuredAlarmLimits.keySet().retainAll(paths);
   }
 
   /** Whether nothing set at run time is kept (configured values at the last start aside). */
   public boolean hasRunTimeValues() {
-    return !parameters.isEmpty() || !sampling.isEmpty() || !reservations.isEmpty();
+    return !parameters.isEmpty()
+        || !sampling.isEmpty()
+        || !reservations.isEmpty()
+        || !alarmLimits.isEmpty();
   }
 }

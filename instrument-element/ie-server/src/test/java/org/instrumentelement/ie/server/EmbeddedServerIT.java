@@ -10,6 +10,8 @@ import java.net.http.HttpResponse;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
+import org.instrumentelement.ie.alarm.AlarmBoard;
+import org.instrumentelement.ie.alarm.Alarms;
 import org.instrumentelement.ie.client.InstrumentElementClient;
 import org.instrumentelement.ie.client.soap.GetStatus;
 import org.instrumentelement.ie.client.soap.InstrumentElementPort;
@@ -43,17 +45,19 @@ class EmbeddedServerIT {
     ie.start();
     Monitoring monitoring = new Monitoring(StatusSource.fixed(true, true));
     AccessControl open = new AccessControl(null, new Reservations(Clock.systemUTC()));
+    Subscriptions subscriptions = new Subscriptions(ie, config);
     InstrumentElementService service =
         new InstrumentElementService(
             ie,
             new Publishing(
-                new Subscriptions(ie, config),
+                subscriptions,
                 null,
                 new BrokerEndpoints("tcp://localhost:61616", null, null),
                 null),
             open,
             AccessControlInterceptor.currentCaller(),
-            monitoring);
+            monitoring,
+            new Alarms(ie, subscriptions, new AlarmBoard(Clock.systemUTC()), 3));
     ServiceParts parts =
         new ServiceParts(
             service,

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
+import org.instrumentelement.ie.alarm.AlarmBoard;
+import org.instrumentelement.ie.alarm.Alarms;
 import org.instrumentelement.ie.config.ConfigLoader;
 import org.instrumentelement.ie.config.IeConfig;
 import org.instrumentelement.ie.element.InstrumentElement;
@@ -50,7 +52,8 @@ class InstrumentElementServiceTest {
                 null),
             new AccessControl(null, new Reservations(Clock.systemUTC())),
             () -> Caller.UNRESTRICTED,
-            new Monitoring(StatusSource.fixed(true, false)));
+            new Monitoring(StatusSource.fixed(true, false)),
+            new Alarms(ie, subscriptions, new AlarmBoard(Clock.systemUTC()), 3));
   }
 
   @AfterEach

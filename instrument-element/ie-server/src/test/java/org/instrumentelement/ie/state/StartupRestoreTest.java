@@ -13,6 +13,7 @@ import org.instrumentelement.ie.config.ImConfig;
 import org.instrumentelement.ie.security.Reservation;
 import org.instrumentelement.ie.security.Reservations;
 import org.instrumentelement.im.ImContext;
+import org.instrumentelement.im.alarm.AlarmLimits;
 import org.instrumentelement.im.sampling.ChangeFilter;
 import org.instrumentelement.im.sampling.SamplingSettings;
 import org.junit.jupiter.api.Test;
@@ -133,5 +134,40 @@ class StartupRestoreTest {
     Map<String, String> out = new java.util.TreeMap<>();
     m.forEach((k, v) -> out.put(k, v.value()));
     return out;
+  }
+
+  @Test
+  void runTimeAlarmLimitsComeBackWhileTheFileSaysTheSameAndTheFileWinsOnceItChanges() {
+    AlarmLimits inFile = new AlarmLimits(null, null, 4.0, 6.0, 0.2, Duration.ZERO);
+    AlarmLimits atRunTime = new AlarmLimits(null, null, null, 3.5, 0, Duration.ofSeconds(1));
+    // The first start records the configured limits; an admin then sets others.
+    assertEquals(
+        inFile, StartupRestore.alarmLimits(store, "lab/scope", "peakToPeak.value", inFile));
+    store.update(
+        s ->
+            s.putAlarmLimits(
+                "lab/scope", "peakToPeak.value", new StoredAlarmLimits(atRunTime, "admin", T)));
+    assertEquals(
+        atRunTime, StartupRestore.alarmLimits(store, "lab/scope", "peakToPeak.value", inFile));
+    // The file changed those limits: it wins, and the run-time ones are forgotten.
+    AlarmLimits edited = new AlarmLimits(null, null, 5.0, 6.0, 0.2, Duration.ZERO);
+    assertEquals(
+        edited, StartupRestore.alarmLimits(store, "lab/scope", "peakToPeak.value", edited));
+    assertNull(store.read(s -> s.alarmLimits("lab/scope").get("peakToPeak.value")));
+  }
+
+  @Test
+  void limitsRemovedAtRunTimeStayRemoved() {
+    AlarmLimits inFile = new AlarmLimits(null, null, null, 6.0, 0, Duration.ZERO);
+    StartupRestore.alarmLimits(store, "lab/scope", "peakToPeak.value", inFile);
+    store.update(
+        s ->
+            s.putAlarmLimits(
+                "lab/scope",
+                "peakToPeak.value",
+                new StoredAlarmLimits(AlarmLimits.NONE, "admin", T)));
+    assertEquals(
+        AlarmLimits.NONE,
+        StartupRestore.alarmLimits(store, "lab/scope", "peakToPeak.value", inFile));
   }
 }

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.instrumentelement.ie.security.Reservation;
+import org.instrumentelement.im.alarm.AlarmLimits;
 import org.instrumentelement.im.sampling.ChangeFilter;
 import org.instrumentelement.im.sampling.SamplingSettings;
 import org.junit.jupiter.api.Test;
@@ -30,6 +31,15 @@ class StateFormatTest {
         "lab/scope",
         "peakToPeak",
         new SamplingSettings(Duration.ofSeconds(1), new ChangeFilter(0, 0), Duration.ZERO));
+    s.putAlarmLimits(
+        "lab/scope",
+        "waveform.max",
+        new StoredAlarmLimits(
+            new AlarmLimits(null, null, 3.0, 3.5, 0.1, Duration.ofSeconds(2)), "admin", T));
+    s.putAlarmLimits(
+        "lab/scope", "peakToPeak.value", new StoredAlarmLimits(AlarmLimits.NONE, "admin", T));
+    s.setConfiguredAlarmLimits(
+        "lab/scope", "peakToPeak.value", new AlarmLimits(-1.0, null, null, 6.0, 0, Duration.ZERO));
     s.setReservations(
         List.of(
             new Reservation("lab/array1250", "operator", T, T.plusSeconds(3600)),
@@ -45,10 +55,15 @@ class StateFormatTest {
     assertEquals("operator", entries.get("parameter.lab/scope.timebase.by"));
     assertEquals("50", entries.get("sampling.lab/scope.peakToPeak.periodMillis"));
     assertEquals("lab/array1250", entries.get("reservation.0.im"));
+    assertEquals("3.5", entries.get("alarm.lab/scope.waveform.max.highAlarm"));
+    assertEquals("2000", entries.get("alarm.lab/scope.waveform.max.delayMillis"));
+    assertEquals(null, entries.get("alarm.lab/scope.waveform.max.lowAlarm"), "absent: no limit");
+    assertEquals("-1.0", entries.get("configuredAlarm.lab/scope.peakToPeak.value.lowAlarm"));
     StoredState back = StateFormat.decode(entries);
     assertEquals(StateFormat.encode(sample(), T), StateFormat.encode(back, T));
     assertEquals(sample().reservations(), back.reservations());
     assertEquals(sample().parameters("lab/scope"), back.parameters("lab/scope"));
+    assertEquals(sample().alarmLimits("lab/scope"), back.alarmLimits("lab/scope"));
   }
 
   @Test

@@ -86,7 +86,8 @@ class CheckedRequestReaderTest {
                 "<ie:setParameter><ie:im>x</ie:im><ie:parameter>y</ie:parameter>"
                     + "<ie:value quality=\"MEH\"><ie:booleanValue>true</ie:booleanValue>"
                     + "</ie:value></ie:setParameter>"));
-    assertEquals("quality: 'MEH' is not one of GOOD, UNCERTAIN, BAD", r.getMessage());
+    assertEquals(
+        "quality: 'MEH' is not one of GOOD, WARNING, ALARM, UNCERTAIN, BAD", r.getMessage());
     r =
         refused(
             body(

@@ -35,7 +35,9 @@ class RequestShapeTest {
     }
     RequestShape value = OPERATIONS.get("setParameter").child("value").shape();
     assertEquals(6, value.attributes().get("type").choices().size());
-    assertEquals(List.of("GOOD", "UNCERTAIN", "BAD"), value.attributes().get("quality").choices());
+    assertEquals(
+        List.of("GOOD", "WARNING", "ALARM", "UNCERTAIN", "BAD"),
+        value.attributes().get("quality").choices());
   }
 
   @Test

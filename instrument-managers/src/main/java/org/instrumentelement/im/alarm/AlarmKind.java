@@ -1,0 +1,13 @@
+package org.instrumentelement.im.alarm;
+
+/** What raised an alarm. */
+public enum AlarmKind {
+  /** A number beyond a warning or alarm limit. */
+  LIMIT,
+  /** The samples of a subscribable attribute keep failing. */
+  SAMPLING,
+  /** The samples keep failing because the instrument does not answer in time. */
+  NO_ANSWER,
+  /** The IM is in ERROR. */
+  IM_ERROR
+}
