@@ -19,6 +19,7 @@ import org.instrumentelement.ie.monitoring.StatusSource;
 import org.instrumentelement.ie.monitoring.SubscriptionMeters;
 import org.instrumentelement.ie.pubsub.BrokerEndpoints;
 import org.instrumentelement.ie.pubsub.EmbeddedBroker;
+import org.instrumentelement.ie.pubsub.NodeFeeds;
 import org.instrumentelement.ie.pubsub.Publishing;
 import org.instrumentelement.ie.pubsub.Subscriptions;
 import org.instrumentelement.ie.pubsub.TopicPublisher;
@@ -59,6 +60,7 @@ public final class InstrumentElementRuntime implements AutoCloseable {
   private EmbeddedBroker broker;
   private volatile TopicPublisher publisher;
   private Subscriptions subscriptions;
+  private NodeFeeds nodeFeeds;
   private InstrumentElementService service;
   private Monitoring monitoring;
   private ServiceParts parts;
@@ -200,6 +202,14 @@ public final class InstrumentElementRuntime implements AutoCloseable {
               epoch);
       publisher.start();
       subscriptions.start(publisher);
+      nodeFeeds =
+          new NodeFeeds(
+              publishUrl,
+              publishUser,
+              publishPassword,
+              publishTrust,
+              NodeFeeds.of(ie.nodes(), config.broker().topicPrefix(), config.name()));
+      nodeFeeds.start();
       Publishing publishing = new Publishing(subscriptions, publisher, endpoints, broker);
       monitoring =
           new Monitoring(status)
@@ -313,6 +323,10 @@ public final class InstrumentElementRuntime implements AutoCloseable {
     if (server != null) {
       server.close();
       server = null;
+    }
+    if (nodeFeeds != null) {
+      nodeFeeds.close();
+      nodeFeeds = null;
     }
     if (subscriptions != null) {
       subscriptions.close();

@@ -7,7 +7,6 @@ import jakarta.jms.JMSException;
 import jakarta.jms.MessageProducer;
 import jakarta.jms.Session;
 import java.io.IOException;
-import java.security.SecureRandom;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
@@ -18,7 +17,6 @@ import java.util.concurrent.atomic.AtomicLong;
 import javax.net.ssl.TrustManager;
 import org.apache.activemq.ActiveMQConnection;
 import org.apache.activemq.ActiveMQConnectionFactory;
-import org.apache.activemq.ActiveMQSslConnectionFactory;
 import org.apache.activemq.transport.TransportListener;
 import org.instrumentelement.im.model.Value;
 import org.instrumentelement.im.sampling.Sample;
@@ -116,21 +114,10 @@ public final class TopicPublisher implements SampleSink, AutoCloseable {
     long delay = 100;
     while (running) {
       try {
-        ActiveMQConnectionFactory cf;
-        if (trust == null) {
-          cf = new ActiveMQConnectionFactory(brokerUrl);
-        } else {
-          ActiveMQSslConnectionFactory tls = new ActiveMQSslConnectionFactory(brokerUrl);
-          tls.setKeyAndTrustManagers(null, trust, new SecureRandom());
-          cf = tls;
-        }
+        ActiveMQConnectionFactory cf =
+            BrokerConnectionFactory.create(brokerUrl, user, password, trust);
         cf.setUseAsyncSend(true);
         cf.setCopyMessageOnSend(false);
-        cf.setWatchTopicAdvisories(false);
-        if (user != null) {
-          cf.setUserName(user);
-          cf.setPassword(password);
-        }
         ActiveMQConnection c = (ActiveMQConnection) cf.createConnection();
         c.addTransportListener(
             new TransportListener() {

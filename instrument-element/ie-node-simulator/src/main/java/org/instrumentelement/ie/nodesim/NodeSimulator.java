@@ -1,0 +1,126 @@
+package org.instrumentelement.ie.nodesim;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Starts N virtual sensor nodes, each publishing R readings a second to its topic of a
+ * sensor-network IM over MQTT ({@code <prefix>/<ie>/<IM path>/nodes/<node>}), with noise, drop-outs
+ * and restarts. As a command it prints what it sent every few seconds; tests start it in their JVM.
+ */
+public final class NodeSimulator implements AutoCloseable {
+  private final SimulatorOptions options;
+  private final List<VirtualNode> nodes = new ArrayList<>();
+  private final ScheduledExecutorService timer;
+
+  private NodeSimulator(SimulatorOptions options) {
+    this.options = options;
+    this.timer =
+        Executors.newScheduledThreadPool(
+            2,
+            r -> {
+              Thread t = new Thread(r, "node-simulator");
+              t.setDaemon(true);
+              return t;
+            });
+  }
+
+  /** Connects every node and starts publishing, each node at its own random phase of the period. */
+  public static NodeSimulator start(SimulatorOptions options) {
+    NodeSimulator s = new NodeSimulator(options);
+    Random random = new Random(42);
+    long periodMicros = Math.round(1e6 / options.rate());
+    for (int i = 0; i < options.nodes(); i++) {
+      VirtualNode n = new VirtualNode(options.nodeName(i), options, s.timer, random.nextLong());
+      n.connect();
+      s.nodes.add(n);
+      s.timer.scheduleAtFixedRate(
+          n::tick,
+          (long) (random.nextDouble() * periodMicros),
+          periodMicros,
+          TimeUnit.MICROSECONDS);
+    }
+    return s;
+  }
+
+  public List<VirtualNode> nodes() {
+    return List.copyOf(nodes);
+  }
+
+  /** Node {@code i}, from 0. */
+  public VirtualNode node(int i) {
+    return nodes.get(i);
+  }
+
+  /** Messages handed to the nodes' connections so far. */
+  public long sent() {
+    return nodes.stream().mapToLong(VirtualNode::sent).sum();
+  }
+
+  /** Nodes whose connection is up. */
+  public long connected() {
+    return nodes.stream().filter(VirtualNode::connected).count();
+  }
+
+  @Override
+  public void close() {
+    timer.shutdownNow();
+    nodes.forEach(VirtualNode::stop);
+  }
+
+  public static void main(String[] args) throws InterruptedException {
+    for (String a : args) {
+      if (a.equals("--help") || a.equals("-h")) {
+        help(System.out);
+        return;
+      }
+    }
+    SimulatorOptions o;
+    try {
+      o = SimulatorOptions.parse(args);
+    } catch (IllegalArgumentException e) {
+      System.err.println("node-simulator: " + e.getMessage());
+      System.exit(2);
+      return;
+    }
+    NodeSimulator s = start(o);
+    Runtime.getRuntime().addShutdownHook(new Thread(s::close));
+    System.out.printf(
+        "%d nodes (%s ... %s) at %s messages/s each to %s/<node> on %s%n",
+        o.nodes(), o.nodeName(0), o.nodeName(o.nodes() - 1), o.rate(), o.topicBase(), o.broker());
+    long start = System.nanoTime();
+    long end = o.duration().isZero() ? Long.MAX_VALUE : start + o.duration().toNanos();
+    long lastSent = 0;
+    while (System.nanoTime() < end) {
+      Thread.sleep(Math.min(5000, Math.max(1, (end - System.nanoTime()) / 1_000_000)));
+      long sent = s.sent();
+      System.out.printf(
+          "sent %d (%d in the last period), skipped %d, restarts %d, connected %d of %d%n",
+          sent,
+          sent - lastSent,
+          s.nodes.stream().mapToLong(VirtualNode::skipped).sum(),
+          s.nodes.stream().mapToLong(VirtualNode::restarts).sum(),
+          s.connected(),
+          o.nodes());
+      lastSent = sent;
+    }
+    s.close();
+  }
+
+  static void help(PrintStream out) {
+    out.println("Usage: node-simulator [--option=value ...]");
+    out.println();
+    out.println(
+        "Starts virtual sensor nodes publishing readings over MQTT to a sensor-network IM's topics,");
+    out.println("<prefix>/<ie>/<IM path>/nodes/<node> (docs/sensor-networks.md).");
+    out.println();
+    for (String[] o : SimulatorOptions.OPTIONS) {
+      out.printf("  --%-15s %s (default: %s)%n", o[0], o[2], o[1].isEmpty() ? "empty" : o[1]);
+    }
+  }
+}
