@@ -5,6 +5,7 @@ import java.net.UnknownHostException;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.Base64;
+import java.util.List;
 import javax.net.ssl.TrustManager;
 import org.apache.activemq.broker.BrokerPlugin;
 import org.apache.activemq.security.MessageAuthorizationPolicy;
@@ -20,6 +21,7 @@ import org.instrumentelement.ie.monitoring.SubscriptionMeters;
 import org.instrumentelement.ie.pubsub.BrokerEndpoints;
 import org.instrumentelement.ie.pubsub.EmbeddedBroker;
 import org.instrumentelement.ie.pubsub.NodeFeeds;
+import org.instrumentelement.ie.pubsub.NodeMessageRouter;
 import org.instrumentelement.ie.pubsub.Publishing;
 import org.instrumentelement.ie.pubsub.Subscriptions;
 import org.instrumentelement.ie.pubsub.TopicPublisher;
@@ -61,6 +63,7 @@ public final class InstrumentElementRuntime implements AutoCloseable {
   private volatile TopicPublisher publisher;
   private Subscriptions subscriptions;
   private NodeFeeds nodeFeeds;
+  private NodeMessageRouter nodeRouter;
   private InstrumentElementService service;
   private Monitoring monitoring;
   private ServiceParts parts;
@@ -147,6 +150,13 @@ public final class InstrumentElementRuntime implements AutoCloseable {
           plugins = brokerSecurity.plugins();
           messages = brokerSecurity.messagePolicy();
         }
+        // Node messages go to their IM after the broker's authorization: installed first, it is
+        // the innermost filter, called once every other plugin has let a publish through.
+        nodeRouter = new NodeMessageRouter();
+        BrokerPlugin[] withRouter = new BrokerPlugin[plugins.length + 1];
+        withRouter[0] = nodeRouter;
+        System.arraycopy(plugins, 0, withRouter, 1, plugins.length);
+        plugins = withRouter;
         broker =
             new EmbeddedBroker(
                 config.broker(),
@@ -202,14 +212,14 @@ public final class InstrumentElementRuntime implements AutoCloseable {
               epoch);
       publisher.start();
       subscriptions.start(publisher);
-      nodeFeeds =
-          new NodeFeeds(
-              publishUrl,
-              publishUser,
-              publishPassword,
-              publishTrust,
-              NodeFeeds.of(ie.nodes(), config.broker().topicPrefix(), config.name()));
-      nodeFeeds.start();
+      List<NodeFeeds.Feed> feeds =
+          NodeFeeds.of(ie.nodes(), config.broker().topicPrefix(), config.name());
+      if (nodeRouter != null) {
+        nodeRouter.route(feeds);
+      } else {
+        nodeFeeds = new NodeFeeds(publishUrl, publishUser, publishPassword, publishTrust, feeds);
+        nodeFeeds.start();
+      }
       Publishing publishing = new Publishing(subscriptions, publisher, endpoints, broker);
       monitoring =
           new Monitoring(status)
@@ -323,6 +333,9 @@ public final class InstrumentElementRuntime implements AutoCloseable {
     if (server != null) {
       server.close();
       server = null;
+    }
+    if (nodeRouter != null) {
+      nodeRouter.stop();
     }
     if (nodeFeeds != null) {
       nodeFeeds.close();

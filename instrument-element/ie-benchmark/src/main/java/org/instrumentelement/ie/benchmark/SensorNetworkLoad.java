@@ -114,11 +114,20 @@ record SensorNetworkLoad(BenchmarkOptions options) implements Measurement {
       simulator.close();
       sent = simulator.sent();
     }
+    // The last messages on their way: wait until the IM has taken them all, or has taken none for
+    // 3 s (what is missing then is lost), at most a minute.
     long taken = count(soap, "messagesTotal");
-    long deadline = System.nanoTime() + 10_000_000_000L;
+    long deadline = System.nanoTime() + 60_000_000_000L;
+    long quietSince = System.nanoTime();
     while (taken < sent && System.nanoTime() < deadline) {
-      Thread.sleep(200); // the last messages on their way
-      taken = count(soap, "messagesTotal");
+      Thread.sleep(200); // a bounded poll of the IM over SOAP
+      long now = count(soap, "messagesTotal");
+      if (now != taken) {
+        quietSince = System.nanoTime();
+        taken = now;
+      } else if (System.nanoTime() - quietSince > 3_000_000_000L) {
+        break;
+      }
     }
     c.close();
     long gaps = Math.round(Arrays.stream(vector(soap, "gapCounts")).sum());

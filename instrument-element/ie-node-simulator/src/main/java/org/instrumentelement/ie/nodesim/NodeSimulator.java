@@ -7,6 +7,7 @@ import java.util.Random;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import org.fusesource.mqtt.client.Future;
 
 /**
  * Starts N virtual sensor nodes, each publishing R readings a second to its topic of a
@@ -68,9 +69,19 @@ public final class NodeSimulator implements AutoCloseable {
   }
 
   @Override
+  /** Stops every node; waits up to 10 s for what they have sent to leave before disconnecting. */
   public void close() {
     timer.shutdownNow();
-    nodes.forEach(VirtualNode::stop);
+    List<Future<Void>> closing = new ArrayList<>();
+    nodes.forEach(n -> closing.add(n.disconnect()));
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    for (Future<Void> f : closing) {
+      try {
+        f.await(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+      } catch (Exception e) {
+        // gone or timed out: nothing more to wait for
+      }
+    }
   }
 
   public static void main(String[] args) throws InterruptedException {

@@ -5,8 +5,10 @@ import java.util.Random;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import org.fusesource.mqtt.client.Future;
 import org.fusesource.mqtt.client.FutureConnection;
 import org.fusesource.mqtt.client.MQTT;
+import org.fusesource.mqtt.client.Promise;
 import org.fusesource.mqtt.client.QoS;
 
 /**
@@ -143,12 +145,25 @@ public final class VirtualNode {
   }
 
   /** Stops for good: the node falls silent, as if its battery ran out. */
-  public synchronized void stop() {
+  public void stop() {
+    disconnect();
+  }
+
+  /**
+   * Stops for good; what it had handed to its connection is still sent before it disconnects.
+   *
+   * @return done once disconnected
+   */
+  synchronized Future<Void> disconnect() {
     stopped = true;
-    if (connection != null) {
-      connection.disconnect();
-      connection = null;
+    FutureConnection c = connection;
+    connection = null;
+    if (c != null) {
+      return c.disconnect();
     }
+    Promise<Void> done = new Promise<>();
+    done.onSuccess(null);
+    return done;
   }
 
   /** Messages handed to its connection. */

@@ -95,6 +95,9 @@ public final class NodeFeeds implements AutoCloseable {
         ActiveMQConnectionFactory cf =
             BrokerConnectionFactory.create(brokerUrl, user, password, trust);
         cf.getPrefetchPolicy().setTopicPrefetch(PREFETCH);
+        // Acknowledged in batches (at most every 100 ms), not one broker call per node message.
+        cf.setOptimizeAcknowledge(true);
+        cf.setOptimizedAckScheduledAckInterval(100);
         Connection c = cf.createConnection();
         for (Feed f : feeds) {
           Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
