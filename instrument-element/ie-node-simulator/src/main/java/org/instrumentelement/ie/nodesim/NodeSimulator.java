@@ -15,6 +15,9 @@ import org.fusesource.mqtt.client.Future;
  * and restarts. As a command it prints what it sent every few seconds; tests start it in their JVM.
  */
 public final class NodeSimulator implements AutoCloseable {
+  /** Logins in flight at once while the nodes connect. */
+  static final int CONNECTING = 50;
+
   private final SimulatorOptions options;
   private final List<VirtualNode> nodes = new ArrayList<>();
   private final ScheduledExecutorService timer;
@@ -31,15 +34,34 @@ public final class NodeSimulator implements AutoCloseable {
             });
   }
 
-  /** Connects every node and starts publishing, each node at its own random phase of the period. */
+  /**
+   * Connects every node, {@value #CONNECTING} at a time (a thousand logins at once would outlast
+   * the broker's login timeout on a busy machine), then starts publishing, each node at its own
+   * random phase of the period. Nodes not connected after two minutes in all (a wrong password, no
+   * broker) keep trying by themselves.
+   */
   public static NodeSimulator start(SimulatorOptions options) {
     NodeSimulator s = new NodeSimulator(options);
     Random random = new Random(42);
     long periodMicros = Math.round(1e6 / options.rate());
+    List<Future<Void>> connecting = new ArrayList<>();
+    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
     for (int i = 0; i < options.nodes(); i++) {
       VirtualNode n = new VirtualNode(options.nodeName(i), options, s.timer, random.nextLong());
-      n.connect();
+      connecting.add(n.connect());
       s.nodes.add(n);
+      if (connecting.size() == CONNECTING || i == options.nodes() - 1) {
+        for (Future<Void> f : connecting) {
+          try {
+            f.await(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+          } catch (Exception e) {
+            // not accepted (yet): the node keeps trying by itself and publishes once connected
+          }
+        }
+        connecting.clear();
+      }
+    }
+    for (VirtualNode n : s.nodes) {
       s.timer.scheduleAtFixedRate(
           n::tick,
           (long) (random.nextDouble() * periodMicros),

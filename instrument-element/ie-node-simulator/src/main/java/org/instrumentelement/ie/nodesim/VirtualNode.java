@@ -48,8 +48,12 @@ public final class VirtualNode {
     return topic;
   }
 
-  /** Connects (the client keeps reconnecting by itself if the broker goes away). */
-  synchronized void connect() {
+  /**
+   * Connects (the client keeps reconnecting by itself if the broker goes away).
+   *
+   * @return done once the broker accepted the login
+   */
+  synchronized Future<Void> connect() {
     MQTT mqtt = new MQTT();
     try {
       mqtt.setHost(options.broker());
@@ -66,8 +70,8 @@ public final class VirtualNode {
       mqtt.setPassword(options.password().replace("{node}", name));
     }
     connection = mqtt.futureConnection();
-    connection.connect();
     sequence = 0;
+    return connection.connect();
   }
 
   /** Whether its connection is up now. */
