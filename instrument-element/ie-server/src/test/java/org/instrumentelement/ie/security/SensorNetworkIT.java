@@ -57,6 +57,10 @@ class SensorNetworkIT {
       users.append(user("n" + i, "node", IM + ":n" + i));
     }
     users.append(user("pnode", "node", IM + ":pnode"));
+    users.append(user("snode", "node", IM + ":snode"));
+    for (int i = 1; i <= 3; i++) {
+      users.append(user("d" + i, "node", IM + ":d" + i));
+    }
     Path file = dir.resolve("users.properties");
     Files.writeString(file, users);
     running =
@@ -189,6 +193,72 @@ class SensorNetworkIT {
     sensors.executeCommand("forgetNode", Map.of("node", text("pnode")));
     assertFalse(Arrays.asList(read("nodeNames").asString().split(",")).contains("pnode"));
     assertEquals(NODES, read("values").asDoubles().length);
+  }
+
+  @Test
+  @Order(5)
+  void aNodeMayPublishOverStompToo() throws Exception {
+    assumeTrue(python("stomp"), "stomp.py (python3-stomp) is not installed");
+    String out =
+        runPython(
+            "sensor_stomp_node.py",
+            "localhost",
+            String.valueOf(port(running.runtime.broker().stompUrl())),
+            "/topic/ie.ie.lab.sensors.nodes.snode",
+            "snode",
+            "snode",
+            "{\"v\": 3.5, \"seq\": 0}");
+    assertTrue(out.contains("sent"), out);
+    eventually(() -> Arrays.asList(names().split(",")).contains("snode"), "snode discovered");
+    assertEquals(
+        3.5, sensors.executeCommand("nodeValue", Map.of("node", text("snode"))).asDoubles()[0]);
+  }
+
+  @Test
+  @Order(6)
+  void dropOutsAndRestartsOfSimulatedNodesAreCounted() throws Exception {
+    try (NodeSimulator flaky =
+        NodeSimulator.start(
+            SimulatorOptions.parse(
+                "--broker=tcp://localhost:" + port(running.runtime.broker().mqttUrl()),
+                "--nodes=3",
+                "--name=d",
+                "--rate=20",
+                "--dropout=0.3",
+                "--restart-every=1s",
+                "--restart-pause=200ms",
+                "--user={node}",
+                "--password={node}"))) {
+      eventually(
+          () -> {
+            double gaps = 0;
+            double restarts = 0;
+            for (int i = 1; i <= 3; i++) {
+              double[] c = counters("d" + i);
+              gaps += c[1];
+              restarts += c[4];
+            }
+            return gaps > 0 && restarts > 0;
+          },
+          "gaps and restarts counted");
+      assertTrue(flaky.nodes().stream().mapToLong(n -> n.skipped()).sum() > 0);
+    }
+  }
+
+  static String names() {
+    try {
+      return read("nodeNames").asString();
+    } catch (ImException e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  static double[] counters(String node) {
+    try {
+      return sensors.executeCommand("nodeCounters", Map.of("node", text(node))).asDoubles();
+    } catch (ImException e) {
+      return new double[5]; // not heard from yet
+    }
   }
 
   static Value text(String s) {
