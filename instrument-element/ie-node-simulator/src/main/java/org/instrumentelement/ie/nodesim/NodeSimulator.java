@@ -1,12 +1,20 @@
 package org.instrumentelement.ie.nodesim;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
 import org.fusesource.mqtt.client.Future;
 
 /**
@@ -21,9 +29,11 @@ public final class NodeSimulator implements AutoCloseable {
   private final SimulatorOptions options;
   private final List<VirtualNode> nodes = new ArrayList<>();
   private final ScheduledExecutorService timer;
+  private final SSLContext tls;
 
   private NodeSimulator(SimulatorOptions options) {
     this.options = options;
+    this.tls = tls(options);
     this.timer =
         Executors.newScheduledThreadPool(
             2,
@@ -47,7 +57,8 @@ public final class NodeSimulator implements AutoCloseable {
     List<Future<Void>> connecting = new ArrayList<>();
     long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
     for (int i = 0; i < options.nodes(); i++) {
-      VirtualNode n = new VirtualNode(options.nodeName(i), options, s.timer, random.nextLong());
+      VirtualNode n =
+          new VirtualNode(options.nodeName(i), options, s.tls, s.timer, random.nextLong());
       connecting.add(n.connect());
       s.nodes.add(n);
       if (connecting.size() == CONNECTING || i == options.nodes() - 1) {
@@ -69,6 +80,36 @@ public final class NodeSimulator implements AutoCloseable {
           TimeUnit.MICROSECONDS);
     }
     return s;
+  }
+
+  /**
+   * The TLS context for a broker over TLS: trusting the IE's certificate from the trust store, or
+   * the JVM's default trust; null for a plain broker.
+   *
+   * @throws IllegalArgumentException if the trust store cannot be read
+   */
+  static SSLContext tls(SimulatorOptions o) {
+    if (!o.broker().startsWith("ssl://") && !o.broker().startsWith("tls://")) {
+      return null;
+    }
+    try {
+      if (o.trustStore().isEmpty()) {
+        return SSLContext.getDefault();
+      }
+      KeyStore ks = KeyStore.getInstance("PKCS12");
+      try (InputStream in = Files.newInputStream(Path.of(o.trustStore()))) {
+        ks.load(in, o.trustStorePassword().toCharArray());
+      }
+      TrustManagerFactory tmf =
+          TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+      tmf.init(ks);
+      SSLContext ctx = SSLContext.getInstance("TLS");
+      ctx.init(null, tmf.getTrustManagers(), null);
+      return ctx;
+    } catch (IOException | GeneralSecurityException e) {
+      throw new IllegalArgumentException(
+          "--trust-store " + o.trustStore() + " cannot be read: " + e.getMessage(), e);
+    }
   }
 
   public List<VirtualNode> nodes() {
@@ -114,14 +155,15 @@ public final class NodeSimulator implements AutoCloseable {
       }
     }
     SimulatorOptions o;
+    NodeSimulator s;
     try {
       o = SimulatorOptions.parse(args);
+      s = start(o);
     } catch (IllegalArgumentException e) {
       System.err.println("node-simulator: " + e.getMessage());
       System.exit(2);
       return;
     }
-    NodeSimulator s = start(o);
     Runtime.getRuntime().addShutdownHook(new Thread(s::close));
     System.out.printf(
         "%d nodes (%s ... %s) at %s messages/s each to %s/<node> on %s%n",

@@ -25,6 +25,9 @@ import java.util.Map;
  * @param user the account of each node, {@code {node}} replaced by its name; empty: none
  * @param password the password, {@code {node}} replaced by the node's name
  * @param duration how long to run; zero: until stopped
+ * @param trustStore a PKCS#12 trust store of the IE's certificate for a broker over TLS ({@code
+ *     ssl://}), or empty for the JVM's default trust
+ * @param trustStorePassword its password
  */
 public record SimulatorOptions(
     String broker,
@@ -42,11 +45,13 @@ public record SimulatorOptions(
     boolean clockValues,
     String user,
     String password,
-    Duration duration) {
+    Duration duration,
+    String trustStore,
+    String trustStorePassword) {
 
   /** Each option: name, default, meaning; {@code --help} prints them. */
   static final String[][] OPTIONS = {
-    {"broker", "tcp://localhost:1883", "the IE broker's MQTT address"},
+    {"broker", "tcp://localhost:1883", "the IE broker's MQTT address (ssl://host:8883 for TLS)"},
     {"prefix", "ie", "the IE's broker.topicPrefix"},
     {"ie", "ie", "the IE's ie.name"},
     {"im", "lab/sensors", "the sensor-network IM's path"},
@@ -64,6 +69,12 @@ public record SimulatorOptions(
     {"user", "", "each node's broker account, {node} standing for its name (empty: none)"},
     {"password", "", "each node's password, {node} standing for its name"},
     {"duration", "0s", "how long to run (0s: until stopped)"},
+    {
+      "trust-store",
+      "",
+      "PKCS#12 trust store of the IE's certificate, for ssl:// (empty: the JVM's)"
+    },
+    {"trust-store-password", "changeit", "its password"},
   };
 
   /**
@@ -106,7 +117,9 @@ public record SimulatorOptions(
             Boolean.parseBoolean(v.get("clock-values")),
             v.get("user"),
             v.get("password"),
-            duration(v, "duration"));
+            duration(v, "duration"),
+            v.get("trust-store"),
+            v.get("trust-store-password"));
     if (!o.namePrefix().matches("[A-Za-z0-9_]{0,50}")) {
       throw new IllegalArgumentException("--name has letters, digits or _ only");
     }

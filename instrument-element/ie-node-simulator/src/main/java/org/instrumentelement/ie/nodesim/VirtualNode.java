@@ -5,6 +5,7 @@ import java.util.Random;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import javax.net.ssl.SSLContext;
 import org.fusesource.mqtt.client.Future;
 import org.fusesource.mqtt.client.FutureConnection;
 import org.fusesource.mqtt.client.MQTT;
@@ -19,6 +20,7 @@ public final class VirtualNode {
   private final String name;
   private final String topic;
   private final SimulatorOptions options;
+  private final SSLContext tls;
   private final ScheduledExecutorService timer;
   private final Random random;
   private final double phase;
@@ -30,8 +32,14 @@ public final class VirtualNode {
   private boolean paused; // guarded by this
   private boolean stopped; // guarded by this
 
-  VirtualNode(String name, SimulatorOptions options, ScheduledExecutorService timer, long seed) {
+  VirtualNode(
+      String name,
+      SimulatorOptions options,
+      SSLContext tls,
+      ScheduledExecutorService timer,
+      long seed) {
     this.name = name;
+    this.tls = tls;
     this.topic = options.topicBase() + "/" + name;
     this.options = options;
     this.timer = timer;
@@ -59,6 +67,9 @@ public final class VirtualNode {
       mqtt.setHost(options.broker());
     } catch (URISyntaxException e) {
       throw new IllegalArgumentException("--broker is not an address: " + options.broker(), e);
+    }
+    if (tls != null) {
+      mqtt.setSslContext(tls);
     }
     mqtt.setClientId("node-" + name);
     mqtt.setCleanSession(true);
