@@ -209,7 +209,8 @@ public final class InstrumentElementRuntime implements AutoCloseable {
                   }
                 }
               },
-              epoch);
+              epoch,
+              config.broker().publishQueue());
       publisher.start();
       subscriptions.start(publisher);
       List<NodeFeeds.Feed> feeds =

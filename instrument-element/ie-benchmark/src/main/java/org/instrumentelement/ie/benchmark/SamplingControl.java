@@ -5,6 +5,7 @@ import org.instrumentelement.ie.client.soap.ConfigureSampling;
 import org.instrumentelement.ie.client.soap.GetSubscriptionInfo;
 import org.instrumentelement.ie.client.soap.InstrumentElementPort;
 import org.instrumentelement.ie.client.soap.SubscriptionInfo;
+import org.instrumentelement.ie.client.tls.ClientTls;
 import org.instrumentelement.ie.measure.IeProcess;
 
 /**
@@ -30,6 +31,13 @@ final class SamplingControl {
 
   static SamplingControl connect(IeProcess ie) {
     return new SamplingControl(InstrumentElementClient.connect(ie.serviceUrl()));
+  }
+
+  /** The same for an IE serving HTTPS, trusting its certificate through {@code tls}. */
+  static SamplingControl connect(IeProcess ie, ClientTls tls) {
+    return new SamplingControl(
+        InstrumentElementClient.connect(
+            ie.serviceUrl(), InstrumentElementClient.Options.DEFAULTS.withTls(tls)));
   }
 
   /** Samples every {@code millis} milliseconds; 0: not at all. */

@@ -8,6 +8,7 @@ import jakarta.jms.MessageProducer;
 import jakarta.jms.Session;
 import java.io.IOException;
 import java.time.Instant;
+import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -25,11 +26,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Sends samples to their topics from one thread of its own. Samplers only put the sample in a map
- * holding the newest unsent sample per topic, so they never wait for the broker: if the broker is
- * slow or down, an unsent sample is replaced by the next one (counted as superseded) and
- * subscribers see the gap in the sequence numbers. The connection uses ActiveMQ's failover
- * transport, so publishing resumes by itself when the broker returns.
+ * Sends samples to their topics from one thread of its own. Samplers only add the sample to a
+ * bounded queue of unsent samples per topic, so they never wait for the broker: every sample is
+ * sent, in order, unless a topic's queue is full (the broker slow or down for longer than the queue
+ * holds), when its oldest unsent sample is dropped (counted as superseded) and subscribers see the
+ * gap in the sequence numbers. Topics take turns, one sample each. The connection uses ActiveMQ's
+ * failover transport, so publishing resumes by itself when the broker returns.
  */
 public final class TopicPublisher implements SampleSink, AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(TopicPublisher.class);
@@ -48,7 +50,8 @@ public final class TopicPublisher implements SampleSink, AutoCloseable {
   private final TrustManager[] trust;
   private final Topics topics;
   private final long epoch;
-  private final Map<String, Sample> pending = new ConcurrentHashMap<>();
+  private final int queueDepth;
+  private final Map<String, TopicQueue> queues = new ConcurrentHashMap<>();
   private final LinkedBlockingQueue<String> ready = new LinkedBlockingQueue<>();
   private final AtomicLong sent = new AtomicLong();
   private final AtomicLong superseded = new AtomicLong();
@@ -61,6 +64,18 @@ public final class TopicPublisher implements SampleSink, AutoCloseable {
   private Thread thread;
   private Connection connection;
   private Session session;
+
+  /**
+   * The unsent samples of one topic, oldest first, and whether the topic waits in {@code ready} (it
+   * does while it has samples, once).
+   */
+  private static final class TopicQueue {
+    final ArrayDeque<Sample> samples = new ArrayDeque<>();
+    boolean scheduled;
+  }
+
+  /** The unsent samples one topic may hold by default before the oldest is dropped. */
+  public static final int DEFAULT_QUEUE_DEPTH = 64;
 
   /**
    * @param brokerUrl any ActiveMQ URL; a plain one is wrapped in {@code failover:(...)}
@@ -76,6 +91,25 @@ public final class TopicPublisher implements SampleSink, AutoCloseable {
       TrustManager[] trust,
       Topics topics,
       long epoch) {
+    this(brokerUrl, user, password, trust, topics, epoch, DEFAULT_QUEUE_DEPTH);
+  }
+
+  /**
+   * As above, with {@code queueDepth} unsent samples per topic kept before the oldest is dropped
+   * (1: only the newest, as a sampler's value would be read).
+   */
+  public TopicPublisher(
+      String brokerUrl,
+      String user,
+      String password,
+      TrustManager[] trust,
+      Topics topics,
+      long epoch,
+      int queueDepth) {
+    if (queueDepth < 1) {
+      throw new IllegalArgumentException("a topic's queue holds at least one sample");
+    }
+    this.queueDepth = queueDepth;
     this.brokerUrl = failover(brokerUrl);
     this.user = user;
     this.password = password;
@@ -167,12 +201,31 @@ public final class TopicPublisher implements SampleSink, AutoCloseable {
   @Override
   public void accept(Sample sample) {
     String topic = topics.topic(sample.imPath(), sample.attribute());
-    if (pending.put(topic, sample) == null) {
-      ready.offer(topic);
-    } else {
-      superseded.incrementAndGet();
-      supersededByTopic.computeIfAbsent(topic, t -> new AtomicLong()).incrementAndGet();
+    TopicQueue q = queues.computeIfAbsent(topic, t -> new TopicQueue());
+    boolean dropped = false;
+    boolean schedule = false;
+    synchronized (q) {
+      if (q.samples.size() >= queueDepth) {
+        q.samples.pollFirst();
+        dropped = true;
+      }
+      q.samples.addLast(sample);
+      if (!q.scheduled) {
+        q.scheduled = true;
+        schedule = true;
+      }
     }
+    if (dropped) {
+      countSuperseded(topic);
+    }
+    if (schedule) {
+      ready.offer(topic);
+    }
+  }
+
+  private void countSuperseded(String topic) {
+    superseded.incrementAndGet();
+    supersededByTopic.computeIfAbsent(topic, t -> new AtomicLong()).incrementAndGet();
   }
 
   private void run() {
@@ -186,31 +239,59 @@ public final class TopicPublisher implements SampleSink, AutoCloseable {
       } catch (InterruptedException e) {
         return;
       }
-      if (topic == null) {
-        continue;
-      }
-      Sample s = pending.remove(topic);
-      if (s == null) {
-        continue;
-      }
-      try {
-        send(topic, s);
-        sent.incrementAndGet();
-        sentByTopic.computeIfAbsent(topic, t -> new AtomicLong()).incrementAndGet();
-      } catch (JMSException | RuntimeException e) {
-        failures.incrementAndGet();
-        LOG.warn("publishing to {} failed, will retry: {}", topic, e.toString());
-        // Keep it unless a newer sample arrived meanwhile, then wait a little before retrying.
-        if (pending.putIfAbsent(topic, s) == null) {
-          ready.offer(topic);
-        }
+      if (topic != null && !sendOne(topic)) {
         try {
-          Thread.sleep(RETRY_MILLIS);
+          Thread.sleep(RETRY_MILLIS); // the broker refused: wait a little before retrying
         } catch (InterruptedException ie) {
           return;
         }
       }
     }
+  }
+
+  /**
+   * Sends the oldest unsent sample of a topic and puts the topic back in line if more wait; false
+   * if the send failed (the sample is kept at the head of its queue, unless that is full).
+   */
+  private boolean sendOne(String topic) {
+    TopicQueue q = queues.get(topic);
+    Sample s;
+    synchronized (q) {
+      s = q.samples.pollFirst();
+      if (s == null) {
+        q.scheduled = false;
+        return true;
+      }
+    }
+    boolean ok;
+    try {
+      send(topic, s);
+      sent.incrementAndGet();
+      sentByTopic.computeIfAbsent(topic, t -> new AtomicLong()).incrementAndGet();
+      ok = true;
+    } catch (JMSException | RuntimeException e) {
+      failures.incrementAndGet();
+      LOG.warn("publishing to {} failed, will retry: {}", topic, e.toString());
+      ok = false;
+      boolean kept;
+      synchronized (q) {
+        kept = q.samples.size() < queueDepth;
+        if (kept) {
+          q.samples.addFirst(s);
+        }
+      }
+      if (!kept) {
+        countSuperseded(topic);
+      }
+    }
+    synchronized (q) {
+      if (q.samples.isEmpty()) {
+        q.scheduled = false;
+        return ok;
+      }
+    }
+    ready.offer(topic); // still scheduled: take a turn after the other topics
+    return ok;
   }
 
   private void send(String topic, Sample s) throws JMSException {
