@@ -20,7 +20,7 @@ import org.instrumentelement.ial.ResourceManager;
  * @param autoStart whether to start (continuous acquisition) once linked
  * @param children the IMs directly below this one
  * @param options further settings by name, as text: {@value #RECONNECT}, {@value
- *     #RECONNECT_MAX_DELAY}, {@value #DESCRIPTOR}, {@value #ON_LINK}
+ *     #RECONNECT_MAX_DELAY}, {@value #DESCRIPTOR}, {@value #ON_LINK}, {@value #NODES}
  * @param restored parameter values kept from the last run, as text, by parameter name: taken over
  *     the configured ones when the IM opens (a value that no longer fits the model is skipped and
  *     logged)
@@ -48,6 +48,9 @@ public record ImContext(
 
   /** Option: what linking does, a {@link LinkMode} by its configuration name; default restore. */
   public static final String ON_LINK = "onLink";
+
+  /** Option: the declared nodes of a sensor network, comma-separated, in their order. */
+  public static final String NODES = "nodes";
 
   public ImContext {
     parameters = Map.copyOf(parameters);

@@ -5,6 +5,7 @@ import java.net.UnknownHostException;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.Base64;
+import java.util.List;
 import javax.net.ssl.TrustManager;
 import org.apache.activemq.broker.BrokerPlugin;
 import org.apache.activemq.security.MessageAuthorizationPolicy;
@@ -24,6 +25,8 @@ import org.instrumentelement.ie.monitoring.SubscriptionMeters;
 import org.instrumentelement.ie.pubsub.BrokerEndpoints;
 import org.instrumentelement.ie.pubsub.CommandStatusMessages;
 import org.instrumentelement.ie.pubsub.EmbeddedBroker;
+import org.instrumentelement.ie.pubsub.NodeFeeds;
+import org.instrumentelement.ie.pubsub.NodeMessageRouter;
 import org.instrumentelement.ie.pubsub.Publishing;
 import org.instrumentelement.ie.pubsub.Subscriptions;
 import org.instrumentelement.ie.pubsub.TopicPublisher;
@@ -70,6 +73,8 @@ public final class InstrumentElementRuntime implements AutoCloseable {
   private Subscriptions subscriptions;
   private AlarmTopic alarmTopic;
   private Alarms alarms;
+  private NodeFeeds nodeFeeds;
+  private NodeMessageRouter nodeRouter;
   private InstrumentElementService service;
   private Monitoring monitoring;
   private ServiceParts parts;
@@ -156,6 +161,13 @@ public final class InstrumentElementRuntime implements AutoCloseable {
           plugins = brokerSecurity.plugins();
           messages = brokerSecurity.messagePolicy();
         }
+        // Node messages go to their IM after the broker's authorization: installed first, it is
+        // the innermost filter, called once every other plugin has let a publish through.
+        nodeRouter = new NodeMessageRouter();
+        BrokerPlugin[] withRouter = new BrokerPlugin[plugins.length + 1];
+        withRouter[0] = nodeRouter;
+        System.arraycopy(plugins, 0, withRouter, 1, plugins.length);
+        plugins = withRouter;
         broker =
             new EmbeddedBroker(
                 config.broker(),
@@ -207,6 +219,14 @@ public final class InstrumentElementRuntime implements AutoCloseable {
       board.snapshot();
       alarms = new Alarms(ie, subscriptions, board, config.alarmSampleFailures(), store);
       alarms.start();
+      List<NodeFeeds.Feed> feeds =
+          NodeFeeds.of(ie.nodes(), config.broker().topicPrefix(), config.name());
+      if (nodeRouter != null) {
+        nodeRouter.route(feeds);
+      } else {
+        nodeFeeds = new NodeFeeds(publishUrl, publishUser, publishPassword, publishTrust, feeds);
+        nodeFeeds.start();
+      }
       Publishing publishing = new Publishing(subscriptions, publisher, endpoints, broker);
       monitoring =
           new Monitoring(status)
@@ -334,6 +354,13 @@ public final class InstrumentElementRuntime implements AutoCloseable {
     // Running commands end (cancelled, their instruments left in a defined state) while the
     // publisher can still tell their subscribers.
     ie.stopCommands();
+    if (nodeRouter != null) {
+      nodeRouter.stop();
+    }
+    if (nodeFeeds != null) {
+      nodeFeeds.close();
+      nodeFeeds = null;
+    }
     if (subscriptions != null) {
       subscriptions.close();
     }

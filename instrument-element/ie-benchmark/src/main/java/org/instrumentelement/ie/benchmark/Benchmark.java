@@ -119,6 +119,10 @@ public final class Benchmark {
         new ViewerLoad(options).run(ie, results);
       }
     }
+    if (options.runs("sensors")) {
+      Progress.log("sensors: starting the IE with a sensor-network IM (access control off)");
+      stage(SensorNetworkLoad.ieOptions(options), List.of(new SensorNetworkLoad(options)), results);
+    }
     if (!options.soak().isZero()) {
       Progress.log(
           "soak: "

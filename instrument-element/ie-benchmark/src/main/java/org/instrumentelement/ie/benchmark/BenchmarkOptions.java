@@ -31,6 +31,8 @@ import org.instrumentelement.ie.benchmark.SoapRequests.Encoding;
  * @param viewerSamplingMillis how often the IE samples the watched waveform
  * @param portal the VCR portal's jar and its libraries, put beside the IE's jar
  * @param viewerIeOptions more IE options for the viewer stage (e.g. its HTTP thread pool)
+ * @param sensorNodes the simulated nodes of the sensor-network load
+ * @param sensorRate messages per second of each sensor node
  */
 record BenchmarkOptions(
     Path ieJar,
@@ -50,7 +52,9 @@ record BenchmarkOptions(
     int viewerWidth,
     int viewerSamplingMillis,
     List<String> portal,
-    List<String> viewerIeOptions) {
+    List<String> viewerIeOptions,
+    int sensorNodes,
+    double sensorRate) {
 
   /**
    * The options of a parsed command line ({@link CommandLine#parse}).
@@ -81,7 +85,9 @@ record BenchmarkOptions(
         v.integer("viewer-width", "1200"),
         v.integer("viewer-sampling-ms", "50"),
         portal(opts.getOrDefault("portal-jar", "vcr-portal/target/vcr-portal.jar")),
-        words(opts.getOrDefault("viewer-ie-options", "")));
+        words(opts.getOrDefault("viewer-ie-options", "")),
+        v.integer("sensor-nodes", quick ? "100" : "1000"),
+        v.positive("sensor-rate", "10"));
   }
 
   /** The portal's jar and, beside it, its {@code lib/*} (ie-client), as the launcher has them. */
@@ -99,6 +105,19 @@ record BenchmarkOptions(
       } catch (NumberFormatException e) {
         throw refused(name, "a number of seconds", s);
       }
+    }
+
+    double positive(String name, String byDefault) {
+      String s = opts.getOrDefault(name, byDefault);
+      try {
+        double d = Double.parseDouble(s.trim());
+        if (d > 0 && d <= 1000) {
+          return d;
+        }
+      } catch (NumberFormatException e) {
+        // refused below
+      }
+      throw refused(name, "a number above 0, at most 1000", s);
     }
 
     int integer(String name, String byDefault) {

@@ -18,7 +18,7 @@ final class CommandLine {
 
   /** The parts {@code --only} may name. */
   static final List<String> PARTS =
-      List.of("polling", "floor", "subscription", "latency", "tls", "viewers");
+      List.of("polling", "floor", "subscription", "latency", "tls", "viewers", "sensors");
 
   private static final Map<String, String> OPTIONS = new LinkedHashMap<>();
 
@@ -42,6 +42,8 @@ final class CommandLine {
     OPTIONS.put(
         "viewer-ie-options",
         "more IE options for the viewer stage, e.g. --http.maxThreads=32 [none]");
+    OPTIONS.put("sensor-nodes", "sensor nodes of the sensor-network load [1000; quick 100]");
+    OPTIONS.put("sensor-rate", "messages per second of each sensor node [10]");
     OPTIONS.put(
         "portal-jar",
         "the VCR portal's jar, its lib/ beside it [vcr-portal/target/vcr-portal.jar]");

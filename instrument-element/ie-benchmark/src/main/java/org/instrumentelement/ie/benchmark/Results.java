@@ -24,6 +24,7 @@ final class Results {
   Subscription subscription;
   Tls subscriptionTls;
   List<ViewerPoint> viewers;
+  SensorNetwork sensors;
   List<HeapReading> soakHeap;
   Soak soak;
   List<TargetResult> targets;
@@ -129,6 +130,31 @@ final class Results {
       long superseded,
       int mostWaiting,
       long errors,
+      String loadAverage) {}
+
+  /**
+   * The sensor-network load: simulated nodes publishing over MQTT, their aggregate vector sampled
+   * and received by one subscriber.
+   *
+   * @param messagesLost sent by the nodes and never taken by the IM
+   * @param sequenceGaps messages the IM saw missing from the nodes' numbering
+   * @param latencyP50Millis a node's publish to the arrival of the aggregate vector holding it
+   * @param ieCpuMicrosPerNodeMessage the IE process's CPU (broker, IM, sampling) per node message
+   * @param samplingPeriodMillis how often the IE samples the aggregate (part of the latency)
+   * @param loadAverage the machine's 1, 5 and 15 minute load averages when the load began
+   */
+  record SensorNetwork(
+      int nodes,
+      double messagesPerSecondPerNode,
+      long messagesSent,
+      long messagesTaken,
+      long messagesLost,
+      long sequenceGaps,
+      double latencyP50Millis,
+      double latencyP99Millis,
+      long latencySamples,
+      double ieCpuMicrosPerNodeMessage,
+      int samplingPeriodMillis,
       String loadAverage) {}
 
   /** One reading of the soak: the heap in use right after a full GC. */

@@ -117,7 +117,13 @@ final class Targets {
               "live traces, 2,000 viewers: oldest frame (ms)",
               "<= 200",
               r -> viewers(r, 2000).map(Results.ViewerPoint::latencyMaxMillis).orElse(Double.NaN),
-              v -> v <= 200));
+              v -> v <= 200),
+          // A sensor network (issue 25): 1,000 nodes at 10 messages/s each by default.
+          new Target(
+              "sensor network: node messages lost",
+              "= 0",
+              r -> r.sensors == null ? Double.NaN : r.sensors.messagesLost(),
+              v -> v == 0));
 
   /** Only with a soak: a leak shows as growth; a negative slope is the warm-up settling. */
   private static final Target SOAK =

@@ -60,6 +60,9 @@ class ResultsFileTest {
                 1,
                 0,
                 "0.5 0.4 0.3"));
+    r.sensors =
+        new Results.SensorNetwork(
+            1000, 10, 300000, 300000, 0, 0, 24.5, 61.2, 150000, 18.4, 20, "1.5 1.2 1.0");
     r.soakHeap = List.of(new Results.HeapReading(0.5, 210.4));
     r.soak = new Results.Soak(Double.NaN, 210.4, 212.0, 1000, 2000, 0);
     r.targets = Targets.evaluate(r);
@@ -86,6 +89,7 @@ class ResultsFileTest {
             "subscription",
             "subscriptionTls",
             "viewers",
+            "sensors",
             "soakHeap",
             "soak",
             "targets"),

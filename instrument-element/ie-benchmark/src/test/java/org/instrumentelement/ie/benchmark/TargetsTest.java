@@ -26,7 +26,7 @@ class TargetsTest {
   @Test
   void nothingMeasuredMeetsNothingAndSaysSo() {
     Map<String, TargetResult> t = byFigure(new Results());
-    assertEquals(16, t.size(), "the soak's target only with a soak");
+    assertEquals(17, t.size(), "the soak's target only with a soak");
     for (TargetResult r : t.values()) {
       assertFalse(r.measured(), r.figure());
       assertFalse(r.met(), r.figure());
@@ -138,5 +138,16 @@ class TargetsTest {
         1,
         errors,
         "0.5 0.4 0.3");
+  }
+
+  @Test
+  void aSensorNetworkMeetsItsTargetWithNoMessageLost() {
+    Results r = new Results();
+    r.sensors = new Results.SensorNetwork(1000, 10, 5000, 5000, 0, 0, 12, 30, 100, 40, 20, "1 1 1");
+    TargetResult lost = byFigure(r).get("sensor network: node messages lost");
+    assertTrue(lost.measured());
+    assertTrue(lost.met());
+    r.sensors = new Results.SensorNetwork(1000, 10, 5000, 4999, 1, 1, 12, 30, 100, 40, 20, "1 1 1");
+    assertFalse(byFigure(r).get("sensor network: node messages lost").met());
   }
 }

@@ -91,6 +91,12 @@ public final class ImSettings {
           null,
           ConfigType.duration(),
           "the longest wait between two reconnect attempts (the IM's default: 30s)");
+  public static final ConfigKey<String> NODES =
+      option(
+          ImContext.NODES,
+          null,
+          ConfigType.text(),
+          "for type sensor-network: the declared nodes, comma-separated, in their order");
 
   public static final ConfigKey<Boolean> SUBSCRIBABLE =
       attribute(

@@ -8,7 +8,6 @@ import jakarta.jms.MessageProducer;
 import jakarta.jms.Session;
 import jakarta.jms.TextMessage;
 import java.io.IOException;
-import java.security.SecureRandom;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.HashMap;
@@ -22,7 +21,6 @@ import java.util.concurrent.atomic.AtomicLong;
 import javax.net.ssl.TrustManager;
 import org.apache.activemq.ActiveMQConnection;
 import org.apache.activemq.ActiveMQConnectionFactory;
-import org.apache.activemq.ActiveMQSslConnectionFactory;
 import org.apache.activemq.transport.TransportListener;
 import org.instrumentelement.ie.contract.EpochMicros;
 import org.instrumentelement.ie.contract.MessageProperty;
@@ -163,21 +161,10 @@ public final class TopicPublisher implements TopicSinks, AutoCloseable {
     long delay = 100;
     while (running) {
       try {
-        ActiveMQConnectionFactory cf;
-        if (trust == null) {
-          cf = new ActiveMQConnectionFactory(brokerUrl);
-        } else {
-          ActiveMQSslConnectionFactory tls = new ActiveMQSslConnectionFactory(brokerUrl);
-          tls.setKeyAndTrustManagers(null, trust, new SecureRandom());
-          cf = tls;
-        }
+        ActiveMQConnectionFactory cf =
+            BrokerConnectionFactory.create(brokerUrl, user, password, trust);
         cf.setUseAsyncSend(true);
         cf.setCopyMessageOnSend(false);
-        cf.setWatchTopicAdvisories(false);
-        if (user != null) {
-          cf.setUserName(user);
-          cf.setPassword(password);
-        }
         ActiveMQConnection c = (ActiveMQConnection) cf.createConnection();
         c.addTransportListener(
             new TransportListener() {

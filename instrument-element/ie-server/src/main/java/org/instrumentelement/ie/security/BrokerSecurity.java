@@ -19,6 +19,7 @@ import org.apache.activemq.security.TempDestinationAuthorizationEntry;
 import org.instrumentelement.ie.config.BrokerLimits;
 import org.instrumentelement.ie.contract.TopicNames;
 import org.instrumentelement.ie.pubsub.transport.Refusals;
+import org.instrumentelement.im.sensors.NodeInbox;
 
 /**
  * The embedded broker's access rules, from the same user store as the SOAP API. Every client
@@ -91,6 +92,19 @@ public final class BrokerSecurity {
         : TopicNames.subtree(topicPrefix, ieName, subtree) + ".>";
   }
 
+  /** The topic a node publishes to: {@code <prefix>.<ie>.<IM path>.nodes.<node>}. */
+  String nodeTopic(NodeAccount n) {
+    return topicPrefix
+        + "."
+        + ieName
+        + "."
+        + n.imPath().replace('/', '.')
+        + "."
+        + NodeInbox.NODES
+        + "."
+        + n.node();
+  }
+
   DefaultAuthorizationMap authorizationMap() {
     Set<Object> publishers = Set.of(Group.PUBLISHERS);
     Set<Object> privileged = Set.of(Group.PUBLISHERS, Group.ADMINS);
@@ -110,6 +124,18 @@ public final class BrokerSecurity {
       Set<Object> read = new HashSet<>(e.getValue());
       read.add(Group.PUBLISHERS);
       entries.add(entry(e.getKey(), read, publishers, read));
+    }
+    // A sensor node writes (and creates) its own topic, and reads nothing.
+    Map<String, Set<Object>> writers = new LinkedHashMap<>();
+    for (User u : users.users()) {
+      for (NodeAccount n : u.nodes()) {
+        writers
+            .computeIfAbsent(nodeTopic(n), t -> new HashSet<>(publishers))
+            .add(Group.of(u.name()));
+      }
+    }
+    for (Map.Entry<String, Set<Object>> e : writers.entrySet()) {
+      entries.add(entry(e.getKey(), publishers, e.getValue(), e.getValue()));
     }
     // The publisher writes (and creates) every topic of this element.
     entries.add(entry(topicPrefix + ".>", publishers, publishers, publishers));

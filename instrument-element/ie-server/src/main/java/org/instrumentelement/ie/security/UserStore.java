@@ -28,6 +28,8 @@ import org.instrumentelement.ie.config.ConfigException;
  * user.alice.grants      = observe:*, control:lab/scope
  * user.robot.certificate = cn:robot-1                  (or sha256:&lt;fingerprint&gt;)
  * user.robot.grants      = observe:lab
+ * user.n17.password      = pbkdf2-sha256:...
+ * user.n17.node          = lab/sensors:n17             (publishes as node n17 of lab/sensors only)
  * </pre>
  *
  * <p>A user named by a client certificate (mutual TLS, for machine clients) logs in by presenting
@@ -81,7 +83,8 @@ public final class UserStore {
             file
                 + ": unknown key '"
                 + key
-                + "' (user.<name>.password, user.<name>.grants, user.<name>.certificate)");
+                + "' (user.<name>.password, user.<name>.grants, user.<name>.certificate,"
+                + " user.<name>.node)");
       }
       byUser
           .computeIfAbsent(parts[1], k -> new LinkedHashMap<>())
@@ -93,7 +96,10 @@ public final class UserStore {
       String name = e.getKey();
       Map<String, String> kv = e.getValue();
       for (String k : kv.keySet()) {
-        if (!k.equals("password") && !k.equals("grants") && !k.equals("certificate")) {
+        if (!k.equals("password")
+            && !k.equals("grants")
+            && !k.equals("certificate")
+            && !k.equals("node")) {
           throw new ConfigException(file + ": unknown setting user." + name + "." + k);
         }
       }
@@ -126,7 +132,11 @@ public final class UserStore {
       }
       users.put(
           name,
-          new User(name, hash, grants(kv.getOrDefault("grants", ""), file + ": user." + name)));
+          new User(
+              name,
+              hash,
+              grants(kv.getOrDefault("grants", ""), file + ": user." + name),
+              nodes(kv.getOrDefault("node", ""), file + ": user." + name)));
     }
     return new UserStore(users, certificates, false);
   }
@@ -139,6 +149,20 @@ public final class UserStore {
           out.add(Grant.parse(g));
         } catch (IllegalArgumentException e) {
           throw new ConfigException(where + ".grants: " + e.getMessage());
+        }
+      }
+    }
+    return out;
+  }
+
+  private static List<NodeAccount> nodes(String text, String where) throws ConfigException {
+    List<NodeAccount> out = new ArrayList<>();
+    for (String n : text.split(",")) {
+      if (!n.isBlank()) {
+        try {
+          out.add(NodeAccount.parse(n));
+        } catch (IllegalArgumentException e) {
+          throw new ConfigException(where + ".node: " + e.getMessage());
         }
       }
     }

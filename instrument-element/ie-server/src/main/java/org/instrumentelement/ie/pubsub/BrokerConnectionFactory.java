@@ -1,0 +1,37 @@
+package org.instrumentelement.ie.pubsub;
+
+import java.security.SecureRandom;
+import javax.net.ssl.TrustManager;
+import org.apache.activemq.ActiveMQConnectionFactory;
+import org.apache.activemq.ActiveMQSslConnectionFactory;
+
+/**
+ * The Instrument Element's own connections to its broker (the publisher's, the node feeds'): one
+ * URL, account and trust, and no advisory subscriptions.
+ */
+final class BrokerConnectionFactory {
+  private BrokerConnectionFactory() {}
+
+  /**
+   * @param url an ActiveMQ URL (with failover for connections that must come back by themselves)
+   * @param user the account, or null for none
+   * @param trust what to trust of a broker over TLS, or null for the JVM's default trust
+   */
+  static ActiveMQConnectionFactory create(
+      String url, String user, String password, TrustManager[] trust) {
+    ActiveMQConnectionFactory cf;
+    if (trust == null) {
+      cf = new ActiveMQConnectionFactory(url);
+    } else {
+      ActiveMQSslConnectionFactory tls = new ActiveMQSslConnectionFactory(url);
+      tls.setKeyAndTrustManagers(null, trust, new SecureRandom());
+      cf = tls;
+    }
+    cf.setWatchTopicAdvisories(false);
+    if (user != null) {
+      cf.setUserName(user);
+      cf.setPassword(password);
+    }
+    return cf;
+  }
+}

@@ -1,0 +1,93 @@
+package org.instrumentelement.ie.pubsub;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import jakarta.jms.BytesMessage;
+import jakarta.jms.Connection;
+import jakarta.jms.MessageProducer;
+import jakarta.jms.Session;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import org.apache.activemq.ActiveMQConnectionFactory;
+import org.instrumentelement.ie.RunningElement;
+import org.instrumentelement.ie.config.ConfigLoader;
+import org.instrumentelement.im.InstrumentManager;
+import org.instrumentelement.im.model.ImException;
+import org.junit.jupiter.api.Test;
+
+/**
+ * With an external broker the IE subscribes to the node topics ({@link NodeFeeds}) instead of
+ * taking node messages inside its own broker: bytes and text messages reach the IM all the same.
+ */
+class NodeFeedsIT {
+
+  @Test
+  void nodeMessagesOnAnExternalBrokerReachTheIm() throws Exception {
+    int[] port = new int[1];
+    Process broker = ExternalBrokerIT.standalone(port);
+    try {
+      String url = "tcp://127.0.0.1:" + port[0];
+      try (RunningElement running =
+          RunningElement.of(
+              RunningElement.freePorts(
+                  ConfigLoader.load(
+                      List.of(
+                          "--broker.url=" + url,
+                          "--im.sensors.type=sensor-network",
+                          "--im.sensors.parent=lab"),
+                      Map.of())))) {
+        assertNull(running.runtime.broker(), "no embedded broker");
+        InstrumentManager im = running.ie.node("lab/sensors").im();
+        ActiveMQConnectionFactory cf = new ActiveMQConnectionFactory(url);
+        cf.setWatchTopicAdvisories(false);
+        Connection c = cf.createConnection();
+        try {
+          Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+          MessageProducer a = s.createProducer(s.createTopic("ie.ie.lab.sensors.nodes.a"));
+          MessageProducer b = s.createProducer(s.createTopic("ie.ie.lab.sensors.nodes.b"));
+          // The feed subscribes in the background: send until both nodes are there.
+          long deadline = System.nanoTime() + ExternalBrokerIT.WAIT.toNanos();
+          while (!names(im).equals("a,b")) {
+            if (System.nanoTime() > deadline) {
+              throw new AssertionError("the node messages never reached the IM: " + names(im));
+            }
+            BytesMessage m = s.createBytesMessage();
+            m.writeBytes("[1.5, 2]".getBytes(StandardCharsets.UTF_8));
+            a.send(m);
+            b.send(s.createTextMessage("{\"v\": 7}"));
+            synchronized (this) {
+              wait(100); // a bounded poll while the feed subscribes
+            }
+          }
+          b.send(s.createTextMessage("not a reading"));
+          deadline = System.nanoTime() + ExternalBrokerIT.WAIT.toNanos();
+          while (im.getAttribute("malformedTotal").asLong() < 1) {
+            if (System.nanoTime() > deadline) {
+              throw new AssertionError("the malformed message was not counted");
+            }
+            synchronized (this) {
+              wait(20);
+            }
+          }
+          assertArrayEquals(new double[] {1.5, 7}, im.getAttribute("values").asDoubles());
+          assertEquals(1, im.getAttribute("malformedCounts").asDoubles()[1]);
+        } finally {
+          c.close();
+        }
+      }
+    } finally {
+      ExternalBrokerIT.stop(broker);
+    }
+  }
+
+  private static String names(InstrumentManager im) {
+    try {
+      return im.getAttribute("nodeNames").asString();
+    } catch (ImException e) {
+      throw new AssertionError(e);
+    }
+  }
+}
