@@ -33,20 +33,24 @@ final class ControlOperations {
   static final int MAX_ARGUMENTS_PER_CALL = 64;
 
   private final ElementView view;
+  private final FreshReads fresh;
 
-  ControlOperations(ElementView view) {
+  /**
+   * @param fresh the values read recently, for polls with a {@code maxAge}
+   */
+  ControlOperations(ElementView view, FreshReads fresh) {
     this.view = view;
+    this.fresh = fresh;
   }
 
   GetAttributeResponse getAttribute(GetAttribute request) throws InstrumentElementFault {
     String path = ElementView.required(request == null ? null : request.im, "im");
     String name = ElementView.required(request.attribute, "attribute");
+    long maxAge = maxAgeNanos(request.maxAge);
     InstrumentManager im = view.node(path).im();
     try {
       GetAttributeResponse r = new GetAttributeResponse();
-      r.value =
-          ValueMapping.toXml(
-              im.getAttribute(name), null, units(im, name), encoding(request.encoding));
+      r.value = fresh.read(im, name, maxAge).answer(units(im, name), encoding(request.encoding));
       return r;
     } catch (ImException e) {
       throw view.fault(e, path, name);
@@ -64,13 +68,15 @@ final class ControlOperations {
           path,
           null);
     }
+    long maxAge = maxAgeNanos(request.maxAge);
     InstrumentManager im = view.node(path).im();
     GetAttributesResponse r = new GetAttributesResponse();
     r.value = new ArrayList<>(names.size());
     VectorEncoding enc = encoding(request.encoding);
     for (String name : names) {
       try {
-        r.value.add(ValueMapping.toXml(im.getAttribute(name), name, units(im, name), enc));
+        r.value.add(
+            ValueMapping.toXml(fresh.read(im, name, maxAge).value(), name, units(im, name), enc));
       } catch (ImException e) {
         throw view.fault(e, path, name);
       }
@@ -131,6 +137,8 @@ final class ControlOperations {
       return r;
     } catch (ImException e) {
       throw view.fault(e, path, name);
+    } finally {
+      fresh.changed(im);
     }
   }
 
@@ -163,11 +171,33 @@ final class ControlOperations {
       return r;
     } catch (ImException e) {
       throw view.fault(e, path, name);
+    } finally {
+      fresh.changed(im); // a command may take a new acquisition without a change of state
     }
   }
 
   private static String units(InstrumentManager im, String attribute) throws ImException {
     return im.model().attribute(attribute).spec().units();
+  }
+
+  /** Longest maxAge taken as it is; a longer one means the same (a value of any age). */
+  static final long MAX_AGE_LIMIT_MILLIS = Long.MAX_VALUE / 1_000_000;
+
+  /**
+   * A request's {@code maxAge} in nanoseconds (0: read now).
+   *
+   * @throws InstrumentElementFault OUT_OF_RANGE for a negative age
+   */
+  private static long maxAgeNanos(Long millis) throws InstrumentElementFault {
+    if (millis == null) {
+      return 0;
+    }
+    if (millis < 0) {
+      throw InstrumentElementFault.of(
+          ErrorCode.OUT_OF_RANGE,
+          "maxAge is " + millis + ": it must be 0 (read the instrument now) or more milliseconds");
+    }
+    return Math.min(millis, MAX_AGE_LIMIT_MILLIS) * 1_000_000;
   }
 
   private static VectorEncoding encoding(VectorEncoding e) {

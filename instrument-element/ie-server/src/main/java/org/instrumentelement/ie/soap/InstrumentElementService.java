@@ -2,6 +2,7 @@ package org.instrumentelement.ie.soap;
 
 import jakarta.jws.WebService;
 import java.util.function.Supplier;
+import org.instrumentelement.ie.element.ImNode;
 import org.instrumentelement.ie.element.InstrumentElement;
 import org.instrumentelement.ie.monitoring.Monitoring;
 import org.instrumentelement.ie.pubsub.Publishing;
@@ -82,7 +83,14 @@ public class InstrumentElementService implements InstrumentElementPort {
       Monitoring monitoring) {
     ElementView view = new ElementView(ie, caller);
     this.describe = new DescribeOperations(view);
-    this.control = new ControlOperations(view);
+    this.control =
+        new ControlOperations(
+            view,
+            new FreshReads(
+                ie.nodes().stream().map(ImNode::im).toList(),
+                publishing == null || publishing.subscriptions() == null
+                    ? (imPath, attribute) -> null
+                    : publishing.subscriptions()::latest));
     this.subscriptions = new SubscriptionOperations(view, publishing);
     this.reservations = new ReservationOperations(view, access);
     this.status = new StatusOperations(view, monitoring);
