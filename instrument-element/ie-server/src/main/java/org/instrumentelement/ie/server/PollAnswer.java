@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import javax.xml.namespace.QName;
 import org.glassfish.jaxb.runtime.marshaller.NamespacePrefixMapper;
 import org.instrumentelement.ie.server.gate.SoapFaultDocument;
@@ -37,6 +38,9 @@ final class PollAnswer {
   /** Most encoded answers kept (polls of that many values at once); more, and they start again. */
   static final int KEPT_ANSWERS = 256;
 
+  /** Most bytes of encoded answers kept (a few large vectors); more, and they start again. */
+  static final long KEPT_BYTES = 16L << 20;
+
   private static final JAXBContext JAXB = context();
 
   /** A marshaller per thread: made once (not cheap), used by one answer at a time. */
@@ -45,6 +49,9 @@ final class PollAnswer {
 
   /** Encoded answers by the value they carry (compared by identity). */
   private final Map<Value, byte[]> kept = new ConcurrentHashMap<>();
+
+  /** About how many bytes {@link #kept} holds (a bound, not an account: races only clear early). */
+  private final AtomicLong keptBytes = new AtomicLong();
 
   private static JAXBContext context() {
     try {
@@ -64,9 +71,10 @@ final class PollAnswer {
     byte[] bytes = again && value != null ? kept.get(value) : null;
     if (bytes == null) {
       bytes = envelope(answer);
-      if (again && value != null) {
-        if (kept.size() >= KEPT_ANSWERS) {
+      if (again && value != null && bytes.length <= KEPT_BYTES) {
+        if (kept.size() >= KEPT_ANSWERS || keptBytes.addAndGet(bytes.length) > KEPT_BYTES) {
           kept.clear();
+          keptBytes.set(bytes.length);
         }
         kept.put(value, bytes);
       }

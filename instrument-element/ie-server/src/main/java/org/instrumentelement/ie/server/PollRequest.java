@@ -118,8 +118,8 @@ record PollRequest(String operation, Object request, boolean maxAge) {
       }
       names.add(name);
     }
-    if (f.failed || !f.tail()) {
-      return null;
+    if (names.isEmpty() || f.failed || !f.tail()) {
+      return null; // none asked: a rare request, left to the generic path
     }
     r.attribute = names;
     r.encoding = f.encoding;
