@@ -91,6 +91,19 @@ def test_get_a_vector_without_time_axis(connect):
     assert v.shape == (2500,) and v.time is None and v.name == "vector"
 
 
+def test_max_age_takes_a_recent_read_instead_of_a_new_one(connect):
+    array = connect()["lab/array2500"]
+    first = array.get("vector", max_age=60)
+    again = array.get("vector", max_age=60)  # the same read, served again
+    assert again.timestamp == first.timestamp and again.tobytes() == first.tobytes()
+    assert array.get_many(["vector"], max_age=60)["vector"].timestamp == first.timestamp
+    fresh = array.get("vector")  # no max_age: always a new read
+    assert fresh.timestamp != first.timestamp
+    with pytest.raises(errors.Fault) as refused:
+        array.get("vector", max_age=-1)
+    assert refused.value.code == "OUT_OF_RANGE"
+
+
 def test_get_scalars_of_every_type_with_metadata(connect):
     ie = connect()
     scope = ie["lab/scope"]

@@ -61,7 +61,7 @@ class InstrumentManager:
         """Why the IM is in ERROR (None in other states)."""
         return self._call("getState").findtext(q("lastError"))
 
-    def get(self, attribute, encoding="BINARY", time_axis=True):
+    def get(self, attribute, encoding="BINARY", time_axis=True, max_age=None):
         """Reads an attribute: a :class:`Vector` (numpy float64) for a vector, else a scalar with
         ``timestamp``, ``quality`` and ``units``.
 
@@ -69,9 +69,14 @@ class InstrumentManager:
             or ``XML`` (a text list, 2.4 times); both give exactly the same doubles
         :param time_axis: for an IM with ``timeIncrement`` and ``timeOrigin`` (an oscilloscope),
             read them in the same call and set ``vector.time`` (seconds from the trigger)
+        :param max_age: seconds: a value the IE read at most this long ago (for another client
+            or its sampler) will do, without a new read of the instrument; None (default) or 0:
+            read it now
         """
         if time_axis and attribute in self._timed_attributes():
-            values = self._get_attributes([attribute, TIME_INCREMENT, TIME_ORIGIN], encoding)
+            values = self._get_attributes(
+                [attribute, TIME_INCREMENT, TIME_ORIGIN], encoding, max_age
+            )
             value = values[attribute]
             if isinstance(value, np.ndarray):
                 value.time = float(values[TIME_ORIGIN]) + np.arange(len(value)) * float(
@@ -79,19 +84,26 @@ class InstrumentManager:
                 )
             return value
         response = self._call(
-            "getAttribute", field("attribute", attribute), field("encoding", encoding)
+            "getAttribute",
+            field("attribute", attribute),
+            field("encoding", encoding),
+            field("maxAge", _millis(max_age)),
         )
         value = value_from_xml(response.find(_VALUE))
         value.name = attribute
         return value
 
-    def get_many(self, attributes, encoding="BINARY"):
-        """Reads several attributes in one call: a dict name -> value, in the order asked."""
-        return self._get_attributes(list(attributes), encoding)
+    def get_many(self, attributes, encoding="BINARY", max_age=None):
+        """Reads several attributes in one call: a dict name -> value, in the order asked
+        (``max_age`` as for :meth:`get`)."""
+        return self._get_attributes(list(attributes), encoding, max_age)
 
-    def _get_attributes(self, names, encoding):
+    def _get_attributes(self, names, encoding, max_age=None):
         response = self._call(
-            "getAttributes", *(field("attribute", n) for n in names), field("encoding", encoding)
+            "getAttributes",
+            *(field("attribute", n) for n in names),
+            field("encoding", encoding),
+            field("maxAge", _millis(max_age)),
         )
         values = {}
         for e in response.iterfind(_VALUE):
@@ -301,3 +313,8 @@ class InstrumentManager:
     def stream(self, attribute, **options):
         """Same as ``ie.stream(self.path, attribute, ...)``."""
         return self._ie.stream(self.path, attribute, **options)
+
+
+def _millis(seconds):
+    """A maxAge in seconds as the whole milliseconds the IE takes (None stays None)."""
+    return None if seconds is None else int(round(seconds * 1000))

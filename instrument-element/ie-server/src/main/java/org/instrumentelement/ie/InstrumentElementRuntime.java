@@ -240,7 +240,13 @@ public final class InstrumentElementRuntime implements AutoCloseable {
               ie, publishing, access, AccessControlInterceptor.currentCaller(), monitoring, alarms);
       parts =
           new ServiceParts(
-              service, access, audit, monitoring, config.maxRequestBytes(), config.httpLimits());
+              service,
+              access,
+              audit,
+              monitoring,
+              config.maxRequestBytes(),
+              config.httpLimits(),
+              config.pollingLane());
       if (http) {
         server = new EmbeddedServer(config, parts);
         server.start();

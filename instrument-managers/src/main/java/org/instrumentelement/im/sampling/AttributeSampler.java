@@ -31,6 +31,7 @@ public final class AttributeSampler implements AutoCloseable {
   private Value lastPublished; // only touched by the sampling task
   private long lastPublishedNanos;
   private volatile boolean closed;
+  private volatile Reading latest;
 
   public AttributeSampler(
       InstrumentManager im,
@@ -80,6 +81,14 @@ public final class AttributeSampler implements AutoCloseable {
     return reads.get();
   }
 
+  /**
+   * The newest successful read, or null before the first: a poller that accepts a value of some age
+   * is served from it without another read.
+   */
+  public Reading latest() {
+    return latest;
+  }
+
   /** Reads that failed. */
   public long failures() {
     return failures.get();
@@ -116,7 +125,9 @@ public final class AttributeSampler implements AutoCloseable {
     SampleCheck c = check;
     try {
       reads.incrementAndGet();
+      long started = System.nanoTime();
       v = im.getAttribute(attribute);
+      latest = new Reading(v, started);
     } catch (ImException e) {
       failures.incrementAndGet();
       LOG.log(Level.DEBUG, "{0} {1}: {2}", im.path(), attribute, e.getMessage());

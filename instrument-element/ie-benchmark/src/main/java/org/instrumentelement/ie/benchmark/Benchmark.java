@@ -61,7 +61,7 @@ public final class Benchmark {
     results.started = Instant.now().toString();
     results.machine = Results.MachineFigures.of(Machine.describe());
     results.settings = options.summary();
-    if (options.runs("polling") || options.runs("floor")) {
+    if (options.runs("polling") || options.runs("floor") || options.runs("maxage")) {
       Progress.log("polling: starting the IE");
       results.polling = new ArrayList<>();
       results.wireBytesPerVector = new LinkedHashMap<>();
@@ -69,7 +69,12 @@ public final class Benchmark {
       if (options.runs("polling")) {
         polling.add(new PollingRates(options, meter));
       }
-      polling.add(new PollingFloor(options, meter));
+      if (options.runs("polling") || options.runs("floor")) {
+        polling.add(new PollingFloor(options, meter));
+      }
+      if (options.runs("polling") || options.runs("maxage")) {
+        polling.add(new PollingMaxAge(options, meter));
+      }
       if (options.runs("polling")) {
         polling.add(new PollingWireBytes(options));
       }

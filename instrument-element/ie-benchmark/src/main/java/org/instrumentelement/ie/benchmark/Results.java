@@ -20,6 +20,7 @@ final class Results {
   String settings;
   List<PollingPoint> polling;
   PollingFloor pollingFloor;
+  PollingFloor pollingMaxAge;
   Map<String, Double> wireBytesPerVector;
   Subscription subscription;
   Tls subscriptionTls;

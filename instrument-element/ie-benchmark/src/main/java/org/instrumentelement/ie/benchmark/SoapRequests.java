@@ -21,7 +21,16 @@ final class SoapRequests {
   private SoapRequests() {}
 
   static String envelope(String im, String attribute, Encoding encoding) {
-    String enc = encoding == Encoding.XML ? "" : "<ie:encoding>BINARY</ie:encoding>";
+    return envelope(im, attribute, encoding, 0);
+  }
+
+  /**
+   * @param maxAgeMillis the age of a value the poll accepts ({@code maxAge}); 0: none asked
+   */
+  static String envelope(String im, String attribute, Encoding encoding, long maxAgeMillis) {
+    String enc =
+        (encoding == Encoding.XML ? "" : "<ie:encoding>BINARY</ie:encoding>")
+            + (maxAgeMillis > 0 ? "<ie:maxAge>" + maxAgeMillis + "</ie:maxAge>" : "");
     return "<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\""
         + " xmlns:ie=\""
         + Wsdl.NAMESPACE
@@ -44,7 +53,21 @@ final class SoapRequests {
       String im,
       String attribute,
       Encoding encoding) {
-    String body = envelope(im, attribute, encoding);
+    return request(host, port, path, user, password, im, attribute, encoding, 0);
+  }
+
+  /** The request of a poll that accepts a value {@code maxAgeMillis} old (0: none asked). */
+  static byte[] request(
+      String host,
+      int port,
+      String path,
+      String user,
+      String password,
+      String im,
+      String attribute,
+      Encoding encoding,
+      long maxAgeMillis) {
+    String body = envelope(im, attribute, encoding, maxAgeMillis);
     String contentType = "text/xml; charset=utf-8";
     if (encoding == Encoding.MTOM) {
       body =

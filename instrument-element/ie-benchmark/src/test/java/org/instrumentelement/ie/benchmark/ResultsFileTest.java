@@ -31,6 +31,7 @@ class ResultsFileTest {
     r.polling = new ArrayList<>();
     r.polling.add(new Results.PollingPoint("BINARY", 2500, 5, 389.97512, 2076.9231, 12.8, 0));
     r.pollingFloor = new Results.PollingFloor("a short text", 3184.6, 425.6, 0);
+    r.pollingMaxAge = new Results.PollingFloor("a vector, maxAge 100 ms", 9100.2, 61.5, 0);
     r.wireBytesPerVector = new LinkedHashMap<>(Map.of("BINARY.2500", 27099.0));
     r.subscription = new Results.Subscription();
     r.subscription.fullRate = new Results.FullRate(15813, 35.4, 2397, 1560, 15750, 36.3, 1.004);
@@ -85,6 +86,7 @@ class ResultsFileTest {
             "settings",
             "polling",
             "pollingFloor",
+            "pollingMaxAge",
             "wireBytesPerVector",
             "subscription",
             "subscriptionTls",

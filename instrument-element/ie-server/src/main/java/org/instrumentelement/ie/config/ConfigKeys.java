@@ -57,6 +57,12 @@ public final class ConfigKeys {
           "30%",
           ConfigType.heapShare(),
           "heap the SOAP requests in progress may take together");
+  public static final ConfigKey<Boolean> SOAP_POLLING_LANE =
+      key(
+          "soap.pollingLane",
+          "true",
+          ConfigType.bool(),
+          "answer plain getAttribute and getAttributes requests without the generic SOAP stack");
   public static final ConfigKey<Duration> INSTRUMENT_TIMEOUT =
       key(
           "instrument.timeout",

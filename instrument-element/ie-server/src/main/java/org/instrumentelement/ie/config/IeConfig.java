@@ -70,6 +70,20 @@ public record IeConfig(
     return "IeConfig" + shown + " with " + ims.size() + " IMs";
   }
 
+  /**
+   * Whether plain getAttribute and getAttributes requests take the polling lane ({@code
+   * soap.pollingLane}); read from the resolved keys, which the loader has checked.
+   */
+  public boolean pollingLane() {
+    String text = keys.get(ConfigKeys.SOAP_POLLING_LANE.name());
+    try {
+      return ConfigKeys.SOAP_POLLING_LANE.read(
+          text == null ? ConfigKeys.SOAP_POLLING_LANE.defaultText() : text);
+    } catch (ConfigException e) {
+      throw new IllegalStateException(e.getMessage(), e);
+    }
+  }
+
   private static boolean secret(String key) {
     String k = key.toLowerCase(java.util.Locale.ROOT);
     return k.contains("password") || k.contains("secret");
@@ -98,6 +112,7 @@ public record IeConfig(
           "broker.plain = off needs http.tls.keystore: without TLS connectors the embedded broker"
               + " would have no connector at all");
     }
+    keys.get(ConfigKeys.SOAP_POLLING_LANE); // checked here, read by pollingLane()
     return new IeConfig(
         keys.get(ConfigKeys.IE_NAME),
         keys.get(ConfigKeys.HTTP_HOST),

@@ -24,6 +24,7 @@ import org.instrumentelement.im.model.AttributeSpec;
 import org.instrumentelement.im.model.ImException;
 import org.instrumentelement.im.sampling.AttributeSampler;
 import org.instrumentelement.im.sampling.ChangeFilter;
+import org.instrumentelement.im.sampling.Reading;
 import org.instrumentelement.im.sampling.SampleSink;
 import org.instrumentelement.im.sampling.SamplingSettings;
 
@@ -140,6 +141,18 @@ public final class Subscriptions implements AutoCloseable {
           "attribute '" + attribute + "' of " + imPath + " is not subscribable");
     }
     return s;
+  }
+
+  /**
+   * The newest value the sampler of an attribute read, or null when it is not sampled or has not
+   * read yet (no exception: asked on the polling path, where most attributes are not sampled).
+   */
+  public Reading latest(String imPath, String attribute) {
+    SampledAttribute s;
+    synchronized (this) {
+      s = byKey.get(key(imPath, attribute));
+    }
+    return s == null ? null : s.sampler().latest();
   }
 
   /** Every subscribable attribute, of one IM or (path {@code null}) of all. */

@@ -78,6 +78,10 @@ public final class AccessControlInterceptor extends AbstractPhaseInterceptor<Mes
   /** The caller of the request being served on this thread; nobody if none authenticated. */
   public static Supplier<Caller> currentCaller() {
     return () -> {
+      Caller polling = PollingLane.caller();
+      if (polling != null) {
+        return polling;
+      }
       Message m = PhaseInterceptorChain.getCurrentMessage();
       Object c = m == null ? null : m.getExchange().get(CALLER);
       return c instanceof Caller caller ? caller : Caller.NOBODY;

@@ -16,6 +16,8 @@ import org.instrumentelement.ie.soap.InstrumentElementPort;
  * @param monitoring health, readiness and the figures of every request
  * @param maxRequestBytes largest SOAP request accepted ({@code soap.maxRequestBytes})
  * @param httpLimits what the gate allows per address, in time and in memory
+ * @param pollingLane whether plain getAttribute and getAttributes requests take the {@link
+ *     PollingLane} ({@code soap.pollingLane})
  */
 public record ServiceParts(
     InstrumentElementPort service,
@@ -23,7 +25,19 @@ public record ServiceParts(
     AuditLog audit,
     Monitoring monitoring,
     long maxRequestBytes,
-    HttpLimits httpLimits) {
+    HttpLimits httpLimits,
+    boolean pollingLane) {
+
+  /** The parts, with the polling lane on (its default). */
+  public ServiceParts(
+      InstrumentElementPort service,
+      AccessControl access,
+      AuditLog audit,
+      Monitoring monitoring,
+      long maxRequestBytes,
+      HttpLimits httpLimits) {
+    this(service, access, audit, monitoring, maxRequestBytes, httpLimits, true);
+  }
 
   /** Whether the service runs with the built-in development users (hosted web applications say). */
   public boolean developmentUsers() {

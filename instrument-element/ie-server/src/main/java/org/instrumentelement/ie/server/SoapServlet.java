@@ -32,6 +32,7 @@ import org.instrumentelement.ie.soap.types.Namespaces;
  */
 public final class SoapServlet extends CXFNonSpringServlet {
   private static final long serialVersionUID = 1L;
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(SoapServlet.class);
 
   /** The endpoint's address below the servlet path. */
   public static final String ENDPOINT = "/InstrumentElement";
@@ -46,9 +47,18 @@ public final class SoapServlet extends CXFNonSpringServlet {
   static final int MAX_CHILD_ELEMENTS = 10_000;
 
   private final transient ServiceParts parts;
+  private final transient PollingLane lane;
 
   public SoapServlet(ServiceParts parts) {
     this.parts = parts;
+    this.lane =
+        parts.pollingLane()
+            ? new PollingLane(parts.service(), parts.access(), parts.monitoring())
+            : null;
+    LOG.info(
+        "Polling lane {} (soap.pollingLane): plain getAttribute and getAttributes polls {}",
+        lane == null ? "off" : "on",
+        lane == null ? "go through CXF's chain" : "are answered without CXF's chain");
   }
 
   /**
@@ -73,7 +83,10 @@ public final class SoapServlet extends CXFNonSpringServlet {
                 + "'");
         return;
       }
-      super.invoke(request, response);
+      HttpServletRequest generic = lane == null ? request : lane.serve(request, response);
+      if (generic != null) {
+        super.invoke(generic, response);
+      }
     } catch (ServletException | RuntimeException e) {
       if (response.isCommitted()) {
         throw e;

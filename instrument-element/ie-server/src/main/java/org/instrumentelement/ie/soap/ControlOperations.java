@@ -36,28 +36,35 @@ final class ControlOperations {
   private final ElementView view;
   private final CommandOperations commands;
   private final Alarms alarms;
+  private final FreshReads fresh;
 
   /**
    * @param alarms gives a polled value the quality of its attribute's alarm state
+   * @param fresh the values read recently, for polls with a {@code maxAge}
    */
-  ControlOperations(ElementView view, CommandOperations commands, Alarms alarms) {
+  ControlOperations(ElementView view, CommandOperations commands, Alarms alarms, FreshReads fresh) {
     this.view = view;
     this.commands = commands;
     this.alarms = alarms;
+    this.fresh = fresh;
   }
 
   GetAttributeResponse getAttribute(GetAttribute request) throws InstrumentElementFault {
     String path = ElementView.required(request == null ? null : request.im, "im");
     String name = ElementView.required(request.attribute, "attribute");
+    long maxAge = maxAgeNanos(request.maxAge);
     InstrumentManager im = view.node(path).im();
     try {
       GetAttributeResponse r = new GetAttributeResponse();
+      KeptRead kept = fresh.read(im, name, maxAge);
+      org.instrumentelement.im.model.Value read = kept.value();
+      org.instrumentelement.im.model.Value shown = alarms.withAlarmQuality(path, name, read);
+      // The kept answer was encoded once for every poller; a value beyond an alarm limit shows
+      // its alarm quality instead, encoded for this answer.
       r.value =
-          ValueMapping.toXml(
-              alarms.withAlarmQuality(path, name, im.getAttribute(name)),
-              null,
-              units(im, name),
-              encoding(request.encoding));
+          shown == read
+              ? kept.answer(units(im, name), encoding(request.encoding))
+              : ValueMapping.toXml(shown, null, units(im, name), encoding(request.encoding));
       return r;
     } catch (ImException e) {
       throw view.fault(e, path, name);
@@ -75,6 +82,7 @@ final class ControlOperations {
           path,
           null);
     }
+    long maxAge = maxAgeNanos(request.maxAge);
     InstrumentManager im = view.node(path).im();
     GetAttributesResponse r = new GetAttributesResponse();
     r.value = new ArrayList<>(names.size());
@@ -83,7 +91,7 @@ final class ControlOperations {
       try {
         r.value.add(
             ValueMapping.toXml(
-                alarms.withAlarmQuality(path, name, im.getAttribute(name)),
+                alarms.withAlarmQuality(path, name, fresh.read(im, name, maxAge).value()),
                 name,
                 units(im, name),
                 enc));
@@ -147,6 +155,8 @@ final class ControlOperations {
       return r;
     } catch (ImException e) {
       throw view.fault(e, path, name);
+    } finally {
+      fresh.changed(im);
     }
   }
 
@@ -182,11 +192,33 @@ final class ControlOperations {
       return r;
     } catch (ImException e) {
       throw view.fault(e, path, name);
+    } finally {
+      fresh.changed(im); // a command may take a new acquisition without a change of state
     }
   }
 
   private static String units(InstrumentManager im, String attribute) throws ImException {
     return im.model().attribute(attribute).spec().units();
+  }
+
+  /** Longest maxAge taken as it is; a longer one means the same (a value of any age). */
+  static final long MAX_AGE_LIMIT_MILLIS = Long.MAX_VALUE / 1_000_000;
+
+  /**
+   * A request's {@code maxAge} in nanoseconds (0: read now).
+   *
+   * @throws InstrumentElementFault OUT_OF_RANGE for a negative age
+   */
+  private static long maxAgeNanos(Long millis) throws InstrumentElementFault {
+    if (millis == null) {
+      return 0;
+    }
+    if (millis < 0) {
+      throw InstrumentElementFault.of(
+          FaultCode.OUT_OF_RANGE,
+          "maxAge is " + millis + ": it must be 0 (read the instrument now) or more milliseconds");
+    }
+    return Math.min(millis, MAX_AGE_LIMIT_MILLIS) * 1_000_000;
   }
 
   private static VectorEncoding encoding(VectorEncoding e) {

@@ -3,6 +3,7 @@ package org.instrumentelement.ie.soap;
 import jakarta.jws.WebService;
 import java.util.function.Supplier;
 import org.instrumentelement.ie.alarm.Alarms;
+import org.instrumentelement.ie.element.ImNode;
 import org.instrumentelement.ie.element.InstrumentElement;
 import org.instrumentelement.ie.monitoring.Monitoring;
 import org.instrumentelement.ie.pubsub.Publishing;
@@ -101,7 +102,16 @@ public class InstrumentElementService implements InstrumentElementPort {
     ElementView view = new ElementView(ie, caller);
     this.describe = new DescribeOperations(view);
     this.commands = new CommandOperations(view);
-    this.control = new ControlOperations(view, commands, alarms);
+    this.control =
+        new ControlOperations(
+            view,
+            commands,
+            alarms,
+            new FreshReads(
+                ie.nodes().stream().map(ImNode::im).toList(),
+                publishing == null || publishing.subscriptions() == null
+                    ? (imPath, attribute) -> null
+                    : publishing.subscriptions()::latest));
     this.subscriptions = new SubscriptionOperations(view, publishing);
     this.reservations = new ReservationOperations(view, access);
     this.status = new StatusOperations(view, monitoring);

@@ -13,6 +13,14 @@ public final class SoapFaultDocument {
 
   /** The envelope, well-formed whatever the message holds. */
   public static String of(FaultCode code, String message) {
+    return of(code, message, null, null);
+  }
+
+  /**
+   * The envelope of a fault about an IM and one of its items ({@code im} and {@code item} left out
+   * where null), as the service's faults carry them.
+   */
+  public static String of(FaultCode code, String message, String im, String item) {
     String text = escape(message);
     return "<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\"><soap:Body>"
         + "<soap:Fault><faultcode>soap:"
@@ -25,7 +33,10 @@ public final class SoapFaultDocument {
         + code.name()
         + "</code><message>"
         + text
-        + "</message></fault></detail></soap:Fault></soap:Body></soap:Envelope>";
+        + "</message>"
+        + (im == null ? "" : "<im>" + escape(im) + "</im>")
+        + (item == null ? "" : "<item>" + escape(item) + "</item>")
+        + "</fault></detail></soap:Fault></soap:Body></soap:Envelope>";
   }
 
   private static String escape(String s) {

@@ -1,0 +1,52 @@
+package org.instrumentelement.ie.benchmark;
+
+import java.util.Locale;
+import org.instrumentelement.ie.benchmark.RateMeter.Rates;
+import org.instrumentelement.ie.benchmark.SoapRequests.Encoding;
+import org.instrumentelement.ie.measure.IeProcess;
+
+/**
+ * Encode once, serve many: 40 clients polling one vector (2,500 doubles, BINARY) with {@code
+ * maxAge} 100 ms, so that the IE reads the instrument about ten times a second and answers every
+ * other poll from that read. Its CPU per answer, next to the floor's, says what a poll costs when
+ * the instrument is not read.
+ */
+record PollingMaxAge(BenchmarkOptions options, RateMeter meter) implements Measurement {
+  /** The age the pollers accept, in milliseconds. */
+  static final long MAX_AGE_MILLIS = 100;
+
+  @Override
+  public void run(IeProcess ie, Results results) throws Exception {
+    byte[] req =
+        SoapRequests.request(
+            "localhost",
+            ie.httpPort(),
+            java.net.URI.create(ie.serviceUrl()).getPath(),
+            VectorPolls.USER,
+            VectorPolls.USER,
+            "lab/array2500",
+            "vector",
+            Encoding.BINARY,
+            MAX_AGE_MILLIS);
+    try (HttpLoad load = new HttpLoad(40, "localhost", ie.httpPort(), req, "<data>", 20_000)) {
+      long warmup = options.warmup().toMillis();
+      Thread.sleep(options.runs("polling") ? Math.min(warmup, 10_000) : warmup);
+      Rates m = meter.measure(ie.cpu(), load.responses::get);
+      Progress.log(
+          String.format(
+              Locale.ROOT,
+              "polling with maxAge %d ms, one vector, 40 clients: %8.0f answers/s, IE CPU %6.1f"
+                  + " us/response, errors %d",
+              MAX_AGE_MILLIS,
+              m.rate(),
+              m.cpuMicros(),
+              load.errors.get()));
+      results.pollingMaxAge =
+          new Results.PollingFloor(
+              "getAttribute lab/array2500 vector BINARY maxAge=" + MAX_AGE_MILLIS + ", 40 clients",
+              m.rate(),
+              m.cpuMicros(),
+              load.errors.get());
+    }
+  }
+}
