@@ -23,6 +23,7 @@ import org.instrumentelement.ie.pubsub.Publishing;
 import org.instrumentelement.ie.pubsub.Subscriptions;
 import org.instrumentelement.ie.pubsub.TopicPublisher;
 import org.instrumentelement.ie.pubsub.transport.Refusals;
+import org.instrumentelement.ie.recording.Recordings;
 import org.instrumentelement.ie.security.AccessControl;
 import org.instrumentelement.ie.security.AuditLog;
 import org.instrumentelement.ie.security.BrokerSecurity;
@@ -59,6 +60,7 @@ public final class InstrumentElementRuntime implements AutoCloseable {
   private EmbeddedBroker broker;
   private volatile TopicPublisher publisher;
   private Subscriptions subscriptions;
+  private Recordings recordings;
   private InstrumentElementService service;
   private Monitoring monitoring;
   private ServiceParts parts;
@@ -199,7 +201,21 @@ public final class InstrumentElementRuntime implements AutoCloseable {
               },
               epoch);
       publisher.start();
-      subscriptions.start(publisher);
+      recordings =
+          Recordings.open(
+              config.dataDir(),
+              config.recording(),
+              ie,
+              InstrumentElementRuntime::currentUser,
+              Clock.systemUTC());
+      TopicPublisher topics = publisher;
+      Recordings recorder = recordings;
+      // Every published sample goes to the recordings too: neither waits for the other.
+      subscriptions.start(
+          sample -> {
+            topics.accept(sample);
+            recorder.accept(sample);
+          });
       Publishing publishing = new Publishing(subscriptions, publisher, endpoints, broker);
       monitoring =
           new Monitoring(status)
@@ -210,10 +226,21 @@ public final class InstrumentElementRuntime implements AutoCloseable {
       }
       service =
           new InstrumentElementService(
-              ie, publishing, access, AccessControlInterceptor.currentCaller(), monitoring);
+              ie,
+              publishing,
+              access,
+              AccessControlInterceptor.currentCaller(),
+              monitoring,
+              recordings);
       parts =
           new ServiceParts(
-              service, access, audit, monitoring, config.maxRequestBytes(), config.httpLimits());
+              service,
+              access,
+              audit,
+              monitoring,
+              config.maxRequestBytes(),
+              config.httpLimits(),
+              recordings);
       if (http) {
         server = new EmbeddedServer(config, parts);
         server.start();
@@ -301,6 +328,11 @@ public final class InstrumentElementRuntime implements AutoCloseable {
     return subscriptions;
   }
 
+  /** The recordings (null before start). */
+  public Recordings recordings() {
+    return recordings;
+  }
+
   /** The HTTP server, or null if not started with HTTP. */
   public EmbeddedServer server() {
     return server;
@@ -316,6 +348,10 @@ public final class InstrumentElementRuntime implements AutoCloseable {
     }
     if (subscriptions != null) {
       subscriptions.close();
+    }
+    if (recordings != null) {
+      recordings.close();
+      recordings = null;
     }
     if (publisher != null) {
       publisher.close();

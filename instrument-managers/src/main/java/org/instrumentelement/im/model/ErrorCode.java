@@ -43,5 +43,13 @@ public enum ErrorCode {
    */
   SERVER_BUSY,
   /** A fault in the Instrument Element itself; the message says what happened. */
-  INTERNAL_ERROR
+  INTERNAL_ERROR,
+  /** No recording of that name (or none the caller may observe). */
+  UNKNOWN_RECORDING,
+  /** The recording is still being written (stop it first). */
+  RECORDING_IN_PROGRESS,
+  /** As many recordings as allowed are being written already. */
+  TOO_MANY_RECORDINGS,
+  /** The recordings directory has reached its quota, or the IE keeps no data directory. */
+  STORAGE_FULL
 }

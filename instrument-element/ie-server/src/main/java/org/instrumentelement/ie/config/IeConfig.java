@@ -27,6 +27,7 @@ import java.util.Map;
  * @param dataDir where the run-time state is kept across restarts ({@code data.dir}); {@code null}:
  *     nowhere, every start begins from the configuration
  * @param login how password guessing is slowed ({@code login.*})
+ * @param recording what recordings may take ({@code recording.*})
  * @param keys every key's text as resolved from the layers, which {@link #with} resolves again
  */
 public record IeConfig(
@@ -45,6 +46,7 @@ public record IeConfig(
     Map<String, String> webApplicationKeys,
     Path dataDir,
     LoginLimits login,
+    RecordingLimits recording,
     Map<String, String> keys) {
 
   public IeConfig {
@@ -110,6 +112,7 @@ public record IeConfig(
         webApplicationKeys,
         keys.get(ConfigKeys.DATA_DIR),
         LoginLimits.read(keys),
+        RecordingLimits.read(keys),
         texts);
   }
 

@@ -20,7 +20,10 @@ final class Operations {
           "renewReservation",
           "releaseReservation",
           "breakReservation",
-          "clearLoginFailures");
+          "clearLoginFailures",
+          "startRecording",
+          "stopRecording",
+          "deleteRecording");
 
   private static final Map<String, Role> ROLES =
       Map.ofEntries(
@@ -34,6 +37,12 @@ final class Operations {
           Map.entry("getSubscriptionInfo", Role.OBSERVE),
           Map.entry("listReservations", Role.OBSERVE),
           Map.entry("getStatus", Role.OBSERVE),
+          // Recordings name their IMs inside: the operation checks every one of them.
+          Map.entry("listRecordings", Role.OBSERVE),
+          Map.entry("describeRecording", Role.OBSERVE),
+          Map.entry("startRecording", Role.CONTROL),
+          Map.entry("stopRecording", Role.CONTROL),
+          Map.entry("deleteRecording", Role.CONTROL),
           Map.entry("setParameter", Role.CONTROL),
           Map.entry("setAttribute", Role.CONTROL),
           Map.entry("executeCommand", Role.CONTROL),

@@ -2,6 +2,7 @@ package org.instrumentelement.ie.server;
 
 import org.instrumentelement.ie.config.HttpLimits;
 import org.instrumentelement.ie.monitoring.Monitoring;
+import org.instrumentelement.ie.recording.Recordings;
 import org.instrumentelement.ie.security.AccessControl;
 import org.instrumentelement.ie.security.AuditLog;
 import org.instrumentelement.ie.soap.InstrumentElementPort;
@@ -16,6 +17,7 @@ import org.instrumentelement.ie.soap.InstrumentElementPort;
  * @param monitoring health, readiness and the figures of every request
  * @param maxRequestBytes largest SOAP request accepted ({@code soap.maxRequestBytes})
  * @param httpLimits what the gate allows per address, in time and in memory
+ * @param recordings the recordings served for download, or null for none
  */
 public record ServiceParts(
     InstrumentElementPort service,
@@ -23,7 +25,19 @@ public record ServiceParts(
     AuditLog audit,
     Monitoring monitoring,
     long maxRequestBytes,
-    HttpLimits httpLimits) {
+    HttpLimits httpLimits,
+    Recordings recordings) {
+
+  /** Parts without recordings (nothing to download). */
+  public ServiceParts(
+      InstrumentElementPort service,
+      AccessControl access,
+      AuditLog audit,
+      Monitoring monitoring,
+      long maxRequestBytes,
+      HttpLimits httpLimits) {
+    this(service, access, audit, monitoring, maxRequestBytes, httpLimits, null);
+  }
 
   /** Whether the service runs with the built-in development users (hosted web applications say). */
   public boolean developmentUsers() {

@@ -5,6 +5,7 @@ import java.util.function.Supplier;
 import org.instrumentelement.ie.element.InstrumentElement;
 import org.instrumentelement.ie.monitoring.Monitoring;
 import org.instrumentelement.ie.pubsub.Publishing;
+import org.instrumentelement.ie.recording.Recordings;
 import org.instrumentelement.ie.security.AccessControl;
 import org.instrumentelement.ie.security.Caller;
 import org.instrumentelement.ie.soap.types.BreakReservation;
@@ -13,8 +14,12 @@ import org.instrumentelement.ie.soap.types.ClearLoginFailures;
 import org.instrumentelement.ie.soap.types.ClearLoginFailuresResponse;
 import org.instrumentelement.ie.soap.types.ConfigureSampling;
 import org.instrumentelement.ie.soap.types.ConfigureSamplingResponse;
+import org.instrumentelement.ie.soap.types.DeleteRecording;
+import org.instrumentelement.ie.soap.types.DeleteRecordingResponse;
 import org.instrumentelement.ie.soap.types.DescribeInstrumentManager;
 import org.instrumentelement.ie.soap.types.DescribeInstrumentManagerResponse;
+import org.instrumentelement.ie.soap.types.DescribeRecording;
+import org.instrumentelement.ie.soap.types.DescribeRecordingResponse;
 import org.instrumentelement.ie.soap.types.ExecuteCommand;
 import org.instrumentelement.ie.soap.types.ExecuteCommandResponse;
 import org.instrumentelement.ie.soap.types.GetAttribute;
@@ -33,6 +38,8 @@ import org.instrumentelement.ie.soap.types.ListInstrumentManagers;
 import org.instrumentelement.ie.soap.types.ListInstrumentManagersResponse;
 import org.instrumentelement.ie.soap.types.ListLoginFailures;
 import org.instrumentelement.ie.soap.types.ListLoginFailuresResponse;
+import org.instrumentelement.ie.soap.types.ListRecordings;
+import org.instrumentelement.ie.soap.types.ListRecordingsResponse;
 import org.instrumentelement.ie.soap.types.ListReservations;
 import org.instrumentelement.ie.soap.types.ListReservationsResponse;
 import org.instrumentelement.ie.soap.types.ListSubscriptions;
@@ -48,6 +55,10 @@ import org.instrumentelement.ie.soap.types.SetAttribute;
 import org.instrumentelement.ie.soap.types.SetAttributeResponse;
 import org.instrumentelement.ie.soap.types.SetParameter;
 import org.instrumentelement.ie.soap.types.SetParameterResponse;
+import org.instrumentelement.ie.soap.types.StartRecording;
+import org.instrumentelement.ie.soap.types.StartRecordingResponse;
+import org.instrumentelement.ie.soap.types.StopRecording;
+import org.instrumentelement.ie.soap.types.StopRecordingResponse;
 
 /**
  * The SOAP operations over an {@link InstrumentElement}: the one port CXF publishes, handing each
@@ -67,6 +78,7 @@ public class InstrumentElementService implements InstrumentElementPort {
   private final ReservationOperations reservations;
   private final StatusOperations status;
   private final LoginFailureOperations loginFailures;
+  private final RecordingOperations recordings;
 
   /**
    * @param access who may do what; operations are checked by an interceptor before they get here,
@@ -80,6 +92,19 @@ public class InstrumentElementService implements InstrumentElementPort {
       AccessControl access,
       Supplier<Caller> caller,
       Monitoring monitoring) {
+    this(ie, publishing, access, caller, monitoring, null);
+  }
+
+  /**
+   * @param recordings the recordings, or null for a service that records nothing
+   */
+  public InstrumentElementService(
+      InstrumentElement ie,
+      Publishing publishing,
+      AccessControl access,
+      Supplier<Caller> caller,
+      Monitoring monitoring,
+      Recordings recordings) {
     ElementView view = new ElementView(ie, caller);
     this.describe = new DescribeOperations(view);
     this.control = new ControlOperations(view);
@@ -87,6 +112,7 @@ public class InstrumentElementService implements InstrumentElementPort {
     this.reservations = new ReservationOperations(view, access);
     this.status = new StatusOperations(view, monitoring);
     this.loginFailures = new LoginFailureOperations(view, access);
+    this.recordings = new RecordingOperations(view, publishing.subscriptions(), access, recordings);
   }
 
   @Override
@@ -197,5 +223,34 @@ public class InstrumentElementService implements InstrumentElementPort {
   public ClearLoginFailuresResponse clearLoginFailures(ClearLoginFailures request)
       throws InstrumentElementFault {
     return loginFailures.clearLoginFailures(request);
+  }
+
+  @Override
+  public StartRecordingResponse startRecording(StartRecording request)
+      throws InstrumentElementFault {
+    return recordings.startRecording(request);
+  }
+
+  @Override
+  public StopRecordingResponse stopRecording(StopRecording request) throws InstrumentElementFault {
+    return recordings.stopRecording(request);
+  }
+
+  @Override
+  public ListRecordingsResponse listRecordings(ListRecordings request)
+      throws InstrumentElementFault {
+    return recordings.listRecordings(request);
+  }
+
+  @Override
+  public DescribeRecordingResponse describeRecording(DescribeRecording request)
+      throws InstrumentElementFault {
+    return recordings.describeRecording(request);
+  }
+
+  @Override
+  public DeleteRecordingResponse deleteRecording(DeleteRecording request)
+      throws InstrumentElementFault {
+    return recordings.deleteRecording(request);
   }
 }
