@@ -349,7 +349,7 @@ public final class ConfigKeys {
   public static final ConfigKey<Integer> RECORDING_QUEUE_SAMPLES =
       key(
           "recording.queueSamples",
-          "2000",
+          "1000",
           ConfigType.integer(16, 1_000_000),
           "samples waiting for a recording's writer before further ones are dropped (counted)");
   public static final ConfigKey<Integer> RECORDING_MAX_ACTIVE =

@@ -20,40 +20,40 @@ import org.instrumentelement.ie.client.soap.StartRecording;
 import org.instrumentelement.ie.client.soap.StopRecording;
 
 /** Recording operations as the tests call them, over SOAP and HTTP, and the Python reader. */
-final class RecordingCalls {
+public final class RecordingCalls {
   static final String PYTHON = "/usr/bin/python3";
 
   private RecordingCalls() {}
 
-  static RecordedAttribute item(String im, String attribute) {
+  public static RecordedAttribute item(String im, String attribute) {
     RecordedAttribute a = new RecordedAttribute();
     a.setIm(im);
     a.setAttribute(attribute);
     return a;
   }
 
-  static RecordingInfo start(InstrumentElementPort ie, String note, RecordedAttribute... items)
-      throws Exception {
+  public static RecordingInfo start(
+      InstrumentElementPort ie, String note, RecordedAttribute... items) throws Exception {
     StartRecording s = new StartRecording();
     s.getItem().addAll(List.of(items));
     s.setNote(note);
     return ie.startRecording(s).getRecording();
   }
 
-  static RecordingInfo stop(InstrumentElementPort ie, String id) throws Exception {
+  public static RecordingInfo stop(InstrumentElementPort ie, String id) throws Exception {
     StopRecording s = new StopRecording();
     s.setRecording(id);
     return ie.stopRecording(s).getRecording();
   }
 
-  static RecordingInfo describe(InstrumentElementPort ie, String id) throws Exception {
+  public static RecordingInfo describe(InstrumentElementPort ie, String id) throws Exception {
     DescribeRecording d = new DescribeRecording();
     d.setRecording(id);
     return ie.describeRecording(d).getRecording();
   }
 
   /** Polls describeRecording until {@code until} holds, for at most {@code within}. */
-  static RecordingInfo await(
+  public static RecordingInfo await(
       InstrumentElementPort ie, String id, Predicate<RecordingInfo> until, Duration within)
       throws Exception {
     long deadline = System.nanoTime() + within.toNanos();
@@ -79,7 +79,7 @@ final class RecordingCalls {
   }
 
   /** A GET with HTTP Basic credentials (user = password, the development users). */
-  static HttpResponse<byte[]> get(String url, String user, String range) throws Exception {
+  public static HttpResponse<byte[]> get(String url, String user, String range) throws Exception {
     HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(60));
     if (user != null) {
       b.header(
@@ -95,7 +95,7 @@ final class RecordingCalls {
   }
 
   /** Whether Debian's python3-h5py can be run here. */
-  static boolean h5pyInstalled() throws Exception {
+  public static boolean h5pyInstalled() throws Exception {
     if (!Files.isExecutable(Path.of(PYTHON))) {
       return false;
     }
@@ -104,7 +104,7 @@ final class RecordingCalls {
   }
 
   /** Runs src/test/python/read_recording.py; returns its output, failing on a non-zero exit. */
-  static String readWithH5py(Path dir, String id, String startedBy, String... more)
+  public static String readWithH5py(Path dir, String id, String startedBy, String... more)
       throws Exception {
     List<String> command =
         new java.util.ArrayList<>(
