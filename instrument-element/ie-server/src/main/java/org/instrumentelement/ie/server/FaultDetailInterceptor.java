@@ -100,6 +100,7 @@ public final class FaultDetailInterceptor extends AbstractSoapInterceptor {
   private static boolean isServerSide(ErrorCode code) {
     return code == ErrorCode.INSTRUMENT_ERROR
         || code == ErrorCode.INSTRUMENT_TIMEOUT
-        || code == ErrorCode.INTERNAL_ERROR;
+        || code == ErrorCode.INTERNAL_ERROR
+        || code == ErrorCode.STORAGE_FULL;
   }
 }

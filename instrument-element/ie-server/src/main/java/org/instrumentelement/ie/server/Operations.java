@@ -40,6 +40,7 @@ final class Operations {
           // Recordings name their IMs inside: the operation checks every one of them.
           Map.entry("listRecordings", Role.OBSERVE),
           Map.entry("describeRecording", Role.OBSERVE),
+          Map.entry("downloadRecording", Role.OBSERVE),
           Map.entry("startRecording", Role.CONTROL),
           Map.entry("stopRecording", Role.CONTROL),
           Map.entry("deleteRecording", Role.CONTROL),

@@ -17,6 +17,8 @@ import org.instrumentelement.ie.soap.types.DescribeInstrumentManager;
 import org.instrumentelement.ie.soap.types.DescribeInstrumentManagerResponse;
 import org.instrumentelement.ie.soap.types.DescribeRecording;
 import org.instrumentelement.ie.soap.types.DescribeRecordingResponse;
+import org.instrumentelement.ie.soap.types.DownloadRecording;
+import org.instrumentelement.ie.soap.types.DownloadRecordingResponse;
 import org.instrumentelement.ie.soap.types.ExecuteCommand;
 import org.instrumentelement.ie.soap.types.ExecuteCommandResponse;
 import org.instrumentelement.ie.soap.types.GetAttribute;
@@ -364,5 +366,22 @@ public interface InstrumentElementPort {
   DeleteRecordingResponse deleteRecording(
       @WebParam(name = "deleteRecording", targetNamespace = Namespaces.IE, partName = "parameters")
           DeleteRecording request)
+      throws InstrumentElementFault;
+
+  /**
+   * One complete segment file of a recording: an MTOM attachment streamed from disk to a client
+   * that sends its request as MTOM (observe on every IM in the recording).
+   */
+  @WebMethod(operationName = "downloadRecording")
+  @WebResult(
+      name = "downloadRecordingResponse",
+      targetNamespace = Namespaces.IE,
+      partName = "parameters")
+  DownloadRecordingResponse downloadRecording(
+      @WebParam(
+              name = "downloadRecording",
+              targetNamespace = Namespaces.IE,
+              partName = "parameters")
+          DownloadRecording request)
       throws InstrumentElementFault;
 }

@@ -20,6 +20,8 @@ import org.instrumentelement.ie.soap.types.DescribeInstrumentManager;
 import org.instrumentelement.ie.soap.types.DescribeInstrumentManagerResponse;
 import org.instrumentelement.ie.soap.types.DescribeRecording;
 import org.instrumentelement.ie.soap.types.DescribeRecordingResponse;
+import org.instrumentelement.ie.soap.types.DownloadRecording;
+import org.instrumentelement.ie.soap.types.DownloadRecordingResponse;
 import org.instrumentelement.ie.soap.types.ExecuteCommand;
 import org.instrumentelement.ie.soap.types.ExecuteCommandResponse;
 import org.instrumentelement.ie.soap.types.GetAttribute;
@@ -252,5 +254,11 @@ public class InstrumentElementService implements InstrumentElementPort {
   public DeleteRecordingResponse deleteRecording(DeleteRecording request)
       throws InstrumentElementFault {
     return recordings.deleteRecording(request);
+  }
+
+  @Override
+  public DownloadRecordingResponse downloadRecording(DownloadRecording request)
+      throws InstrumentElementFault {
+    return recordings.downloadRecording(request);
   }
 }

@@ -1,5 +1,10 @@
 package org.instrumentelement.ie.soap;
 
+import jakarta.activation.DataHandler;
+import jakarta.activation.FileDataSource;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -18,6 +23,8 @@ import org.instrumentelement.ie.soap.types.DeleteRecording;
 import org.instrumentelement.ie.soap.types.DeleteRecordingResponse;
 import org.instrumentelement.ie.soap.types.DescribeRecording;
 import org.instrumentelement.ie.soap.types.DescribeRecordingResponse;
+import org.instrumentelement.ie.soap.types.DownloadRecording;
+import org.instrumentelement.ie.soap.types.DownloadRecordingResponse;
 import org.instrumentelement.ie.soap.types.ListRecordings;
 import org.instrumentelement.ie.soap.types.ListRecordingsResponse;
 import org.instrumentelement.ie.soap.types.RecordedAttribute;
@@ -165,6 +172,31 @@ final class RecordingOperations {
     out.deleted = true;
     out.bytes = r.bytes();
     return out;
+  }
+
+  DownloadRecordingResponse downloadRecording(DownloadRecording request)
+      throws InstrumentElementFault {
+    String id = ElementView.required(request == null ? null : request.recording, "recording");
+    String segment = ElementView.required(request.segment, "segment");
+    StoredRecording r = visible(id);
+    try {
+      Path file = recordings().segment(r.id(), segment);
+      DownloadRecordingResponse out = new DownloadRecordingResponse();
+      out.name = r.id() + "-" + segment;
+      out.bytes = Files.size(file);
+      out.data = new DataHandler(new FileDataSource(file.toFile()));
+      return out;
+    } catch (ImException e) {
+      throw view.fault(e, null, null);
+    } catch (IOException e) {
+      throw InstrumentElementFault.of(
+          ErrorCode.UNKNOWN_RECORDING,
+          "segment '"
+              + InstrumentElementFault.quote(segment, 100)
+              + "' of recording '"
+              + id
+              + "' cannot be read");
+    }
   }
 
   /** The recording, if the caller may observe every IM in it; else as if there were none. */

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.ByteArrayInputStream;
+import java.io.InputStream;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,6 +24,8 @@ import org.instrumentelement.ie.RunningElement;
 import org.instrumentelement.ie.client.InstrumentElementClient;
 import org.instrumentelement.ie.client.soap.ConfigureSampling;
 import org.instrumentelement.ie.client.soap.DeleteRecording;
+import org.instrumentelement.ie.client.soap.DownloadRecording;
+import org.instrumentelement.ie.client.soap.DownloadRecordingResponse;
 import org.instrumentelement.ie.client.soap.InstrumentElementFault;
 import org.instrumentelement.ie.client.soap.InstrumentElementPort;
 import org.instrumentelement.ie.client.soap.ListRecordings;
@@ -34,8 +37,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Records the mock oscilloscope's waveform and peak-to-peak for a few seconds through SOAP, with a
- * parameter changed on the way, downloads the segments over HTTP (one by range, all as a zip), and
- * reads them with Python's h5py, which knows nothing of the IE.
+ * parameter changed on the way, downloads the segments over HTTP (one by range, all as a zip) and
+ * over SOAP (MTOM attachments), and reads both copies with Python's h5py, which knows nothing of
+ * the IE.
  */
 class RecordingIT {
 
@@ -129,6 +133,40 @@ class RecordingIT {
       assertEquals(
           404, get(base + "recordings/nope/" + first.getName(), "observer", null).statusCode());
       assertEquals(404, get(base + "recordings/" + id + "/../../x", "observer", null).statusCode());
+
+      // The same segments through SOAP, as MTOM attachments (and one inline, as base64).
+      InstrumentElementPort mtom =
+          InstrumentElementClient.connect(
+              e.url(),
+              InstrumentElementClient.Options.DEFAULTS
+                  .withMtom()
+                  .withCredentials("observer", "observer"));
+      Path soapDir = Files.createTempDirectory(Path.of("target"), "recording-soap");
+      for (SegmentInfo s : stopped.getSegment()) {
+        DownloadRecording d = new DownloadRecording();
+        d.setRecording(id);
+        d.setSegment(s.getName());
+        DownloadRecordingResponse r = mtom.downloadRecording(d);
+        assertEquals(id + "-" + s.getName(), r.getName());
+        try (InputStream in = r.getData().getInputStream()) {
+          Files.copy(in, soapDir.resolve(s.getName()));
+        }
+        assertArrayEquals(
+            Files.readAllBytes(dir.resolve(s.getName())),
+            Files.readAllBytes(soapDir.resolve(s.getName())),
+            s.getName());
+      }
+      DownloadRecording inline = new DownloadRecording();
+      inline.setRecording(id);
+      inline.setSegment(first.getName());
+      try (InputStream in =
+          e.client("observer", "observer").downloadRecording(inline).getData().getInputStream()) {
+        assertArrayEquals(whole, in.readAllBytes());
+      }
+      inline.setSegment("segment-999999.h5");
+      assertEquals("UNKNOWN_RECORDING", code(() -> mtom.downloadRecording(inline)));
+      RecordingCalls.readWithH5py(
+          soapDir, id, "operator", "--samples", Long.toString(stopped.getSamples()));
 
       String out =
           RecordingCalls.readWithH5py(
