@@ -16,6 +16,9 @@ import java.time.Duration;
 public record RecordingLimits(
     long quotaBytes, long segmentBytes, Duration segmentDuration, int queueSamples, int maxActive) {
 
+  /** The directory of the recordings under {@code data.dir}. */
+  public static final String DIRECTORY = "recordings";
+
   /** The {@code recording.*} keys. */
   static RecordingLimits read(KeyValues keys) throws ConfigException {
     return new RecordingLimits(

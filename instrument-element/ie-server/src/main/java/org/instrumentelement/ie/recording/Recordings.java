@@ -43,9 +43,6 @@ import org.slf4j.LoggerFactory;
 public final class Recordings implements SampleSink, ParameterListener, AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(Recordings.class);
 
-  /** The directory under {@code data.dir}. */
-  public static final String DIRECTORY = "recordings";
-
   /** Recording names: what {@link #newId} makes, and all that is accepted from clients. */
   private static final Pattern ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_-]{0,63}");
 
@@ -88,7 +85,7 @@ public final class Recordings implements SampleSink, ParameterListener, AutoClos
   public static Recordings open(
       Path dataDir, RecordingLimits limits, InstrumentElement ie, Supplier<String> who, Clock clock)
       throws IOException {
-    Path dir = dataDir == null ? null : dataDir.resolve(DIRECTORY);
+    Path dir = dataDir == null ? null : dataDir.resolve(RecordingLimits.DIRECTORY);
     long onDisk = 0;
     if (dir != null) {
       Files.createDirectories(dir);
