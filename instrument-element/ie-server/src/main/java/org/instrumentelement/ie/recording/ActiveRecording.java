@@ -1,6 +1,7 @@
 package org.instrumentelement.ie.recording;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -14,7 +15,12 @@ import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.instrumentelement.ie.config.RecordingLimits;
 import org.instrumentelement.ie.element.ImNode;
@@ -26,11 +32,11 @@ import org.slf4j.LoggerFactory;
 /**
  * One recording being written. Samplers hand it samples through a bounded queue ({@link #offer}
  * never waits: a full queue drops the sample and counts it); its own thread fills the segment in
- * memory and writes it as a file when it holds {@code recording.segmentBytes}, has been open for
- * {@code recording.segmentDuration}, a sample no longer fits its shape, or a parameter of a
- * recorded IM changed (so that each segment's time axis and parameter values hold for all of its
- * samples). Stops by itself at its duration, sample count or size limit, or when the quota is
- * reached, always writing what it took first.
+ * memory and hands it to a second thread, which writes it as a file while the next one fills, when
+ * it holds {@code recording.segmentBytes}, has been open for {@code recording.segmentDuration}, a
+ * sample no longer fits its shape, or a parameter of a recorded IM changed (so that each segment's
+ * time axis and parameter values hold for all of its samples). Stops by itself at its duration,
+ * sample count or size limit, or when the quota is reached, always writing what it took first.
  */
 final class ActiveRecording {
   private static final Logger LOG = LoggerFactory.getLogger(ActiveRecording.class);
@@ -71,8 +77,14 @@ final class ActiveRecording {
   private Instant opened;
   private long reserved;
   private long held;
-  private long onDisk;
-  private int segments;
+  private int segments; // started
+  private Future<?> writing; // the segment being written, or null
+  private final ExecutorService writer;
+
+  /** Bytes of the segments written, and the estimate of the one being written. */
+  private final AtomicLong onDisk = new AtomicLong();
+
+  private final AtomicInteger written = new AtomicInteger();
 
   ActiveRecording(
       RecordingHeader header,
@@ -95,6 +107,13 @@ final class ActiveRecording {
     this.queue = new ArrayBlockingQueue<>(limits.queueSamples());
     this.ims = new LinkedHashMap<>(ims);
     this.axes = new LinkedHashMap<>(axes);
+    this.writer =
+        Executors.newSingleThreadExecutor(
+            r -> {
+              Thread t = new Thread(r, "ie-recording-writer-" + header.id());
+              t.setDaemon(true);
+              return t;
+            });
   }
 
   String id() {
@@ -194,6 +213,7 @@ final class ActiveRecording {
       }
       takeChanges();
       flush();
+      awaitWriting();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       requestStop("the Instrument Element stopped");
@@ -205,6 +225,15 @@ final class ActiveRecording {
               + "); the segments before it are complete");
     } finally {
       accepting = false;
+      try {
+        awaitWriting();
+      } catch (IOException | InterruptedException | RuntimeException e) {
+        requestStop(
+            "a segment could not be written ("
+                + e.getMessage()
+                + "); the segments before it are complete");
+      }
+      writer.shutdown();
       budget.release(reserved);
       reserved = 0;
       stoppedAt = clock.instant();
@@ -216,14 +245,14 @@ final class ActiveRecording {
           "Recording {} ended: {} samples in {} segments, {} dropped; {}",
           header.id(),
           samples.get(),
-          segments,
+          written.get(),
           dropped.get(),
           stopReason);
     }
   }
 
   /** Puts a sample in the segment; false when a limit stops the recording (what it holds stays). */
-  private boolean take(Queued q) throws IOException {
+  private boolean take(Queued q) throws IOException, InterruptedException {
     Sample s = q.sample();
     Value v = s.value();
     RecordedItem item = new RecordedItem(s.imPath(), s.attribute());
@@ -234,7 +263,7 @@ final class ActiveRecording {
     }
     long cost = SampleColumns.cost(v);
     if (request.maxBytes() != null
-        && onDisk + held + cost + SEGMENT_OVERHEAD > request.maxBytes()) {
+        && onDisk.get() + held + cost + SEGMENT_OVERHEAD > request.maxBytes()) {
       requestStop("it reached its size limit of " + request.maxBytes() + " bytes");
       return false;
     }
@@ -300,14 +329,19 @@ final class ActiveRecording {
     }
   }
 
-  /** Writes the segment held, if any, and starts an empty one. */
-  private void flush() throws IOException {
+  /**
+   * Hands the segment held, if any, to the writer thread and starts an empty one: the next segment
+   * fills while this one is written, so a slow disk holds up sampling for at most a segment's
+   * writing time (two segments in memory at most). Waits first for the segment before it.
+   */
+  private void flush() throws IOException, InterruptedException {
     cut = false;
     if (columns.isEmpty() && segmentChanges.isEmpty()) {
       return;
     }
+    awaitWriting();
     Instant now = clock.instant();
-    int number = segments + 1;
+    int number = ++segments;
     SegmentWriter.Segment segment =
         new SegmentWriter.Segment(
             header,
@@ -318,16 +352,46 @@ final class ActiveRecording {
             Map.copyOf(axes),
             columns,
             List.copyOf(segmentChanges));
-    long size = SegmentWriter.write(dir.resolve(RecordingIndex.segmentName(number)), segment);
-    budget.settle(reserved, size);
+    long reservedForIt = reserved;
+    long estimate = held + SEGMENT_OVERHEAD;
+    onDisk.addAndGet(estimate);
     reserved = 0;
-    segments = number;
-    onDisk += size;
     columns = new LinkedHashMap<>();
     segmentChanges = new ArrayList<>();
     held = 0;
     opened = null;
-    writeIndex();
+    Path file = dir.resolve(RecordingIndex.segmentName(number));
+    writing =
+        writer.submit(
+            () -> {
+              try {
+                long size = SegmentWriter.write(file, segment);
+                budget.settle(reservedForIt, size);
+                onDisk.addAndGet(size - estimate);
+                written.set(number);
+                writeIndex();
+              } catch (IOException e) {
+                budget.release(reservedForIt);
+                throw new UncheckedIOException(e);
+              }
+            });
+  }
+
+  /** Waits until the segment being written is on disk; its failure is thrown here. */
+  private void awaitWriting() throws IOException, InterruptedException {
+    Future<?> w = writing;
+    writing = null;
+    if (w == null) {
+      return;
+    }
+    try {
+      w.get();
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof UncheckedIOException u) {
+        throw u.getCause();
+      }
+      throw new IOException(String.valueOf(e.getCause().getMessage()), e.getCause());
+    }
   }
 
   private void writeIndex() {
