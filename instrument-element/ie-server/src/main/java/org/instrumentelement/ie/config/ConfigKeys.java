@@ -345,7 +345,7 @@ public final class ConfigKeys {
           "recording.segmentDuration",
           "10s",
           ConfigType.duration(),
-          "longest time a segment stays open (what a crash can lose)");
+          "longest time a segment stays open (a crash loses at most two)");
   public static final ConfigKey<Integer> RECORDING_QUEUE_SAMPLES =
       key(
           "recording.queueSamples",

@@ -8,7 +8,8 @@ import java.time.Duration;
  * @param quotaBytes most bytes the recordings directory may hold; new recordings are refused and
  *     running ones stopped (keeping what they wrote) when it is reached
  * @param segmentBytes values a recording holds in memory before writing them as a segment file
- * @param segmentDuration longest a segment stays open, so a crash loses at most this much
+ * @param segmentDuration longest a segment stays open: a crash loses at most the segment being
+ *     filled and the one being written
  * @param queueSamples samples waiting for a recording's writer; beyond, samples are dropped and
  *     counted, never waited for
  * @param maxActive recordings written at once

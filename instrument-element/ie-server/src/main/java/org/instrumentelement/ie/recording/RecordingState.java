@@ -8,7 +8,7 @@ public enum RecordingState {
   COMPLETE,
   /**
    * The IE ended without closing it (a crash, a kill, a power cut): its complete segments are
-   * readable, the segment being filled then is lost.
+   * readable; the segment being filled then (and one being written) is lost.
    */
   INTERRUPTED
 }
