@@ -44,6 +44,10 @@ __all__ = [
     "TooManyRequests",
     "ServerBusy",
     "InternalError",
+    "UnknownRecording",
+    "RecordingInProgress",
+    "TooManyRecordings",
+    "StorageFull",
 ]
 
 
@@ -225,6 +229,30 @@ class InternalError(Fault):
     """A bug in the IE (it is logged there)."""
 
     code = "INTERNAL_ERROR"
+
+
+class UnknownRecording(Fault):
+    """No recording of that name, or one whose IMs the caller may not all observe."""
+
+    code = "UNKNOWN_RECORDING"
+
+
+class RecordingInProgress(Fault):
+    """The recording is still being written: stop it before deleting it."""
+
+    code = "RECORDING_IN_PROGRESS"
+
+
+class TooManyRecordings(Fault):
+    """As many recordings as the IE allows (recording.maxActive) are being written."""
+
+    code = "TOO_MANY_RECORDINGS"
+
+
+class StorageFull(Fault):
+    """The IE's recordings directory has reached its quota; delete recordings to make room."""
+
+    code = "STORAGE_FULL"
 
 
 _BY_CODE = {cls.code: cls for cls in Fault.__subclasses__()}
