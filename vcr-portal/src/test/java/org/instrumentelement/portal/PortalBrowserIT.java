@@ -273,6 +273,31 @@ class PortalBrowserIT {
   }
 
   @Test
+  @Order(75)
+  void aRecordingIsStartedFromThePanelAndOffersItsDownload() {
+    driver.findElement(By.id("record-seconds")).sendKeys("1");
+    driver.findElement(By.id("record")).click();
+    WebElement message = driver.findElement(By.id("record-message"));
+    wait.until(ExpectedConditions.attributeContains(message, "class", "ok"));
+    assertTrue(message.getText().contains("lab/scope waveform"), message.getText());
+    String id = message.getText().replaceAll("^Recording (\\S+):.*$", "$1");
+    By download = By.cssSelector("#recordings tr[data-recording='" + id + "'] a");
+    wait.until(
+        d -> {
+          // the list shows a recording as it was when the page asked: ask again until it stopped
+          d.findElements(By.cssSelector(".recordings button.command")).stream()
+              .filter(b -> b.getText().equals("Refresh"))
+              .findFirst()
+              .ifPresent(WebElement::click);
+          return !d.findElements(download).isEmpty();
+        });
+    assertEquals("Download", driver.findElement(download).getText());
+    assertTrue(
+        driver.findElement(download).getAttribute("href").endsWith("recording=" + id),
+        driver.findElement(download).getAttribute("href"));
+  }
+
+  @Test
   @Order(80)
   void anIeThatComesUpLaterAppearsAndServesTraces() throws Exception {
     annex = PortalLab.plain("annex", annexPort);
