@@ -18,7 +18,9 @@ except ImportError as e:  # say which Debian package is missing rather than a ba
 from ie_process import PACKAGE_DIR, IeProcess
 from instrument_element import InstrumentElement
 
-WSDL = PACKAGE_DIR.parent / "ie-client" / "src" / "main" / "wsdl" / "instrument-element.wsdl"
+WSDL = (
+    PACKAGE_DIR.parent / "ie-contract" / "src" / "main" / "resources" / "wsdl" / "instrument-element.wsdl"
+)
 SOAP_BODY = "{http://schemas.xmlsoap.org/soap/envelope/}Body"
 
 # Beside the built-in mock lab: a DMM (the descriptor-driven scpi-dmm profile on the mock DMM),

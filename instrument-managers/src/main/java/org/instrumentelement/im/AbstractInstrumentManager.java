@@ -13,10 +13,10 @@ import org.instrumentelement.ial.InstrumentException;
 import org.instrumentelement.ial.InstrumentSession;
 import org.instrumentelement.ial.InstrumentTimeoutException;
 import org.instrumentelement.ial.SessionOptions;
+import org.instrumentelement.ie.contract.FaultCode;
 import org.instrumentelement.im.model.ArgumentSpec;
 import org.instrumentelement.im.model.AttributeSpec;
 import org.instrumentelement.im.model.CommandSpec;
-import org.instrumentelement.im.model.ErrorCode;
 import org.instrumentelement.im.model.ImException;
 import org.instrumentelement.im.model.ImModel;
 import org.instrumentelement.im.model.ParameterSpec;
@@ -134,7 +134,7 @@ public abstract class AbstractInstrumentManager implements InstrumentManager {
   protected void writeAttribute(InstrumentSession session, AttributeSpec attribute, Value value)
       throws InstrumentException, ImException {
     throw new ImException(
-        ErrorCode.INTERNAL_ERROR, "writeAttribute not implemented for " + attribute.name());
+        FaultCode.INTERNAL_ERROR, "writeAttribute not implemented for " + attribute.name());
   }
 
   /**
@@ -218,7 +218,7 @@ public abstract class AbstractInstrumentManager implements InstrumentManager {
   protected Value onCommand(InstrumentSession session, CommandSpec command, Map<String, Value> args)
       throws InstrumentException, ImException {
     throw new ImException(
-        ErrorCode.INTERNAL_ERROR, "command " + command.name() + " not implemented");
+        FaultCode.INTERNAL_ERROR, "command " + command.name() + " not implemented");
   }
 
   /**
@@ -340,7 +340,7 @@ public abstract class AbstractInstrumentManager implements InstrumentManager {
   public Value setAttribute(String name, Value value) throws ImException {
     AttributeSpec a = model.attribute(name);
     if (!a.writable()) {
-      throw new ImException(ErrorCode.READ_ONLY, "attribute '" + name + "' is read-only");
+      throw new ImException(FaultCode.READ_ONLY, "attribute '" + name + "' is read-only");
     }
     Value v = a.spec().validate(value, name).withTimestamp(Instant.now());
     checkState(a.writableIn(), "writing attribute '" + name + "'");
@@ -422,7 +422,7 @@ public abstract class AbstractInstrumentManager implements InstrumentManager {
     try {
       mode = ctx.linkMode();
     } catch (IllegalArgumentException e) {
-      throw new ImException(ErrorCode.INVALID_VALUE, ctx.path() + ": " + e.getMessage(), e);
+      throw new ImException(FaultCode.INVALID_VALUE, ctx.path() + ": " + e.getMessage(), e);
     }
     for (Map.Entry<String, String> e : ctx.parameters().entrySet()) {
       ParameterSpec p = model.parameter(e.getKey());
@@ -503,7 +503,7 @@ public abstract class AbstractInstrumentManager implements InstrumentManager {
   private void connect() throws InstrumentException, ImException {
     ImContext ctx = context;
     if (ctx == null) {
-      throw new ImException(ErrorCode.INTERNAL_ERROR, "IM not opened");
+      throw new ImException(FaultCode.INTERNAL_ERROR, "IM not opened");
     }
     if (!needsInstrument()) {
       onLink(null);
@@ -511,7 +511,7 @@ public abstract class AbstractInstrumentManager implements InstrumentManager {
     }
     if (ctx.address() == null || ctx.address().isBlank()) {
       throw new ImException(
-          ErrorCode.INSTRUMENT_ERROR, ctx.path() + " has no instrument address configured");
+          FaultCode.INSTRUMENT_ERROR, ctx.path() + " has no instrument address configured");
     }
     InstrumentSession s =
         ctx.resources().open(ctx.address(), SessionOptions.DEFAULTS.withTimeout(ctx.timeout()));
@@ -588,7 +588,7 @@ public abstract class AbstractInstrumentManager implements InstrumentManager {
   /** The open session; only called where the state machine guarantees one. */
   private InstrumentSession liveSession() throws ImException {
     if (session == null && needsInstrument()) {
-      throw new ImException(ErrorCode.INTERNAL_ERROR, path() + ": no session in state " + state);
+      throw new ImException(FaultCode.INTERNAL_ERROR, path() + ": no session in state " + state);
     }
     return session;
   }
@@ -604,10 +604,10 @@ public abstract class AbstractInstrumentManager implements InstrumentManager {
     moveTo(States.ERROR, reason);
     scheduleReconnect();
     LOG.log(Level.WARNING, "{0}: instrument failure, now in ERROR: {1}", path(), reason);
-    ErrorCode code =
+    FaultCode code =
         e instanceof InstrumentTimeoutException
-            ? ErrorCode.INSTRUMENT_TIMEOUT
-            : ErrorCode.INSTRUMENT_ERROR;
+            ? FaultCode.INSTRUMENT_TIMEOUT
+            : FaultCode.INSTRUMENT_ERROR;
     return new ImException(code, path() + ": " + reason, e);
   }
 
@@ -633,7 +633,7 @@ public abstract class AbstractInstrumentManager implements InstrumentManager {
     }
     if (s.equals(States.ERROR)) {
       throw new ImException(
-          ErrorCode.INSTRUMENT_ERROR,
+          FaultCode.INSTRUMENT_ERROR,
           path()
               + " is in ERROR ("
               + lastError
@@ -643,7 +643,7 @@ public abstract class AbstractInstrumentManager implements InstrumentManager {
               + sorted(allowed));
     }
     throw new ImException(
-        ErrorCode.NOT_ALLOWED_IN_STATE,
+        FaultCode.NOT_ALLOWED_IN_STATE,
         what + " is not allowed in state " + s + " (allowed in " + sorted(allowed) + ")");
   }
 
@@ -657,7 +657,7 @@ public abstract class AbstractInstrumentManager implements InstrumentManager {
     for (String n : given.keySet()) {
       if (c.arguments().stream().noneMatch(a -> a.name().equals(n))) {
         throw new ImException(
-            ErrorCode.UNKNOWN_ARGUMENT, "command '" + c.name() + "' has no argument '" + n + "'");
+            FaultCode.UNKNOWN_ARGUMENT, "command '" + c.name() + "' has no argument '" + n + "'");
       }
     }
     for (ArgumentSpec a : c.arguments()) {
@@ -665,7 +665,7 @@ public abstract class AbstractInstrumentManager implements InstrumentManager {
       if (v == null) {
         if (a.required()) {
           throw new ImException(
-              ErrorCode.MISSING_ARGUMENT,
+              FaultCode.MISSING_ARGUMENT,
               "command '"
                   + c.name()
                   + "' needs argument '"

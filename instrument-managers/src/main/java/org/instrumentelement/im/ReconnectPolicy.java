@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.Locale;
 import java.util.Map;
-import org.instrumentelement.im.model.ErrorCode;
+import org.instrumentelement.ie.contract.FaultCode;
 import org.instrumentelement.im.model.ImException;
 
 /**
@@ -21,7 +21,7 @@ record ReconnectPolicy(boolean enabled, Duration firstDelay, Duration maxDelay) 
     String on = o.getOrDefault(ImContext.RECONNECT, "true").trim().toLowerCase(Locale.ROOT);
     if (!on.equals("true") && !on.equals("false")) {
       throw new ImException(
-          ErrorCode.INVALID_VALUE,
+          FaultCode.INVALID_VALUE,
           ctx.path() + ": option " + ImContext.RECONNECT + " is true or false, not '" + on + "'");
     }
     Duration max = DEFAULT_MAX_DELAY;
@@ -53,7 +53,7 @@ record ReconnectPolicy(boolean enabled, Duration firstDelay, Duration maxDelay) 
       // reported below
     }
     throw new ImException(
-        ErrorCode.INVALID_VALUE,
+        FaultCode.INVALID_VALUE,
         ctx.path()
             + ": option "
             + ImContext.RECONNECT_MAX_DELAY

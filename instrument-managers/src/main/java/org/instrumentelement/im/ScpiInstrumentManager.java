@@ -6,7 +6,7 @@ import java.util.regex.Pattern;
 import org.instrumentelement.ial.InstrumentException;
 import org.instrumentelement.ial.InstrumentSession;
 import org.instrumentelement.ial.scpi.ScpiErrorQueue;
-import org.instrumentelement.im.model.ErrorCode;
+import org.instrumentelement.ie.contract.FaultCode;
 import org.instrumentelement.im.model.ImException;
 import org.instrumentelement.im.model.ImModel;
 import org.instrumentelement.im.model.Value;
@@ -34,7 +34,7 @@ public abstract class ScpiInstrumentManager extends AbstractInstrumentManager {
     List<String> errors = ScpiErrorQueue.drain(session);
     if (!errors.isEmpty()) {
       throw new ImException(
-          ErrorCode.INSTRUMENT_ERROR, "the instrument refused '" + command + "': " + errors);
+          FaultCode.INSTRUMENT_ERROR, "the instrument refused '" + command + "': " + errors);
     }
   }
 
@@ -71,13 +71,13 @@ public abstract class ScpiInstrumentManager extends AbstractInstrumentManager {
         String s = v.asString();
         if (!SAFE_TOKEN.matcher(s).matches()) {
           throw new ImException(
-              ErrorCode.INVALID_VALUE,
+              FaultCode.INVALID_VALUE,
               "'" + s + "' cannot be sent to the instrument as a SCPI token");
         }
         yield s;
       }
       case DOUBLE_ARRAY ->
-          throw new ImException(ErrorCode.WRONG_TYPE, "a vector is not a SCPI argument");
+          throw new ImException(FaultCode.WRONG_TYPE, "a vector is not a SCPI argument");
     };
   }
 }

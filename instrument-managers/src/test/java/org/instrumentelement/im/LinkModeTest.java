@@ -13,10 +13,10 @@ import java.util.Map;
 import org.instrumentelement.ial.ResourceManager;
 import org.instrumentelement.ial.mock.MockDevice;
 import org.instrumentelement.ial.mock.MockSessionProvider;
+import org.instrumentelement.ie.contract.FaultCode;
 import org.instrumentelement.im.descriptor.DescriptorInstrumentManager;
 import org.instrumentelement.im.managers.ArrayDeviceManager;
 import org.instrumentelement.im.managers.OscilloscopeManager;
-import org.instrumentelement.im.model.ErrorCode;
 import org.instrumentelement.im.model.ImException;
 import org.instrumentelement.im.model.States;
 import org.instrumentelement.im.model.Value;
@@ -223,7 +223,7 @@ class LinkModeTest {
                     Map.of(),
                     Map.of(),
                     Map.of(ImContext.ON_LINK, "keep")));
-    assertEquals(ErrorCode.INVALID_VALUE, e.code());
+    assertEquals(FaultCode.INVALID_VALUE, e.code());
     assertTrue(e.getMessage().contains("apply, restore or readBack"), e.getMessage());
   }
 }

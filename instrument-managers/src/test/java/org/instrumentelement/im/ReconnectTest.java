@@ -12,8 +12,8 @@ import java.util.function.BooleanSupplier;
 import org.instrumentelement.ial.ResourceManager;
 import org.instrumentelement.ial.mock.MockDevice;
 import org.instrumentelement.ial.mock.MockSessionProvider;
+import org.instrumentelement.ie.contract.FaultCode;
 import org.instrumentelement.im.managers.OscilloscopeManager;
-import org.instrumentelement.im.model.ErrorCode;
 import org.instrumentelement.im.model.ImException;
 import org.instrumentelement.im.model.States;
 import org.junit.jupiter.api.AfterEach;
@@ -69,7 +69,7 @@ class ReconnectTest {
     open(false, FAST);
     device.powerOff();
     assertEquals(
-        ErrorCode.INSTRUMENT_ERROR,
+        FaultCode.INSTRUMENT_ERROR,
         assertThrows(ImException.class, () -> scope.getAttribute("waveform")).code());
     assertEquals(States.ERROR, scope.state());
     // Meanwhile reads fail at once, from the state machine, without waiting for the instrument.

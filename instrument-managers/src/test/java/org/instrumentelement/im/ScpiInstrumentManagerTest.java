@@ -12,10 +12,10 @@ import org.instrumentelement.ial.InstrumentSession;
 import org.instrumentelement.ial.ResourceManager;
 import org.instrumentelement.ial.mock.MockDevice;
 import org.instrumentelement.ial.mock.MockSessionProvider;
+import org.instrumentelement.ie.contract.FaultCode;
 import org.instrumentelement.im.model.ArgumentSpec;
 import org.instrumentelement.im.model.AttributeSpec;
 import org.instrumentelement.im.model.CommandSpec;
-import org.instrumentelement.im.model.ErrorCode;
 import org.instrumentelement.im.model.ImException;
 import org.instrumentelement.im.model.ParameterSpec;
 import org.instrumentelement.im.model.States;
@@ -104,10 +104,10 @@ class ScpiInstrumentManagerTest {
           assertThrows(
               ImException.class,
               () -> im.setParameter("label", Value.ofString(hostile, Instant.now())));
-      assertEquals(ErrorCode.INVALID_VALUE, e.code(), hostile);
+      assertEquals(FaultCode.INVALID_VALUE, e.code(), hostile);
     }
     assertEquals(
-        ErrorCode.INVALID_VALUE,
+        FaultCode.INVALID_VALUE,
         assertThrows(
                 ImException.class,
                 () -> im.setParameter("label", Value.ofString("CHAN3\n*RST", Instant.now())))
@@ -123,7 +123,7 @@ class ScpiInstrumentManagerTest {
         assertThrows(
             ImException.class,
             () -> im.setParameter("label", Value.ofString("CHAN7", Instant.now())));
-    assertEquals(ErrorCode.INSTRUMENT_ERROR, e.code());
+    assertEquals(FaultCode.INSTRUMENT_ERROR, e.code());
     assertEquals(true, e.getMessage().contains("-224"), e.getMessage());
     assertEquals(States.LINKED, im.state(), "a refusal is not a lost connection");
     assertEquals("CHAN1", im.getParameter("label").asString(), "not recorded");
@@ -136,10 +136,10 @@ class ScpiInstrumentManagerTest {
     assertEquals(2.0, r.asDouble());
     assertEquals("2.0", device.setting("scale", 1));
     assertEquals(
-        ErrorCode.MISSING_ARGUMENT,
+        FaultCode.MISSING_ARGUMENT,
         assertThrows(ImException.class, () -> im.executeCommand("scale", Map.of())).code());
     assertEquals(
-        ErrorCode.OUT_OF_RANGE,
+        FaultCode.OUT_OF_RANGE,
         assertThrows(
                 ImException.class,
                 () ->

@@ -40,6 +40,7 @@ import org.instrumentelement.ie.state.StartupRestore;
 import org.instrumentelement.ie.state.StateStore;
 import org.instrumentelement.ie.tls.Pkcs12File;
 import org.instrumentelement.ie.tls.ServerTls;
+import org.instrumentelement.im.sampling.SampleSink;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -184,22 +185,8 @@ public final class InstrumentElementRuntime implements AutoCloseable {
               publishUser,
               publishPassword,
               publishTrust,
-              new TopicPublisher.Topics() {
-                @Override
-                public String topic(String imPath, String attribute) {
-                  return subscriptions.topic(imPath, attribute);
-                }
-
-                @Override
-                public String units(String imPath, String attribute) {
-                  try {
-                    return ie.node(imPath).im().model().attribute(attribute).spec().units();
-                  } catch (Exception e) {
-                    return "";
-                  }
-                }
-              },
-              epoch);
+              epoch,
+              config.broker().publishQueue());
       publisher.start();
       recordings =
           Recordings.open(
@@ -212,9 +199,12 @@ public final class InstrumentElementRuntime implements AutoCloseable {
       Recordings recorder = recordings;
       // Every published sample goes to the recordings too: neither waits for the other.
       subscriptions.start(
-          sample -> {
-            topics.accept(sample);
-            recorder.accept(sample);
+          topic -> {
+            SampleSink published = topics.bind(topic);
+            return sample -> {
+              published.accept(sample);
+              recorder.accept(sample);
+            };
           });
       Publishing publishing = new Publishing(subscriptions, publisher, endpoints, broker);
       monitoring =

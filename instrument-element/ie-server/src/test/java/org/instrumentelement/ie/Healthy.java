@@ -16,8 +16,8 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import org.instrumentelement.ie.client.soap.GetState;
+import org.instrumentelement.ie.contract.TopicNames;
 import org.instrumentelement.ie.pubsub.SampledAttribute;
-import org.instrumentelement.ie.pubsub.TopicNames;
 
 /**
  * What "the IE is healthy" means after an attack: SOAP answers, readiness says ready, the samplers

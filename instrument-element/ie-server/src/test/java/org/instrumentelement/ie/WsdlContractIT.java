@@ -23,14 +23,15 @@ import org.w3c.dom.Node;
 
 /**
  * The WSDL the server publishes must be the contract checked in as {@code
- * ie-client/src/main/wsdl/instrument-element.wsdl}, from which the client (and every third-party
- * client) is generated. After a deliberate API change, refresh the file with {@code mvn -pl
- * instrument-element/ie-server -am verify -Dit.test=WsdlContractIT -Die.wsdl.update=true
- * -Dfailsafe.failIfNoSpecifiedTests=false} and review the diff.
+ * ie-contract/src/main/resources/wsdl/instrument-element.wsdl} ({@code Wsdl} in ie-contract), from
+ * which the client (and every third-party client) is generated. After a deliberate API change,
+ * refresh the file with {@code mvn -pl instrument-element/ie-server -am verify
+ * -Dit.test=WsdlContractIT -Die.wsdl.update=true -Dfailsafe.failIfNoSpecifiedTests=false} and
+ * review the diff.
  */
 class WsdlContractIT {
   static final Path CHECKED_IN =
-      Path.of("..", "ie-client", "src", "main", "wsdl", "instrument-element.wsdl");
+      Path.of("..", "ie-contract", "src", "main", "resources", "wsdl", "instrument-element.wsdl");
   static final String PUBLIC_ADDRESS = "http://localhost:8080/ie/services/InstrumentElement";
 
   @Test

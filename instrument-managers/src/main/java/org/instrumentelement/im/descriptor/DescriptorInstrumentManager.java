@@ -12,11 +12,11 @@ import java.util.Set;
 import org.instrumentelement.ial.InstrumentException;
 import org.instrumentelement.ial.InstrumentSession;
 import org.instrumentelement.ial.scpi.CommonCommands;
+import org.instrumentelement.ie.contract.FaultCode;
 import org.instrumentelement.im.ImContext;
 import org.instrumentelement.im.ScpiInstrumentManager;
 import org.instrumentelement.im.model.AttributeSpec;
 import org.instrumentelement.im.model.CommandSpec;
-import org.instrumentelement.im.model.ErrorCode;
 import org.instrumentelement.im.model.ImException;
 import org.instrumentelement.im.model.ImModel;
 import org.instrumentelement.im.model.ParameterSpec;
@@ -47,7 +47,7 @@ public class DescriptorInstrumentManager extends ScpiInstrumentManager {
     String ref = ctx.options().get(ImContext.DESCRIPTOR);
     if (ref == null || ref.isBlank()) {
       throw new ImException(
-          ErrorCode.INVALID_VALUE,
+          FaultCode.INVALID_VALUE,
           ctx.path()
               + ": an IM of type scpi needs im.<name>.descriptor (a bundled profile, one of "
               + InstrumentDescriptor.BUNDLED
@@ -58,7 +58,7 @@ public class DescriptorInstrumentManager extends ScpiInstrumentManager {
       p = InstrumentDescriptor.read(ref.trim());
     } catch (IOException e) {
       throw new ImException(
-          ErrorCode.INVALID_VALUE, ctx.path() + ": descriptor " + ref + ": " + e.getMessage(), e);
+          FaultCode.INVALID_VALUE, ctx.path() + ": descriptor " + ref + ": " + e.getMessage(), e);
     }
     descriptor = DescriptorParser.parse(ref.trim(), p, standardModel("scpi"));
     return descriptor.model();
@@ -72,7 +72,7 @@ public class DescriptorInstrumentManager extends ScpiInstrumentManager {
     String idn = String.join(",", id.manufacturer(), id.model(), id.serial(), id.firmware());
     if (d.identity() != null && !d.identity().matcher(idn).find()) {
       throw new ImException(
-          ErrorCode.INSTRUMENT_ERROR,
+          FaultCode.INSTRUMENT_ERROR,
           path()
               + ": the instrument is '"
               + idn
@@ -214,7 +214,7 @@ public class DescriptorInstrumentManager extends ScpiInstrumentManager {
   private InstrumentDescriptor descriptor() throws ImException {
     InstrumentDescriptor d = descriptor;
     if (d == null) {
-      throw new ImException(ErrorCode.INTERNAL_ERROR, path() + ": no descriptor loaded");
+      throw new ImException(FaultCode.INTERNAL_ERROR, path() + ": no descriptor loaded");
     }
     return d;
   }
@@ -243,7 +243,7 @@ public class DescriptorInstrumentManager extends ScpiInstrumentManager {
 
   private static String format(Value v, Map<String, String> tokens) throws ImException {
     if (v == null) {
-      throw new ImException(ErrorCode.INTERNAL_ERROR, "no value for a SCPI template");
+      throw new ImException(FaultCode.INTERNAL_ERROR, "no value for a SCPI template");
     }
     if (v.type() == ValueType.ENUM && tokens.containsKey(v.asString())) {
       return tokens.get(v.asString());

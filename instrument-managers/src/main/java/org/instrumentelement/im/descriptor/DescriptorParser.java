@@ -67,7 +67,7 @@ final class DescriptorParser {
       return new DescriptorParser(name, props).parse(model);
     } catch (IllegalArgumentException e) {
       throw new ImException(
-          org.instrumentelement.im.model.ErrorCode.INVALID_VALUE,
+          org.instrumentelement.ie.contract.FaultCode.INVALID_VALUE,
           "SCPI descriptor '" + name + "': " + e.getMessage(),
           e);
     }

@@ -5,9 +5,9 @@ import java.time.Instant;
 import org.instrumentelement.ial.InstrumentException;
 import org.instrumentelement.ial.InstrumentSession;
 import org.instrumentelement.ial.ieee4882.BinaryFormat;
+import org.instrumentelement.ie.contract.FaultCode;
 import org.instrumentelement.im.ScpiInstrumentManager;
 import org.instrumentelement.im.model.AttributeSpec;
-import org.instrumentelement.im.model.ErrorCode;
 import org.instrumentelement.im.model.ImException;
 import org.instrumentelement.im.model.ImModel;
 import org.instrumentelement.im.model.ParameterSpec;
@@ -74,7 +74,7 @@ public class ArrayDeviceManager extends ScpiInstrumentManager {
             BinaryFormat.FLOAT64.decode(block, ByteOrder.LITTLE_ENDIAN), Instant.now());
       }
       case "identity" -> queryText(s, "*IDN?");
-      default -> throw new ImException(ErrorCode.INTERNAL_ERROR, "unhandled attribute " + a.name());
+      default -> throw new ImException(FaultCode.INTERNAL_ERROR, "unhandled attribute " + a.name());
     };
   }
 }

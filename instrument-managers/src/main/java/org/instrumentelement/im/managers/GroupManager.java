@@ -3,10 +3,10 @@ package org.instrumentelement.im.managers;
 import java.lang.System.Logger.Level;
 import java.util.Map;
 import org.instrumentelement.ial.InstrumentSession;
+import org.instrumentelement.ie.contract.FaultCode;
 import org.instrumentelement.im.AbstractInstrumentManager;
 import org.instrumentelement.im.InstrumentManager;
 import org.instrumentelement.im.model.AttributeSpec;
-import org.instrumentelement.im.model.ErrorCode;
 import org.instrumentelement.im.model.ImException;
 import org.instrumentelement.im.model.ImModel;
 import org.instrumentelement.im.model.States;
@@ -76,6 +76,6 @@ public class GroupManager extends AbstractInstrumentManager {
 
   @Override
   protected Value readAttribute(InstrumentSession none, AttributeSpec a) throws ImException {
-    throw new ImException(ErrorCode.INTERNAL_ERROR, "a group has no attributes");
+    throw new ImException(FaultCode.INTERNAL_ERROR, "a group has no attributes");
   }
 }

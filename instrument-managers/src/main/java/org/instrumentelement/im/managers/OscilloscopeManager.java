@@ -7,11 +7,11 @@ import java.util.Set;
 import org.instrumentelement.ial.InstrumentException;
 import org.instrumentelement.ial.InstrumentSession;
 import org.instrumentelement.ial.ieee4882.BinaryFormat;
+import org.instrumentelement.ie.contract.FaultCode;
 import org.instrumentelement.im.ScpiInstrumentManager;
 import org.instrumentelement.im.model.ArgumentSpec;
 import org.instrumentelement.im.model.AttributeSpec;
 import org.instrumentelement.im.model.CommandSpec;
-import org.instrumentelement.im.model.ErrorCode;
 import org.instrumentelement.im.model.ImException;
 import org.instrumentelement.im.model.ImModel;
 import org.instrumentelement.im.model.ParameterSpec;
@@ -147,7 +147,7 @@ public class OscilloscopeManager extends ScpiInstrumentManager {
     s.write("*CLS");
     String idn = s.query("*IDN?");
     if (idn.split(",").length < 2) {
-      throw new ImException(ErrorCode.INSTRUMENT_ERROR, "unexpected *IDN? reply: '" + idn + "'");
+      throw new ImException(FaultCode.INSTRUMENT_ERROR, "unexpected *IDN? reply: '" + idn + "'");
     }
     send(s, ":STOP");
     super.onLink(s);
@@ -185,7 +185,7 @@ public class OscilloscopeManager extends ScpiInstrumentManager {
           send(s, ":TRIGger:SLOPe " + (v.asString().equals("RISING") ? "POS" : "NEG"));
       case "triggerMode" ->
           send(s, ":TRIGger:SWEep " + (v.asString().equals("AUTO") ? "AUTO" : "NORM"));
-      default -> throw new ImException(ErrorCode.INTERNAL_ERROR, "unhandled parameter " + p.name());
+      default -> throw new ImException(FaultCode.INTERNAL_ERROR, "unhandled parameter " + p.name());
     }
   }
 
@@ -253,7 +253,7 @@ public class OscilloscopeManager extends ScpiInstrumentManager {
       case "triggerLevel" -> Value.ofDouble(queryNumber(s, ":TRIGger:LEVel?"), Instant.now());
       case "acquisitionState" -> Value.ofEnum(s.query(":ACQuire:STATe?").trim(), Instant.now());
       case "identity" -> queryText(s, "*IDN?");
-      default -> throw new ImException(ErrorCode.INTERNAL_ERROR, "unhandled attribute " + a.name());
+      default -> throw new ImException(FaultCode.INTERNAL_ERROR, "unhandled attribute " + a.name());
     };
   }
 

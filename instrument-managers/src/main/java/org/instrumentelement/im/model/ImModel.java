@@ -6,6 +6,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.instrumentelement.ie.contract.FaultCode;
 
 /**
  * Everything a client may know about a class of IM before talking to one: its parameters,
@@ -78,7 +79,7 @@ public final class ImModel {
     ParameterSpec p = parameters.get(name);
     if (p == null) {
       throw new ImException(
-          ErrorCode.UNKNOWN_PARAMETER,
+          FaultCode.UNKNOWN_PARAMETER,
           "no parameter '" + name + "' on " + type + " (has " + parameters.keySet() + ")");
     }
     return p;
@@ -88,7 +89,7 @@ public final class ImModel {
     AttributeSpec a = attributes.get(name);
     if (a == null) {
       throw new ImException(
-          ErrorCode.UNKNOWN_ATTRIBUTE,
+          FaultCode.UNKNOWN_ATTRIBUTE,
           "no attribute '" + name + "' on " + type + " (has " + attributes.keySet() + ")");
     }
     return a;
@@ -98,7 +99,7 @@ public final class ImModel {
     CommandSpec c = commands.get(name);
     if (c == null) {
       throw new ImException(
-          ErrorCode.UNKNOWN_COMMAND,
+          FaultCode.UNKNOWN_COMMAND,
           "no command '" + name + "' on " + type + " (has " + commands.keySet() + ")");
     }
     return c;

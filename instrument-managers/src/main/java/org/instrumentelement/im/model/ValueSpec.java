@@ -3,6 +3,7 @@ package org.instrumentelement.im.model;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
+import org.instrumentelement.ie.contract.FaultCode;
 
 /**
  * The type and limits of a value: what {@link #validate} accepts. Numbers have a closed range (NaN
@@ -90,7 +91,7 @@ public record ValueSpec(
   public Value validate(Value v, String what) throws ImException {
     if (v == null) {
       throw new ImException(
-          ErrorCode.WRONG_TYPE, what + ": no value given, expected " + describe());
+          FaultCode.WRONG_TYPE, what + ": no value given, expected " + describe());
     }
     Instant at = v.timestamp();
     switch (type) {
@@ -138,7 +139,7 @@ public record ValueSpec(
           }
         }
         throw new ImException(
-            ErrorCode.OUT_OF_RANGE,
+            FaultCode.OUT_OF_RANGE,
             what + ": '" + abbreviate(v.asString()) + "' is not one of " + choices);
       }
       case DOUBLE_ARRAY -> {
@@ -148,7 +149,7 @@ public record ValueSpec(
         double[] d = v.asDoubles();
         if (d.length > maxLength) {
           throw new ImException(
-              ErrorCode.OUT_OF_RANGE, what + ": " + d.length + " values, at most " + maxLength);
+              FaultCode.OUT_OF_RANGE, what + ": " + d.length + " values, at most " + maxLength);
         }
         for (int i = 0; i < d.length; i++) {
           checkNumber(d[i], what + "[" + i + "]");
@@ -175,7 +176,7 @@ public record ValueSpec(
               String b = t.toLowerCase(Locale.ROOT);
               if (!b.equals("true") && !b.equals("false")) {
                 throw new ImException(
-                    ErrorCode.WRONG_TYPE, what + ": '" + t + "' is not a boolean");
+                    FaultCode.WRONG_TYPE, what + ": '" + t + "' is not a boolean");
               }
               yield Value.ofBoolean(Boolean.parseBoolean(b), now);
             }
@@ -193,7 +194,7 @@ public record ValueSpec(
       return validate(raw, what);
     } catch (NumberFormatException e) {
       throw new ImException(
-          ErrorCode.WRONG_TYPE, what + ": '" + abbreviate(t) + "' is not " + describe());
+          FaultCode.WRONG_TYPE, what + ": '" + abbreviate(t) + "' is not " + describe());
     }
   }
 
@@ -224,10 +225,10 @@ public record ValueSpec(
 
   private double checkNumber(double d, String what) throws ImException {
     if (!Double.isFinite(d)) {
-      throw new ImException(ErrorCode.INVALID_VALUE, what + ": " + d + " is not a finite number");
+      throw new ImException(FaultCode.INVALID_VALUE, what + ": " + d + " is not a finite number");
     }
     if (d < min || d > max) {
-      throw new ImException(ErrorCode.OUT_OF_RANGE, what + ": " + d + " is not" + range());
+      throw new ImException(FaultCode.OUT_OF_RANGE, what + ": " + d + " is not" + range());
     }
     return d;
   }
@@ -235,12 +236,12 @@ public record ValueSpec(
   private void checkText(String s, String what) throws ImException {
     if (s.length() > maxLength) {
       throw new ImException(
-          ErrorCode.OUT_OF_RANGE, what + ": " + s.length() + " characters, at most " + maxLength);
+          FaultCode.OUT_OF_RANGE, what + ": " + s.length() + " characters, at most " + maxLength);
     }
     for (int i = 0; i < s.length(); i++) {
       if (Character.isISOControl(s.charAt(i))) {
         throw new ImException(
-            ErrorCode.INVALID_VALUE,
+            FaultCode.INVALID_VALUE,
             what
                 + ": control character 0x"
                 + Integer.toHexString(s.charAt(i))
@@ -252,7 +253,7 @@ public record ValueSpec(
 
   private ImException wrongType(Value v, String what) {
     return new ImException(
-        ErrorCode.WRONG_TYPE, what + ": got " + v.type() + ", expected " + describe());
+        FaultCode.WRONG_TYPE, what + ": got " + v.type() + ", expected " + describe());
   }
 
   private static String abbreviate(String s) {

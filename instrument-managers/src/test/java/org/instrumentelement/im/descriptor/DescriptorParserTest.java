@@ -12,8 +12,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import org.instrumentelement.ial.ResourceManager;
+import org.instrumentelement.ie.contract.FaultCode;
 import org.instrumentelement.im.ImContext;
-import org.instrumentelement.im.model.ErrorCode;
 import org.instrumentelement.im.model.ImException;
 import org.instrumentelement.im.model.ImModel;
 import org.junit.jupiter.api.Test;
@@ -36,7 +36,7 @@ class DescriptorParserTest {
     ImException e =
         assertThrows(
             ImException.class, () -> DescriptorParser.parse("test", p, ImModel.builder("scpi")));
-    assertEquals(ErrorCode.INVALID_VALUE, e.code());
+    assertEquals(FaultCode.INVALID_VALUE, e.code());
     return e.getMessage();
   }
 

@@ -10,9 +10,9 @@ import java.util.List;
 import java.util.Map;
 import org.instrumentelement.ial.ResourceManager;
 import org.instrumentelement.ial.mock.MockSessionProvider;
+import org.instrumentelement.ie.contract.FaultCode;
 import org.instrumentelement.im.ImContext;
 import org.instrumentelement.im.InstrumentManager;
-import org.instrumentelement.im.model.ErrorCode;
 import org.instrumentelement.im.model.ImException;
 import org.instrumentelement.im.model.Value;
 import org.instrumentelement.im.model.ValueType;
@@ -63,7 +63,7 @@ class DmmProfileTest {
   @Test
   void outOfRangeIsRefusedBeforeSending() {
     assertEquals(
-        ErrorCode.OUT_OF_RANGE,
+        FaultCode.OUT_OF_RANGE,
         assertThrows(
                 ImException.class,
                 () -> dmm.setParameter("integration", Value.ofDouble(1000, Instant.now())))

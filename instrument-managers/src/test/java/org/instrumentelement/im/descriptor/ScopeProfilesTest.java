@@ -11,9 +11,9 @@ import java.util.Map;
 import org.instrumentelement.ial.ResourceManager;
 import org.instrumentelement.ial.mock.MockDevice;
 import org.instrumentelement.ial.mock.MockSessionProvider;
+import org.instrumentelement.ie.contract.FaultCode;
 import org.instrumentelement.im.ImContext;
 import org.instrumentelement.im.InstrumentManager;
-import org.instrumentelement.im.model.ErrorCode;
 import org.instrumentelement.im.model.ImException;
 import org.instrumentelement.im.model.States;
 import org.instrumentelement.im.model.Value;
@@ -129,17 +129,17 @@ class ScopeProfilesTest {
               ImException.class,
               () -> scope.setParameter("coupling", Value.ofString(hostile, Instant.now())));
       assertTrue(
-          e.code() == ErrorCode.OUT_OF_RANGE || e.code() == ErrorCode.INVALID_VALUE,
+          e.code() == FaultCode.OUT_OF_RANGE || e.code() == FaultCode.INVALID_VALUE,
           hostile + ": " + e.code());
     }
     assertEquals(
-        ErrorCode.INVALID_VALUE,
+        FaultCode.INVALID_VALUE,
         assertThrows(
                 ImException.class,
                 () -> scope.setAttribute("triggerLevel", Value.ofDouble(Double.NaN, Instant.now())))
             .code());
     assertEquals(
-        ErrorCode.OUT_OF_RANGE,
+        FaultCode.OUT_OF_RANGE,
         assertThrows(
                 ImException.class,
                 () -> scope.setParameter("channel", Value.ofInteger(9, Instant.now())))
@@ -164,7 +164,7 @@ class ScopeProfilesTest {
     // Not a connection failure, so no reconnecting: the IM stays UNLINKED and says why.
     assertEquals(States.UNLINKED, scope.state());
     ImException e = assertThrows(ImException.class, () -> scope.executeCommand("link", Map.of()));
-    assertEquals(ErrorCode.INSTRUMENT_ERROR, e.code());
+    assertEquals(FaultCode.INSTRUMENT_ERROR, e.code());
     assertTrue(e.getMessage().contains("not one the descriptor"), e.getMessage());
   }
 }

@@ -12,9 +12,9 @@ import java.util.Map;
 import org.instrumentelement.ial.ResourceManager;
 import org.instrumentelement.ial.mock.MockDevice;
 import org.instrumentelement.ial.mock.MockSessionProvider;
+import org.instrumentelement.ie.contract.FaultCode;
 import org.instrumentelement.im.ImContext;
 import org.instrumentelement.im.InstrumentManager;
-import org.instrumentelement.im.model.ErrorCode;
 import org.instrumentelement.im.model.ImException;
 import org.instrumentelement.im.model.States;
 import org.instrumentelement.im.model.Value;
@@ -60,7 +60,7 @@ class OscilloscopeManagerTest {
     return Value.ofDouble(v, Instant.now());
   }
 
-  private static ErrorCode refusal(ThrowingCall call) {
+  private static FaultCode refusal(ThrowingCall call) {
     return assertThrows(ImException.class, call::run).code();
   }
 
@@ -81,8 +81,8 @@ class OscilloscopeManagerTest {
     run("link");
     run("start");
     assertEquals(States.RUNNING, scope.state());
-    assertEquals(ErrorCode.NOT_ALLOWED_IN_STATE, refusal(() -> run("start")));
-    assertEquals(ErrorCode.NOT_ALLOWED_IN_STATE, refusal(() -> run("single")));
+    assertEquals(FaultCode.NOT_ALLOWED_IN_STATE, refusal(() -> run("start")));
+    assertEquals(FaultCode.NOT_ALLOWED_IN_STATE, refusal(() -> run("single")));
     run("stop");
     run("unlink");
     assertEquals(
@@ -93,7 +93,7 @@ class OscilloscopeManagerTest {
   @Test
   void attributesNeedAConnection() {
     ImException e = assertThrows(ImException.class, () -> scope.getAttribute("waveform"));
-    assertEquals(ErrorCode.NOT_ALLOWED_IN_STATE, e.code());
+    assertEquals(FaultCode.NOT_ALLOWED_IN_STATE, e.code());
     assertTrue(e.getMessage().contains("state UNLINKED"), e.getMessage());
   }
 
@@ -119,9 +119,9 @@ class OscilloscopeManagerTest {
         assertThrows(
             ImException.class,
             () -> new OscilloscopeManager().open(context(Map.of("points", "10"), false)));
-    assertEquals(ErrorCode.OUT_OF_RANGE, e.code());
+    assertEquals(FaultCode.OUT_OF_RANGE, e.code());
     assertEquals(
-        ErrorCode.UNKNOWN_PARAMETER,
+        FaultCode.UNKNOWN_PARAMETER,
         assertThrows(
                 ImException.class,
                 () -> new OscilloscopeManager().open(context(Map.of("colour", "red"), false)))
@@ -188,21 +188,21 @@ class OscilloscopeManagerTest {
     run("link");
     long changes = device.settingsChanged();
     int received = device.received().size();
-    assertEquals(ErrorCode.OUT_OF_RANGE, refusal(() -> scope.setParameter("timebase", d(100))));
+    assertEquals(FaultCode.OUT_OF_RANGE, refusal(() -> scope.setParameter("timebase", d(100))));
     assertEquals(
-        ErrorCode.WRONG_TYPE,
+        FaultCode.WRONG_TYPE,
         refusal(() -> scope.setParameter("timebase", Value.ofString("fast", Instant.now()))));
     assertEquals(
-        ErrorCode.INVALID_VALUE, refusal(() -> scope.setParameter("timebase", d(Double.NaN))));
+        FaultCode.INVALID_VALUE, refusal(() -> scope.setParameter("timebase", d(Double.NaN))));
     assertEquals(
-        ErrorCode.OUT_OF_RANGE,
+        FaultCode.OUT_OF_RANGE,
         refusal(() -> scope.setParameter("coupling", Value.ofString("DC;*RST", Instant.now()))));
-    assertEquals(ErrorCode.UNKNOWN_PARAMETER, refusal(() -> scope.setParameter("colour", d(1))));
-    assertEquals(ErrorCode.UNKNOWN_ATTRIBUTE, refusal(() -> scope.getAttribute("colour")));
-    assertEquals(ErrorCode.UNKNOWN_COMMAND, refusal(() -> run("selfDestruct")));
-    assertEquals(ErrorCode.READ_ONLY, refusal(() -> scope.setAttribute("waveform", d(1))));
+    assertEquals(FaultCode.UNKNOWN_PARAMETER, refusal(() -> scope.setParameter("colour", d(1))));
+    assertEquals(FaultCode.UNKNOWN_ATTRIBUTE, refusal(() -> scope.getAttribute("colour")));
+    assertEquals(FaultCode.UNKNOWN_COMMAND, refusal(() -> run("selfDestruct")));
+    assertEquals(FaultCode.READ_ONLY, refusal(() -> scope.setAttribute("waveform", d(1))));
     assertEquals(
-        ErrorCode.UNKNOWN_ARGUMENT,
+        FaultCode.UNKNOWN_ARGUMENT,
         refusal(() -> scope.executeCommand("single", Map.of("count", d(2)))));
     assertEquals(changes, device.settingsChanged());
     assertEquals(received, device.received().size());
@@ -214,7 +214,7 @@ class OscilloscopeManagerTest {
     run("link");
     run("start");
     assertEquals(
-        ErrorCode.NOT_ALLOWED_IN_STATE, refusal(() -> scope.setParameter("points", d(1000))));
+        FaultCode.NOT_ALLOWED_IN_STATE, refusal(() -> scope.setParameter("points", d(1000))));
     run("stop");
     scope.setParameter("points", d(1000));
     assertEquals("1000", device.setting("points", 1));
@@ -257,14 +257,14 @@ class OscilloscopeManagerTest {
     assertEquals(pp, measure("PEAK_TO_PEAK"), 0.5 * pp, "another trace, about the same span");
     ImException missing =
         assertThrows(ImException.class, () -> scope.executeCommand("measure", Map.of()));
-    assertEquals(ErrorCode.MISSING_ARGUMENT, missing.code());
+    assertEquals(FaultCode.MISSING_ARGUMENT, missing.code());
     ImException wrong =
         assertThrows(
             ImException.class,
             () ->
                 scope.executeCommand(
                     "measure", Map.of("quantity", Value.ofEnum("MEDIAN", Instant.now()))));
-    assertEquals(ErrorCode.OUT_OF_RANGE, wrong.code());
+    assertEquals(FaultCode.OUT_OF_RANGE, wrong.code());
   }
 
   private double measure(String quantity) throws ImException {
@@ -278,11 +278,11 @@ class OscilloscopeManagerTest {
     run("link");
     device.powerOff();
     ImException e = assertThrows(ImException.class, () -> scope.getAttribute("waveform"));
-    assertEquals(ErrorCode.INSTRUMENT_ERROR, e.code());
+    assertEquals(FaultCode.INSTRUMENT_ERROR, e.code());
     assertEquals(States.ERROR, scope.state());
     assertTrue(scope.lastError().contains("not reachable"), scope.lastError());
     ImException again = assertThrows(ImException.class, () -> scope.getAttribute("waveform"));
-    assertEquals(ErrorCode.INSTRUMENT_ERROR, again.code());
+    assertEquals(FaultCode.INSTRUMENT_ERROR, again.code());
     assertTrue(again.getMessage().contains("is in ERROR"), again.getMessage());
     device.powerOn();
     run("reset");
@@ -294,7 +294,7 @@ class OscilloscopeManagerTest {
   void hungInstrumentTimesOut() throws Exception {
     run("link");
     device.setHung(true);
-    assertEquals(ErrorCode.INSTRUMENT_TIMEOUT, refusal(() -> scope.getAttribute("identity")));
+    assertEquals(FaultCode.INSTRUMENT_TIMEOUT, refusal(() -> scope.getAttribute("identity")));
     assertEquals(States.ERROR, scope.state());
     device.setHung(false);
     run("link");
@@ -304,7 +304,7 @@ class OscilloscopeManagerTest {
   @Test
   void unreachableAtLinkIsAnErrorNotACrash() throws Exception {
     device.powerOff();
-    assertEquals(ErrorCode.INSTRUMENT_ERROR, refusal(() -> run("link")));
+    assertEquals(FaultCode.INSTRUMENT_ERROR, refusal(() -> run("link")));
     assertEquals(States.ERROR, scope.state());
   }
 }

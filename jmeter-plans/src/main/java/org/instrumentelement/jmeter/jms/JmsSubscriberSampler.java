@@ -16,6 +16,8 @@ import org.apache.jmeter.config.Arguments;
 import org.apache.jmeter.protocol.java.sampler.AbstractJavaSamplerClient;
 import org.apache.jmeter.protocol.java.sampler.JavaSamplerContext;
 import org.apache.jmeter.samplers.SampleResult;
+import org.instrumentelement.ie.contract.EpochMicros;
+import org.instrumentelement.ie.contract.MessageProperty;
 import org.instrumentelement.jmeter.soap.IeSoapClient;
 import org.instrumentelement.jmeter.soap.SubscriptionInfo;
 
@@ -195,13 +197,13 @@ public class JmsSubscriberSampler extends AbstractJavaSamplerClient {
   }
 
   private void describe(SampleResult r, Message m, Instant arrived) throws JMSException {
-    long publishedMicros = m.getLongProperty("iePublished");
-    long arrivedMicros = arrived.getEpochSecond() * 1_000_000L + arrived.getNano() / 1000;
+    long publishedMicros = m.getLongProperty(MessageProperty.PUBLISHED.key());
+    long arrivedMicros = EpochMicros.of(arrived);
     long latencyMillis = Math.max(0, Math.round((arrivedMicros - publishedMicros) / 1000.0));
     r.setStampAndTime(arrived.toEpochMilli() - latencyMillis, latencyMillis);
     r.setLatency(latencyMillis);
-    long epoch = m.getLongProperty("ieEpoch");
-    long sequence = m.getLongProperty("ieSequence");
+    long epoch = m.getLongProperty(MessageProperty.EPOCH.key());
+    long sequence = m.getLongProperty(MessageProperty.SEQUENCE.key());
     r.setSuccessful(true);
     r.setResponseCode(OK);
     r.setResponseMessage("sequence " + sequence);
@@ -211,10 +213,11 @@ public class JmsSubscriberSampler extends AbstractJavaSamplerClient {
       r.setResponseCode(SEQUENCE_GAP);
       r.setResponseMessage("missed " + missed + " before sequence " + sequence);
     }
-    if (expectedLength > 0 && m.getIntProperty("ieLength") != expectedLength) {
+    int length = m.getIntProperty(MessageProperty.LENGTH.key());
+    if (expectedLength > 0 && length != expectedLength) {
       r.setSuccessful(false);
       r.setResponseCode(WRONG_LENGTH);
-      r.setResponseMessage("ieLength " + m.getIntProperty("ieLength") + ", not " + expectedLength);
+      r.setResponseMessage(MessageProperty.LENGTH.key() + " " + length + ", not " + expectedLength);
     }
     if (epoch != lastEpoch || sequence > lastSequence) {
       lastEpoch = epoch;

@@ -12,6 +12,7 @@ import javax.net.ssl.SSLContext;
 import javax.xml.XMLConstants;
 import javax.xml.parsers.DocumentBuilder;
 import javax.xml.parsers.DocumentBuilderFactory;
+import org.instrumentelement.ie.contract.Wsdl;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.Node;
@@ -25,7 +26,7 @@ import org.w3c.dom.NodeList;
  */
 public final class IeSoapClient {
   /** The service namespace of the published WSDL. */
-  public static final String NS = "http://instrumentelement.org/ie/1";
+  public static final String NS = Wsdl.NAMESPACE;
 
   private final URI endpoint;
   private final HttpClient http;

@@ -3,6 +3,7 @@ package org.instrumentelement.portal.ie;
 import jakarta.xml.ws.WebServiceException;
 import org.instrumentelement.ie.client.soap.FaultInfo;
 import org.instrumentelement.ie.client.soap.InstrumentElementFault;
+import org.instrumentelement.ie.contract.FaultCode;
 
 /**
  * Why something the operator asked for did not happen, as shown to them: the IE's fault code and
@@ -29,17 +30,32 @@ public final class PortalError extends Exception {
   /** The IE's refusal, with an HTTP status that says whose the problem is. */
   public static PortalError of(InstrumentElementFault fault) {
     FaultInfo info = fault.getFaultInfo();
-    String code = info == null || info.getCode() == null ? "INTERNAL_ERROR" : info.getCode();
+    String code =
+        info == null || info.getCode() == null ? FaultCode.INTERNAL_ERROR.name() : info.getCode();
     String message =
         info == null || info.getMessage() == null ? fault.getMessage() : info.getMessage();
-    int status =
-        switch (code) {
-          case "NOT_ALLOWED_IN_STATE" -> 409;
-          case "UNKNOWN_IM", "UNKNOWN_ATTRIBUTE", "UNKNOWN_PARAMETER", "UNKNOWN_COMMAND" -> 404;
-          case "INSTRUMENT_ERROR", "INSTRUMENT_TIMEOUT", "INTERNAL_ERROR" -> 502;
-          default -> 400;
-        };
-    return new PortalError(code, message, info == null ? null : info.getItem(), status);
+    return new PortalError(code, message, info == null ? null : info.getItem(), httpStatus(code));
+  }
+
+  /** The HTTP status of an IE's fault code: whose the problem is. */
+  static int httpStatus(String code) {
+    FaultCode c;
+    try {
+      c = FaultCode.valueOf(code);
+    } catch (IllegalArgumentException newerThanThePortal) {
+      return 400;
+    }
+    return switch (c) {
+      case NOT_ALLOWED_IN_STATE -> 409;
+      case UNKNOWN_IM, UNKNOWN_ATTRIBUTE, UNKNOWN_PARAMETER, UNKNOWN_COMMAND -> 404;
+      case INSTRUMENT_ERROR, INSTRUMENT_TIMEOUT, INTERNAL_ERROR -> 502;
+      default -> 400;
+    };
+  }
+
+  /** Whether the IE refused with this fault code. */
+  public boolean is(FaultCode c) {
+    return code.equals(c.name());
   }
 
   /** The IE named {@code element} did not answer. */

@@ -10,6 +10,7 @@ import org.instrumentelement.ie.client.soap.InstrumentElementFault;
 import org.instrumentelement.ie.client.soap.InstrumentElementPort;
 import org.instrumentelement.ie.client.soap.ListInstrumentManagers;
 import org.instrumentelement.ie.client.tls.ClientTls;
+import org.instrumentelement.ie.contract.FaultCode;
 import org.instrumentelement.portal.auth.Credentials;
 
 /**
@@ -99,7 +100,10 @@ public final class RemoteElement {
       if (InstrumentElementClient.unauthorized(e)) {
         release(port);
         throw new PortalError(
-            "NOT_AUTHENTICATED", name + " refused the credentials of " + who.user(), null, 401);
+            FaultCode.NOT_AUTHENTICATED.name(),
+            name + " refused the credentials of " + who.user(),
+            null,
+            401);
       }
       // The port may hold a broken connection; let it go.
       throw PortalError.unreachable(name, e);
@@ -147,7 +151,7 @@ public final class RemoteElement {
                 call(p -> p.listInstrumentManagers(new ListInstrumentManagers()))
                     .getInstrumentManager());
       } catch (PortalError e) {
-        if (!e.code().equals("NOT_AUTHENTICATED") && !e.code().equals("NOT_AUTHORIZED")) {
+        if (!e.is(FaultCode.NOT_AUTHENTICATED) && !e.is(FaultCode.NOT_AUTHORIZED)) {
           throw e;
         }
         // The IE answers, but not to the portal's own account: users still see their IMs.

@@ -4,6 +4,7 @@ import java.util.Locale;
 import org.instrumentelement.ie.client.InstrumentElementClient;
 import org.instrumentelement.ie.client.soap.Value;
 import org.instrumentelement.ie.client.soap.ValueType;
+import org.instrumentelement.ie.contract.FaultCode;
 
 /**
  * Converts between the IE's typed {@link Value}s and what a web page shows and sends: plain JSON
@@ -62,7 +63,7 @@ public final class ValueText {
             case BOOLEAN -> "true or false";
             default -> "a " + type.name().toLowerCase(Locale.ROOT);
           };
-      throw new PortalError("WRONG_TYPE", "'" + t + "' is not " + what, item, 400);
+      throw new PortalError(FaultCode.WRONG_TYPE.name(), "'" + t + "' is not " + what, item, 400);
     }
   }
 

@@ -10,6 +10,7 @@ import org.instrumentelement.ie.client.soap.Value;
 import org.instrumentelement.ie.client.subscription.AttributeSubscriber;
 import org.instrumentelement.ie.client.subscription.SampledValue;
 import org.instrumentelement.ie.client.subscription.SubscriptionListener;
+import org.instrumentelement.ie.contract.BodyType;
 
 /**
  * One subscribed attribute of one IE, shared by every browser watching it: the newest value, the
@@ -139,14 +140,15 @@ final class TraceFeed implements SubscriptionListener {
       if (epoch != 0 && v.epoch() != epoch) {
         restarts++; // a new IE process: its sequences start again
       }
-      if ("DOUBLE_ARRAY".equals(v.type())) {
+      BodyType type = v.bodyType();
+      if (type == BodyType.DOUBLE_ARRAY) {
         values = v.doubles();
-      } else if ("DOUBLE".equals(v.type())) {
+      } else if (type == BodyType.DOUBLE) {
         scalar = v.asDouble();
-      } else if ("INTEGER".equals(v.type())) {
+      } else if (type == BodyType.INTEGER) {
         scalar = (double) v.asLong();
       } else {
-        text = "BOOLEAN".equals(v.type()) ? Boolean.toString(v.asBoolean()) : v.asString();
+        text = type == BodyType.BOOLEAN ? Boolean.toString(v.asBoolean()) : v.asString();
       }
       units = v.units() == null ? "" : v.units();
       quality = v.quality();

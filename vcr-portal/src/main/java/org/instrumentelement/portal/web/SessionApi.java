@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.servlet.http.HttpSession;
 import org.instrumentelement.ie.client.soap.GetStatus;
+import org.instrumentelement.ie.contract.FaultCode;
 import org.instrumentelement.portal.auth.Credentials;
 import org.instrumentelement.portal.auth.SignInFilter;
 import org.instrumentelement.portal.ie.ElementDirectory;
@@ -54,10 +55,10 @@ final class SessionApi {
     try {
       home.callAs(who, p -> p.getStatus(new GetStatus()));
     } catch (PortalError e) {
-      if (e.code().equals("NOT_AUTHENTICATED")) {
+      if (e.is(FaultCode.NOT_AUTHENTICATED)) {
         throw new PortalError("SIGN_IN", "Unknown user or wrong password", null, 401);
       }
-      if (!e.code().equals("NOT_AUTHORIZED")) {
+      if (!e.is(FaultCode.NOT_AUTHORIZED)) {
         throw new PortalError("SIGN_IN", "Cannot check the password: " + e.getMessage(), null, 503);
       }
       // A valid user without any role on the home IE may still observe others.

@@ -90,6 +90,23 @@ public final class Benchmark {
       ieOptions.addAll(MockLaboratory.SAMPLING_OFF);
       stage(ieOptions, subscription, results);
     }
+    if (options.runs("tls")) {
+      Progress.log(
+          "tls: starting the IE with a development key (HTTPS, the broker's TLS connector, and"
+              + " its plain one on the loopback interface)");
+      DevelopmentKeys keys = DevelopmentKeys.make();
+      List<String> ieOptions = new ArrayList<>(List.of("--security.enabled=false"));
+      ieOptions.addAll(MockLaboratory.SAMPLING_OFF);
+      ieOptions.addAll(keys.ieOptions());
+      try (IeProcess ie =
+          IeProcess.launch(options.ieJar())
+              .javaOptions(options.serverJavaOptions())
+              .options(ieOptions)
+              .trusting(keys.clientTls().context())
+              .start()) {
+        new SubscriptionOverTls(options, meter, keys.clientTls()).run(ie, results);
+      }
+    }
     if (options.runs("viewers")) {
       Progress.log(
           "viewers: starting the IE with the VCR portal (access control on: each viewer signs in)");

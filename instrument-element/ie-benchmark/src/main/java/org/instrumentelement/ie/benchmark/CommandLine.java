@@ -18,7 +18,7 @@ final class CommandLine {
 
   /** The parts {@code --only} may name. */
   static final List<String> PARTS =
-      List.of("polling", "floor", "subscription", "latency", "viewers");
+      List.of("polling", "floor", "subscription", "latency", "tls", "viewers");
 
   private static final Map<String, String> OPTIONS = new LinkedHashMap<>();
 

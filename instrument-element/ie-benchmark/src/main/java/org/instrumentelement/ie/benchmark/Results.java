@@ -22,6 +22,7 @@ final class Results {
   PollingFloor pollingFloor;
   Map<String, Double> wireBytesPerVector;
   Subscription subscription;
+  Tls subscriptionTls;
   List<ViewerPoint> viewers;
   List<HeapReading> soakHeap;
   Soak soak;
@@ -78,6 +79,21 @@ final class Results {
       double bareLatencyP50Millis,
       double bareLatencyP99Millis,
       double bareCpuMicrosPerDelivery) {}
+
+  /**
+   * 100 samples per second to 40 subscribers over plain OpenWire and over TLS, from one IE with a
+   * keystore, alternately (means of two runs each).
+   */
+  record Tls(
+      double plainDeliveriesPerSecond,
+      double plainLatencyP50Millis,
+      double plainLatencyP99Millis,
+      double plainCpuMicrosPerDelivery,
+      double tlsDeliveriesPerSecond,
+      double tlsLatencyP50Millis,
+      double tlsLatencyP99Millis,
+      double tlsCpuMicrosPerDelivery,
+      double tlsToPlainCpuRatio) {}
 
   /**
    * One point of the live-trace load: this many portal viewers watching one waveform.

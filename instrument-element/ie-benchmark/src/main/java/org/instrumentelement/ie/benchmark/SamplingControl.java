@@ -5,6 +5,9 @@ import org.instrumentelement.ie.client.soap.ConfigureSampling;
 import org.instrumentelement.ie.client.soap.GetSubscriptionInfo;
 import org.instrumentelement.ie.client.soap.InstrumentElementPort;
 import org.instrumentelement.ie.client.soap.SubscriptionInfo;
+import org.instrumentelement.ie.client.tls.ClientTls;
+import org.instrumentelement.ie.contract.MessageProperty;
+import org.instrumentelement.ie.contract.TopicNames;
 import org.instrumentelement.ie.measure.IeProcess;
 
 /**
@@ -16,11 +19,11 @@ final class SamplingControl {
   static final String IM = "lab/array2500";
   static final String ATTRIBUTE = "vector";
 
-  /** The topic the IE publishes the vector's samples on. */
-  static final String TOPIC = "ie.ie.lab.array2500.vector";
+  /** The topic the IE publishes the vector's samples on (default prefix, IE named "ie"). */
+  static final String TOPIC = TopicNames.topic(TopicNames.DEFAULT_PREFIX, "ie", IM, ATTRIBUTE);
 
   /** The JMS property holding a sample's acquisition time (microseconds since the epoch). */
-  static final String ACQUIRED = "ieAcquired";
+  static final String ACQUIRED = MessageProperty.ACQUIRED.key();
 
   private final InstrumentElementPort soap;
 
@@ -30,6 +33,13 @@ final class SamplingControl {
 
   static SamplingControl connect(IeProcess ie) {
     return new SamplingControl(InstrumentElementClient.connect(ie.serviceUrl()));
+  }
+
+  /** The same for an IE serving HTTPS, trusting its certificate through {@code tls}. */
+  static SamplingControl connect(IeProcess ie, ClientTls tls) {
+    return new SamplingControl(
+        InstrumentElementClient.connect(
+            ie.serviceUrl(), InstrumentElementClient.Options.DEFAULTS.withTls(tls)));
   }
 
   /** Samples every {@code millis} milliseconds; 0: not at all. */

@@ -2,6 +2,7 @@ package org.instrumentelement.ie.benchmark;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import org.instrumentelement.ie.contract.Wsdl;
 
 /** The raw HTTP requests the polling load sends: getAttribute in each encoding. */
 final class SoapRequests {
@@ -22,7 +23,9 @@ final class SoapRequests {
   static String envelope(String im, String attribute, Encoding encoding) {
     String enc = encoding == Encoding.XML ? "" : "<ie:encoding>BINARY</ie:encoding>";
     return "<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\""
-        + " xmlns:ie=\"http://instrumentelement.org/ie/1\"><soap:Body><ie:getAttribute><ie:im>"
+        + " xmlns:ie=\""
+        + Wsdl.NAMESPACE
+        + "\"><soap:Body><ie:getAttribute><ie:im>"
         + im
         + "</ie:im><ie:attribute>"
         + attribute

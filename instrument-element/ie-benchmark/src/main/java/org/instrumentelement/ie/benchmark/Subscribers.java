@@ -5,12 +5,15 @@ import jakarta.jms.Connection;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
 import jakarta.jms.Session;
+import java.security.SecureRandom;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.activemq.ActiveMQConnectionFactory;
+import org.apache.activemq.ActiveMQSslConnectionFactory;
+import org.instrumentelement.ie.client.tls.ClientTls;
 
 /**
  * JMS subscribers, one connection each, counting what they receive and, while recording, how long
@@ -30,8 +33,24 @@ final class Subscribers implements AutoCloseable {
   Subscribers(
       int count, String brokerUrl, String user, String password, String topic, String timeProperty)
       throws JMSException {
+    this(count, brokerUrl, null, user, password, topic, timeProperty);
+  }
+
+  /**
+   * Subscribers over OpenWire, or over TLS ({@code ssl://}) trusting the IE's certificate through
+   * {@code tls}.
+   */
+  Subscribers(
+      int count,
+      String brokerUrl,
+      ClientTls tls,
+      String user,
+      String password,
+      String topic,
+      String timeProperty)
+      throws JMSException {
     for (int i = 0; i < count; i++) {
-      ActiveMQConnectionFactory cf = new ActiveMQConnectionFactory(brokerUrl);
+      ActiveMQConnectionFactory cf = factory(brokerUrl, tls);
       cf.setWatchTopicAdvisories(false);
       // A lean subscriber: acknowledgements in batches (every 65 of a prefetch of 100, or every
       // 100 ms), not one per message, and the listener called on the connection's own thread.
@@ -49,6 +68,15 @@ final class Subscribers implements AutoCloseable {
       c.start();
       connections.add(c);
     }
+  }
+
+  private static ActiveMQConnectionFactory factory(String brokerUrl, ClientTls tls) {
+    if (tls == null) {
+      return new ActiveMQConnectionFactory(brokerUrl);
+    }
+    ActiveMQSslConnectionFactory secure = new ActiveMQSslConnectionFactory(brokerUrl);
+    secure.setKeyAndTrustManagers(tls.keyManagers(), tls.trustManagers(), new SecureRandom());
+    return secure;
   }
 
   private void onMessage(Message m, String timeProperty) {

@@ -11,7 +11,7 @@ import org.instrumentelement.ie.measure.IeProcess;
  */
 record SubscriptionLatency(BenchmarkOptions options, RateMeter meter) implements Measurement {
   /** Deliveries/s, latency percentiles (ms) and IE CPU per delivery (us) of a paced run. */
-  private record Paced(double rate, double p50, double p99, long samples, double cpu) {}
+  record Paced(double rate, double p50, double p99, long samples, double cpu) {}
 
   @Override
   public void run(IeProcess ie, Results results) throws Exception {
@@ -23,7 +23,7 @@ record SubscriptionLatency(BenchmarkOptions options, RateMeter meter) implements
         new Subscribers(
             40, ie.brokerUrl(), null, null, SamplingControl.TOPIC, SamplingControl.ACQUIRED)) {
       sampling.period(10);
-      fromIe = paced(ie, subs);
+      fromIe = paced(options, meter, ie, subs);
     }
     Progress.log(
         String.format(
@@ -41,7 +41,7 @@ record SubscriptionLatency(BenchmarkOptions options, RateMeter meter) implements
     try (Subscribers subs =
             new Subscribers(40, ie.brokerUrl(), null, null, "bench.bare100", BarePublisher.SENT);
         BarePublisher pub = new BarePublisher(ie.brokerUrl(), "bench.bare100", 20000, 100)) {
-      bare = paced(ie, subs);
+      bare = paced(options, meter, ie, subs);
     }
     sampling.period(0);
     Progress.log(
@@ -70,7 +70,8 @@ record SubscriptionLatency(BenchmarkOptions options, RateMeter meter) implements
    * Measures subscribers while something already publishes to them at a steady rate: after the
    * warm-up, latencies are recorded only during the measured repetitions.
    */
-  private Paced paced(IeProcess ie, Subscribers subs) throws InterruptedException {
+  static Paced paced(BenchmarkOptions options, RateMeter meter, IeProcess ie, Subscribers subs)
+      throws InterruptedException {
     Thread.sleep(options.warmup().toMillis());
     subs.record(true);
     Rates m = meter.measure(ie.cpu(), subs.received::get);

@@ -40,14 +40,17 @@ record ViewerLoad(BenchmarkOptions options) implements Measurement {
 
   /**
    * The IE's options: the portal served at {@value #CONTEXT} (access control on: viewers sign in as
-   * the development observer), enough connections for every viewer, and nothing sampled but the
-   * waveform.
+   * the development observer), enough connections for every viewer (all from one address, as behind
+   * one proxy), and nothing sampled but the waveform.
    */
   static List<String> ieOptions(BenchmarkOptions options) {
     int most = options.viewerCounts().stream().mapToInt(Integer::intValue).max().orElse(0);
     List<String> o = new ArrayList<>(MockLaboratory.SAMPLING_OFF);
     o.add("--portal.contextPath=" + CONTEXT);
     o.add("--http.maxConnections=" + (most + 200));
+    // Every viewer comes from this machine's one address, as browsers behind one proxy would.
+    o.add("--http.maxConnectionsPerAddress=" + (most + 200));
+    o.add("--http.maxRequestsPerAddress=" + (most + 200));
     o.add("--im.scope.attribute.waveform.period=" + options.viewerSamplingMillis() + "ms");
     o.addAll(options.viewerIeOptions()); // after the others: the IE keeps the last of a key
     return o;

@@ -37,6 +37,7 @@ class ResultsFileTest {
     r.subscription.latency =
         new Results.Latency(3878, 2.296, 195.5, 7760, 130.2, 4061, 2.7, 161.2, 82.4);
     r.subscription.jmsWireBytesPerVector = 20320.0;
+    r.subscriptionTls = new Results.Tls(3990, 1.3, 3.2, 58.1, 3985, 1.75, 4.9, 74.2, 1.277);
     r.viewers =
         List.of(
             new Results.ViewerPoint(
@@ -83,6 +84,7 @@ class ResultsFileTest {
             "pollingFloor",
             "wireBytesPerVector",
             "subscription",
+            "subscriptionTls",
             "viewers",
             "soakHeap",
             "soak",

@@ -3,8 +3,6 @@ package org.instrumentelement.ie.client;
 import jakarta.xml.ws.BindingProvider;
 import jakarta.xml.ws.handler.MessageContext;
 import jakarta.xml.ws.soap.SOAPBinding;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
@@ -20,6 +18,7 @@ import org.instrumentelement.ie.client.soap.InstrumentElementPort;
 import org.instrumentelement.ie.client.soap.Value;
 import org.instrumentelement.ie.client.soap.ValueType;
 import org.instrumentelement.ie.client.tls.ClientTls;
+import org.instrumentelement.ie.contract.ValueCodec;
 
 /**
  * Opens SOAP ports to an Instrument Element and converts values. The port itself is the code
@@ -192,9 +191,7 @@ public final class InstrumentElementClient {
   /** The doubles of a vector value, whichever encoding it came in. */
   public static double[] vector(Value v) {
     if (v.getData() != null) {
-      double[] d = new double[v.getData().length / Double.BYTES];
-      ByteBuffer.wrap(v.getData()).order(ByteOrder.LITTLE_ENDIAN).asDoubleBuffer().get(d);
-      return d;
+      return ValueCodec.decodeDoubles(v.getData());
     }
     List<Double> list = v.getDoubles();
     double[] d = new double[list.size()];

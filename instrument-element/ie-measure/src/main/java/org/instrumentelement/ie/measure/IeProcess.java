@@ -22,6 +22,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.jar.Attributes;
 import java.util.jar.JarFile;
 import java.util.jar.Manifest;
+import javax.net.ssl.SSLContext;
 
 /**
  * An Instrument Element started from its runnable jar as a process of its own, as an operator
@@ -52,14 +53,18 @@ public final class IeProcess implements AutoCloseable {
   private final Process process;
   private final URI endpoint;
   private final URI broker;
+  private final URI brokerTls;
+  private final SSLContext trust;
   private final Path log;
   private final boolean ownLog;
   private final ProcessCpu cpu;
 
-  private IeProcess(Process process, URI endpoint, URI broker, Path log, boolean ownLog) {
+  private IeProcess(Process process, StartupLog where, SSLContext trust, Path log, boolean ownLog) {
     this.process = process;
-    this.endpoint = endpoint;
-    this.broker = broker;
+    this.endpoint = where.endpoint();
+    this.broker = where.broker();
+    this.brokerTls = where.brokerTls();
+    this.trust = trust;
     this.log = log;
     this.ownLog = ownLog;
     this.cpu = new ProcessCpu(process.pid());
@@ -80,6 +85,7 @@ public final class IeProcess implements AutoCloseable {
     private List<String> options = List.of();
     private Path log;
     private Duration readyWithin = Duration.ofSeconds(180);
+    private SSLContext trust;
 
     private Launch(Path jar) {
       this.jar = jar;
@@ -114,6 +120,15 @@ public final class IeProcess implements AutoCloseable {
     /** Keeps the IE's output in this file; without it, a temporary file removed by close. */
     public Launch log(Path log) {
       this.log = log;
+      return this;
+    }
+
+    /**
+     * The TLS context that trusts the IE's certificate, for an IE given a keystore (it then serves
+     * HTTPS, and its readiness is asked over HTTPS with this context).
+     */
+    public Launch trusting(SSLContext trust) {
+      this.trust = trust;
       return this;
     }
 
@@ -159,7 +174,7 @@ public final class IeProcess implements AutoCloseable {
       Process p = new ProcessBuilder(command()).redirectErrorStream(true).start();
       try {
         StartupLog where = awaitServing(p, logFile, deadline);
-        IeProcess ie = new IeProcess(p, where.endpoint(), where.broker(), logFile, ownLog);
+        IeProcess ie = new IeProcess(p, where, trust, logFile, ownLog);
         ie.awaitReady(deadline);
         return ie;
       } catch (IOException | RuntimeException e) {
@@ -224,7 +239,10 @@ public final class IeProcess implements AutoCloseable {
 
   /** Polls the health endpoint until it answers 200, the process dies, or the deadline passes. */
   private void awaitReady(long deadline) throws IOException {
-    HttpClient http = HttpClient.newHttpClient();
+    HttpClient http =
+        trust == null
+            ? HttpClient.newHttpClient()
+            : HttpClient.newBuilder().sslContext(trust).build();
     HttpRequest ready = HttpRequest.newBuilder(URI.create(baseUrl() + "/health/ready")).build();
     try {
       while (System.nanoTime() < deadline) {
@@ -288,9 +306,20 @@ public final class IeProcess implements AutoCloseable {
     return endpoint.getPort();
   }
 
-  /** The embedded broker's OpenWire URL, as the IE logged it ({@code tcp://host:port}). */
+  /**
+   * The embedded broker's plain OpenWire URL, as the IE logged it ({@code tcp://host:port}), or
+   * null when it opened no plain connector.
+   */
   public String brokerUrl() {
-    return broker.toString();
+    return broker == null ? null : broker.toString();
+  }
+
+  /**
+   * The embedded broker's OpenWire over TLS URL ({@code ssl://host:port}) when the IE was given a
+   * keystore, else null.
+   */
+  public String brokerTlsUrl() {
+    return brokerTls == null ? null : brokerTls.toString();
   }
 
   /** The OpenWire port the IE picked. */

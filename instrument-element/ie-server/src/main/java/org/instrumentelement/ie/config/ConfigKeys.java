@@ -93,6 +93,12 @@ public final class ConfigKeys {
       key("broker.mqttPort", "1883", ConfigType.integer(-1, 65535), "MQTT port (-1: off)");
   public static final ConfigKey<String> BROKER_CLIENT_URL =
       key("broker.clientUrl", "", ConfigType.text(), "the OpenWire URL given to clients");
+  public static final ConfigKey<Integer> BROKER_PUBLISH_QUEUE =
+      key(
+          "broker.publishQueue",
+          "64",
+          ConfigType.integer(1, 100_000),
+          "unsent samples the publisher keeps per topic before dropping the oldest");
   public static final ConfigKey<Integer> BROKER_MAX_PENDING_MESSAGES =
       key(
           "broker.maxPendingMessages",

@@ -13,6 +13,7 @@ import org.instrumentelement.ie.config.ConfigException;
 import org.instrumentelement.ie.config.IeConfig;
 import org.instrumentelement.ie.config.ImConfig;
 import org.instrumentelement.ie.config.RecordingLimits;
+import org.instrumentelement.ie.contract.FaultCode;
 import org.instrumentelement.ie.replay.ReplaySessionProvider;
 import org.instrumentelement.ie.state.ParameterOrigins;
 import org.instrumentelement.ie.state.StartupRestore;
@@ -20,7 +21,6 @@ import org.instrumentelement.ie.state.StateStore;
 import org.instrumentelement.im.ImContext;
 import org.instrumentelement.im.InstrumentManager;
 import org.instrumentelement.im.InstrumentManagerTypes;
-import org.instrumentelement.im.model.ErrorCode;
 import org.instrumentelement.im.model.ImException;
 
 /**
@@ -175,7 +175,7 @@ public final class InstrumentElement implements AutoCloseable {
         return n;
       }
       throw new ImException(
-          ErrorCode.UNKNOWN_IM,
+          FaultCode.UNKNOWN_IM,
           "no Instrument Manager '" + path + "' (have " + String.join(", ", nodes.keySet()) + ")");
     }
   }

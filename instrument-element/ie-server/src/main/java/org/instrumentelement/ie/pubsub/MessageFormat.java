@@ -1,96 +1,55 @@
 package org.instrumentelement.ie.pubsub;
 
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
-import java.time.Instant;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.instrumentelement.ie.contract.BodyType;
+import org.instrumentelement.ie.contract.MessageProperty;
+import org.instrumentelement.ie.contract.ValueCodec;
 import org.instrumentelement.im.model.Value;
+import org.instrumentelement.im.model.ValueType;
 
 /**
- * The published message: a JMS BytesMessage whose body is the value in little-endian binary and
- * whose properties describe it. This class is the reference for docs/subscriptions.md, "Message
- * format".
- *
- * <table>
- *   <tr><th>type</th><th>body</th></tr>
- *   <tr><td>DOUBLE_ARRAY</td><td>the doubles as IEEE-754 float64, little-endian, 8 bytes each</td></tr>
- *   <tr><td>DOUBLE</td><td>one IEEE-754 float64, little-endian</td></tr>
- *   <tr><td>INTEGER</td><td>one two's-complement int64, little-endian</td></tr>
- *   <tr><td>BOOLEAN</td><td>one byte, 0 or 1</td></tr>
- *   <tr><td>STRING, ENUM</td><td>UTF-8 text</td></tr>
- * </table>
+ * The published message of an IM value: a JMS BytesMessage whose body is the value encoded by
+ * {@link ValueCodec} and whose properties ({@link MessageProperty}) describe it. The names and
+ * encodings are the contract's (ie-contract); this class only maps the IM model onto them.
  */
 public final class MessageFormat {
-  /** Per-topic sequence number, from 1; a gap means missed samples. */
-  public static final String SEQUENCE = "ieSequence";
-
-  /** When this Instrument Element started (ms since the Unix epoch); sequences restart with it. */
-  public static final String EPOCH = "ieEpoch";
-
-  /** When the instrument produced the value, in microseconds since the Unix epoch. */
-  public static final String ACQUIRED = "ieAcquired";
-
-  /** When the Instrument Element sent the message, in microseconds since the Unix epoch. */
-  public static final String PUBLISHED = "iePublished";
-
-  /** DOUBLE_ARRAY, DOUBLE, INTEGER, BOOLEAN, STRING or ENUM. */
-  public static final String TYPE = "ieType";
-
-  /** Number of doubles of a vector; 1 for a scalar. */
-  public static final String LENGTH = "ieLength";
-
-  public static final String UNITS = "ieUnits";
-
-  /** GOOD, UNCERTAIN or BAD. */
-  public static final String QUALITY = "ieQuality";
-
-  /** True when the value is unchanged and republished only to show the attribute is alive. */
-  public static final String HEARTBEAT = "ieHeartbeat";
-
-  /** The IM's path. */
-  public static final String IM = "ieIm";
-
-  public static final String ATTRIBUTE = "ieAttribute";
-
-  /** Byte order of the body: always "LE". */
-  public static final String BYTE_ORDER = "ieByteOrder";
-
   /** A short description, returned by getSubscriptionInfo. */
   public static final String DESCRIPTION =
       "JMS BytesMessage; body little-endian (DOUBLE_ARRAY: float64 values; DOUBLE: float64; INTEGER:"
-          + " int64; BOOLEAN: 1 byte; STRING/ENUM: UTF-8); properties ieSequence, ieEpoch, ieAcquired"
-          + " and iePublished (microseconds since the Unix epoch), ieType, ieLength, ieUnits,"
-          + " ieQuality, ieHeartbeat, ieIm, ieAttribute, ieByteOrder=LE";
+          + " int64; BOOLEAN: 1 byte; STRING/ENUM: UTF-8); properties "
+          + Stream.of(MessageProperty.values())
+              .map(
+                  p ->
+                      p.key()
+                          + (p == MessageProperty.BYTE_ORDER ? "=" + ValueCodec.BYTE_ORDER : ""))
+              .collect(Collectors.joining(", "))
+          + "; "
+          + MessageProperty.ACQUIRED.key()
+          + " and "
+          + MessageProperty.PUBLISHED.key()
+          + " in microseconds since the Unix epoch";
 
   private MessageFormat() {}
 
   /** The body of a value. */
   public static byte[] body(Value v) {
     return switch (v.type()) {
-      case DOUBLE_ARRAY -> {
-        double[] d = v.asDoubles();
-        ByteBuffer b = ByteBuffer.allocate(d.length * Double.BYTES).order(ByteOrder.LITTLE_ENDIAN);
-        b.asDoubleBuffer().put(d);
-        yield b.array();
-      }
-      case DOUBLE ->
-          ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putDouble(v.asDouble()).array();
-      case INTEGER ->
-          ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(v.asLong()).array();
-      case BOOLEAN -> new byte[] {(byte) (v.asBoolean() ? 1 : 0)};
-      case STRING, ENUM -> v.asString().getBytes(StandardCharsets.UTF_8);
+      case DOUBLE_ARRAY -> ValueCodec.encodeDoubles(v.asDoubles());
+      case DOUBLE -> ValueCodec.encodeDouble(v.asDouble());
+      case INTEGER -> ValueCodec.encodeLong(v.asLong());
+      case BOOLEAN -> ValueCodec.encodeBoolean(v.asBoolean());
+      case STRING, ENUM -> ValueCodec.encodeText(v.asString());
     };
   }
 
-  /** Microseconds since the Unix epoch. */
-  public static long micros(Instant t) {
-    return Math.addExact(Math.multiplyExact(t.getEpochSecond(), 1_000_000L), t.getNano() / 1000);
+  /** The {@code ieType} of a value: every IM value type has a body type of the same name. */
+  public static BodyType bodyType(Value v) {
+    return BodyType.valueOf(v.type().name());
   }
 
   /** The length property of a value. */
   public static int length(Value v) {
-    return v.type() == org.instrumentelement.im.model.ValueType.DOUBLE_ARRAY
-        ? v.asDoubles().length
-        : 1;
+    return v.type() == ValueType.DOUBLE_ARRAY ? v.asDoubles().length : 1;
   }
 }

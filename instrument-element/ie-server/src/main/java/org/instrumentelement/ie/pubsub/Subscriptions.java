@@ -13,13 +13,14 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.instrumentelement.ie.config.AttributeConfig;
 import org.instrumentelement.ie.config.ConfigException;
 import org.instrumentelement.ie.config.IeConfig;
+import org.instrumentelement.ie.contract.FaultCode;
+import org.instrumentelement.ie.contract.TopicNames;
 import org.instrumentelement.ie.element.ImNode;
 import org.instrumentelement.ie.element.InstrumentElement;
 import org.instrumentelement.ie.state.StartupRestore;
 import org.instrumentelement.ie.state.StateStore;
 import org.instrumentelement.ie.state.StoredSampling;
 import org.instrumentelement.im.model.AttributeSpec;
-import org.instrumentelement.im.model.ErrorCode;
 import org.instrumentelement.im.model.ImException;
 import org.instrumentelement.im.sampling.AttributeSampler;
 import org.instrumentelement.im.sampling.ChangeFilter;
@@ -33,6 +34,10 @@ import org.instrumentelement.im.sampling.SamplingSettings;
  * configuration, then the global {@code sampling.*} defaults, and can be changed at run time; such
  * changes are kept in the {@link StateStore} and restored at the next start ({@link
  * StartupRestore#sampling}).
+ *
+ * <p>Each sampler is given, when it is created, the sink of its own {@link PublishedTopic} (topic,
+ * units, IM path, attribute), so that a sample travels only downward from the sampler to the
+ * broker. Run-time changes ({@code configureSampling}) go through {@link #configure}.
  */
 public final class Subscriptions implements AutoCloseable {
   private final InstrumentElement ie;
@@ -57,8 +62,11 @@ public final class Subscriptions implements AutoCloseable {
     return TopicNames.topic(config.broker().topicPrefix(), config.name(), imPath, attribute);
   }
 
-  /** Creates and starts a sampler for every subscribable attribute. The IMs must be started. */
-  public synchronized void start(SampleSink sink) throws ConfigException {
+  /**
+   * Creates and starts a sampler for every subscribable attribute, each publishing through the sink
+   * {@code sinks} binds to its topic. The IMs must be started.
+   */
+  public synchronized void start(TopicSinks sinks) throws ConfigException {
     record Found(ImNode node, AttributeSpec spec, SamplingSettings settings) {}
     List<Found> found = new ArrayList<>();
     for (ImNode n : ie.nodes()) {
@@ -94,11 +102,13 @@ public final class Subscriptions implements AutoCloseable {
             });
     for (Found f : found) {
       String path = f.node().path();
+      String name = f.spec().name();
+      PublishedTopic published =
+          new PublishedTopic(topic(path, name), f.spec().spec().units(), path, name);
+      SampleSink sink = sinks.bind(published);
       AttributeSampler sampler =
-          new AttributeSampler(f.node().im(), f.spec().name(), f.settings(), sink, scheduler);
-      byKey.put(
-          key(path, f.spec().name()),
-          new SampledAttribute(path, f.spec(), topic(path, f.spec().name()), sampler));
+          new AttributeSampler(f.node().im(), name, f.settings(), sink, scheduler);
+      byKey.put(key(path, name), new SampledAttribute(path, f.spec(), published.topic(), sampler));
       sampler.start();
     }
   }
@@ -126,7 +136,7 @@ public final class Subscriptions implements AutoCloseable {
     }
     if (s == null) {
       throw new ImException(
-          ErrorCode.NOT_SUBSCRIBABLE,
+          FaultCode.NOT_SUBSCRIBABLE,
           "attribute '" + attribute + "' of " + imPath + " is not subscribable");
     }
     return s;
@@ -139,24 +149,19 @@ public final class Subscriptions implements AutoCloseable {
         .toList();
   }
 
-  /** Changes how an attribute is sampled, at once; not kept across restarts. */
-  public SampledAttribute configure(String imPath, String attribute, SamplingSettings settings)
-      throws ImException {
-    SampledAttribute s = get(imPath, attribute);
-    s.sampler().update(settings);
-    return s;
-  }
-
   /**
    * Changes how an attribute is sampled, at once, and keeps the change for the next start before
-   * returning.
+   * returning. The change applies to the settings in effect, so that two changes of different
+   * settings made at the same time both hold.
    *
    * @param by the admin who changed it
+   * @throws ImException UNKNOWN_IM, UNKNOWN_ATTRIBUTE or NOT_SUBSCRIBABLE
    */
   public SampledAttribute configure(
-      String imPath, String attribute, SamplingSettings settings, String by) throws ImException {
+      String imPath, String attribute, SamplingChange change, String by) throws ImException {
     SampledAttribute s = get(imPath, attribute);
     synchronized (s) {
+      SamplingSettings settings = change.applyTo(s.sampler().settings());
       s.sampler().update(settings);
       store.update(
           st ->

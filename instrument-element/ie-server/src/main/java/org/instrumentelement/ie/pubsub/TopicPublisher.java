@@ -9,6 +9,7 @@ import jakarta.jms.Session;
 import java.io.IOException;
 import java.security.SecureRandom;
 import java.time.Instant;
+import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -20,6 +21,9 @@ import org.apache.activemq.ActiveMQConnection;
 import org.apache.activemq.ActiveMQConnectionFactory;
 import org.apache.activemq.ActiveMQSslConnectionFactory;
 import org.apache.activemq.transport.TransportListener;
+import org.instrumentelement.ie.contract.EpochMicros;
+import org.instrumentelement.ie.contract.MessageProperty;
+import org.instrumentelement.ie.contract.ValueCodec;
 import org.instrumentelement.im.model.Value;
 import org.instrumentelement.im.sampling.Sample;
 import org.instrumentelement.im.sampling.SampleSink;
@@ -27,31 +31,41 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Sends samples to their topics from one thread of its own. Samplers only put the sample in a map
- * holding the newest unsent sample per topic, so they never wait for the broker: if the broker is
- * slow or down, an unsent sample is replaced by the next one (counted as superseded) and
- * subscribers see the gap in the sequence numbers. The connection uses ActiveMQ's failover
+ * Sends samples to their topics from one thread of its own. Each sampler publishes through the sink
+ * {@link #bind bound} to its {@link PublishedTopic}, which only adds the sample to a bounded queue
+ * of unsent samples of that topic, so samplers never wait for the broker: every sample is sent, in
+ * order, unless a topic's queue is full (the broker slow or down for longer than the queue holds),
+ * when its oldest unsent sample is dropped (counted as superseded) and subscribers see the gap in
+ * the sequence numbers. Topics take turns, one sample each. The connection uses ActiveMQ's failover
  * transport, so publishing resumes by itself when the broker returns.
  */
-public final class TopicPublisher implements SampleSink, AutoCloseable {
+public final class TopicPublisher implements TopicSinks, AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(TopicPublisher.class);
   private static final long RETRY_MILLIS = 200;
 
-  /** What a topic needs besides the sample: its name and units. */
-  public interface Topics {
-    String topic(String imPath, String attribute);
+  /** The unsent samples of one topic, oldest first, and whether it waits in line (once, if so). */
+  private static final class TopicQueue {
+    final PublishedTopic topic;
+    final AtomicLong superseded;
+    final ArrayDeque<Sample> samples = new ArrayDeque<>();
+    boolean scheduled;
 
-    String units(String imPath, String attribute);
+    TopicQueue(PublishedTopic topic, AtomicLong superseded) {
+      this.topic = topic;
+      this.superseded = superseded;
+    }
   }
+
+  /** The unsent samples one topic may hold by default before the oldest is dropped. */
+  public static final int DEFAULT_QUEUE_DEPTH = 64;
 
   private final String brokerUrl;
   private final String user;
   private final String password;
   private final TrustManager[] trust;
-  private final Topics topics;
   private final long epoch;
-  private final Map<String, Sample> pending = new ConcurrentHashMap<>();
-  private final LinkedBlockingQueue<String> ready = new LinkedBlockingQueue<>();
+  private final int queueDepth;
+  private final LinkedBlockingQueue<TopicQueue> ready = new LinkedBlockingQueue<>();
   private final AtomicLong sent = new AtomicLong();
   private final AtomicLong superseded = new AtomicLong();
   private final AtomicLong failures = new AtomicLong();
@@ -72,17 +86,29 @@ public final class TopicPublisher implements SampleSink, AutoCloseable {
    * @param epoch sent with every message so subscribers tell a restarted Instrument Element
    */
   public TopicPublisher(
+      String brokerUrl, String user, String password, TrustManager[] trust, long epoch) {
+    this(brokerUrl, user, password, trust, epoch, DEFAULT_QUEUE_DEPTH);
+  }
+
+  /**
+   * As above, with {@code queueDepth} unsent samples per topic kept before the oldest is dropped
+   * (1: only the newest).
+   */
+  public TopicPublisher(
       String brokerUrl,
       String user,
       String password,
       TrustManager[] trust,
-      Topics topics,
-      long epoch) {
+      long epoch,
+      int queueDepth) {
+    if (queueDepth < 1) {
+      throw new IllegalArgumentException("a topic's queue holds at least one sample");
+    }
+    this.queueDepth = queueDepth;
     this.brokerUrl = failover(brokerUrl);
     this.user = user;
     this.password = password;
     this.trust = trust == null ? null : trust.clone();
-    this.topics = topics;
     this.epoch = epoch;
   }
 
@@ -178,14 +204,38 @@ public final class TopicPublisher implements SampleSink, AutoCloseable {
   }
 
   @Override
-  public void accept(Sample sample) {
-    String topic = topics.topic(sample.imPath(), sample.attribute());
-    if (pending.put(topic, sample) == null) {
-      ready.offer(topic);
-    } else {
-      superseded.incrementAndGet();
-      supersededByTopic.computeIfAbsent(topic, t -> new AtomicLong()).incrementAndGet();
+  public SampleSink bind(PublishedTopic topic) {
+    TopicQueue q =
+        new TopicQueue(
+            topic, supersededByTopic.computeIfAbsent(topic.topic(), t -> new AtomicLong()));
+    return sample -> offer(q, sample);
+  }
+
+  private void offer(TopicQueue q, Sample sample) {
+    boolean dropped = false;
+    boolean schedule = false;
+    synchronized (q) {
+      if (q.samples.size() >= queueDepth) {
+        q.samples.pollFirst();
+        dropped = true;
+      }
+      q.samples.addLast(sample);
+      if (!q.scheduled) {
+        q.scheduled = true;
+        schedule = true;
+      }
     }
+    if (dropped) {
+      countSuperseded(q);
+    }
+    if (schedule) {
+      ready.offer(q);
+    }
+  }
+
+  private void countSuperseded(TopicQueue q) {
+    superseded.incrementAndGet();
+    q.superseded.incrementAndGet();
   }
 
   private void run() {
@@ -193,32 +243,15 @@ public final class TopicPublisher implements SampleSink, AutoCloseable {
       return;
     }
     while (running) {
-      String topic;
+      TopicQueue q;
       try {
-        topic = ready.poll(100, TimeUnit.MILLISECONDS);
+        q = ready.poll(100, TimeUnit.MILLISECONDS);
       } catch (InterruptedException e) {
         return;
       }
-      if (topic == null) {
-        continue;
-      }
-      Sample s = pending.remove(topic);
-      if (s == null) {
-        continue;
-      }
-      try {
-        send(topic, s);
-        sent.incrementAndGet();
-        sentByTopic.computeIfAbsent(topic, t -> new AtomicLong()).incrementAndGet();
-      } catch (JMSException | RuntimeException e) {
-        failures.incrementAndGet();
-        LOG.warn("publishing to {} failed, will retry: {}", topic, e.toString());
-        // Keep it unless a newer sample arrived meanwhile, then wait a little before retrying.
-        if (pending.putIfAbsent(topic, s) == null) {
-          ready.offer(topic);
-        }
+      if (q != null && !sendOne(q)) {
         try {
-          Thread.sleep(RETRY_MILLIS);
+          Thread.sleep(RETRY_MILLIS); // the broker refused: wait a little before retrying
         } catch (InterruptedException ie) {
           return;
         }
@@ -226,29 +259,74 @@ public final class TopicPublisher implements SampleSink, AutoCloseable {
     }
   }
 
-  private void send(String topic, Sample s) throws JMSException {
-    MessageProducer p = producers.get(topic);
+  /**
+   * Sends the oldest unsent sample of a topic and puts the topic back in line if more wait; false
+   * if the send failed (the sample is kept at the head of its queue, unless that is full).
+   */
+  private boolean sendOne(TopicQueue q) {
+    Sample s;
+    synchronized (q) {
+      s = q.samples.pollFirst();
+      if (s == null) {
+        q.scheduled = false;
+        return true;
+      }
+    }
+    String name = q.topic.topic();
+    boolean ok;
+    try {
+      send(q.topic, s);
+      sent.incrementAndGet();
+      sentByTopic.computeIfAbsent(name, t -> new AtomicLong()).incrementAndGet();
+      ok = true;
+    } catch (JMSException | RuntimeException e) {
+      failures.incrementAndGet();
+      LOG.warn("publishing to {} failed, will retry: {}", name, e.toString());
+      ok = false;
+      boolean kept;
+      synchronized (q) {
+        kept = q.samples.size() < queueDepth;
+        if (kept) {
+          q.samples.addFirst(s);
+        }
+      }
+      if (!kept) {
+        countSuperseded(q);
+      }
+    }
+    synchronized (q) {
+      if (q.samples.isEmpty()) {
+        q.scheduled = false;
+        return ok;
+      }
+    }
+    ready.offer(q); // still scheduled: take a turn after the other topics
+    return ok;
+  }
+
+  private void send(PublishedTopic topic, Sample s) throws JMSException {
+    MessageProducer p = producers.get(topic.topic());
     if (p == null) {
-      p = session.createProducer(session.createTopic(topic));
+      p = session.createProducer(session.createTopic(topic.topic()));
       p.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
       p.setDisableMessageID(true);
-      producers.put(topic, p);
+      producers.put(topic.topic(), p);
     }
     Value v = s.value();
     BytesMessage m = session.createBytesMessage();
     m.writeBytes(MessageFormat.body(v));
-    m.setLongProperty(MessageFormat.SEQUENCE, s.sequence());
-    m.setLongProperty(MessageFormat.EPOCH, epoch);
-    m.setLongProperty(MessageFormat.ACQUIRED, MessageFormat.micros(v.timestamp()));
-    m.setStringProperty(MessageFormat.TYPE, v.type().name());
-    m.setIntProperty(MessageFormat.LENGTH, MessageFormat.length(v));
-    m.setStringProperty(MessageFormat.UNITS, topics.units(s.imPath(), s.attribute()));
-    m.setStringProperty(MessageFormat.QUALITY, v.quality().name());
-    m.setBooleanProperty(MessageFormat.HEARTBEAT, s.heartbeat());
-    m.setStringProperty(MessageFormat.IM, s.imPath());
-    m.setStringProperty(MessageFormat.ATTRIBUTE, s.attribute());
-    m.setStringProperty(MessageFormat.BYTE_ORDER, "LE");
-    m.setLongProperty(MessageFormat.PUBLISHED, MessageFormat.micros(Instant.now()));
+    m.setLongProperty(MessageProperty.SEQUENCE.key(), s.sequence());
+    m.setLongProperty(MessageProperty.EPOCH.key(), epoch);
+    m.setLongProperty(MessageProperty.ACQUIRED.key(), EpochMicros.of(v.timestamp()));
+    m.setStringProperty(MessageProperty.TYPE.key(), MessageFormat.bodyType(v).name());
+    m.setIntProperty(MessageProperty.LENGTH.key(), MessageFormat.length(v));
+    m.setStringProperty(MessageProperty.UNITS.key(), topic.units());
+    m.setStringProperty(MessageProperty.QUALITY.key(), v.quality().name());
+    m.setBooleanProperty(MessageProperty.HEARTBEAT.key(), s.heartbeat());
+    m.setStringProperty(MessageProperty.IM.key(), topic.imPath());
+    m.setStringProperty(MessageProperty.ATTRIBUTE.key(), topic.attribute());
+    m.setStringProperty(MessageProperty.BYTE_ORDER.key(), ValueCodec.BYTE_ORDER);
+    m.setLongProperty(MessageProperty.PUBLISHED.key(), EpochMicros.of(Instant.now()));
     p.send(m);
   }
 

@@ -19,12 +19,12 @@ import java.util.function.Supplier;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.instrumentelement.ie.config.RecordingLimits;
+import org.instrumentelement.ie.contract.FaultCode;
 import org.instrumentelement.ie.element.ImNode;
 import org.instrumentelement.ie.element.InstrumentElement;
 import org.instrumentelement.im.InstrumentManager;
 import org.instrumentelement.im.ParameterChange;
 import org.instrumentelement.im.ParameterListener;
-import org.instrumentelement.im.model.ErrorCode;
 import org.instrumentelement.im.model.ImException;
 import org.instrumentelement.im.model.Value;
 import org.instrumentelement.im.sampling.Sample;
@@ -165,7 +165,7 @@ public final class Recordings implements SampleSink, ParameterListener, AutoClos
   public StoredRecording start(RecordingRequest request) throws ImException {
     if (dir == null) {
       throw new ImException(
-          ErrorCode.STORAGE_FULL,
+          FaultCode.STORAGE_FULL,
           "this Instrument Element keeps no data directory (data.dir = off), so it cannot record");
     }
     Map<String, ImNode> nodes = new LinkedHashMap<>();
@@ -176,7 +176,7 @@ public final class Recordings implements SampleSink, ParameterListener, AutoClos
       active.removeIf(ActiveRecording::finished);
       if (active.size() >= limits.maxActive()) {
         throw new ImException(
-            ErrorCode.TOO_MANY_RECORDINGS,
+            FaultCode.TOO_MANY_RECORDINGS,
             "already "
                 + active.size()
                 + " recordings are being written, the most at once (recording.maxActive);"
@@ -184,7 +184,7 @@ public final class Recordings implements SampleSink, ParameterListener, AutoClos
       }
       if (budget.used() + MIN_FREE_BYTES > budget.quota()) {
         throw new ImException(
-            ErrorCode.STORAGE_FULL,
+            FaultCode.STORAGE_FULL,
             "the recordings directory is full: "
                 + budget.used()
                 + " of its "
@@ -199,7 +199,7 @@ public final class Recordings implements SampleSink, ParameterListener, AutoClos
         d = Files.createDirectory(dir.resolve(id));
       } catch (IOException e) {
         throw new ImException(
-            ErrorCode.STORAGE_FULL,
+            FaultCode.STORAGE_FULL,
             "the recordings directory cannot be written (" + e.getMessage() + ")");
       }
       Map<String, ImProvenance> ims = new LinkedHashMap<>();
@@ -217,7 +217,7 @@ public final class Recordings implements SampleSink, ParameterListener, AutoClos
         RecordingIndex.write(d, r.snapshot());
       } catch (IOException e) {
         throw new ImException(
-            ErrorCode.STORAGE_FULL,
+            FaultCode.STORAGE_FULL,
             "the recordings directory cannot be written (" + e.getMessage() + ")");
       }
       active.add(r);
@@ -319,7 +319,7 @@ public final class Recordings implements SampleSink, ParameterListener, AutoClos
   public synchronized void delete(String id) throws ImException {
     if (activeOrNull(id) != null) {
       throw new ImException(
-          ErrorCode.RECORDING_IN_PROGRESS,
+          FaultCode.RECORDING_IN_PROGRESS,
           "recording '" + id + "' is being written: stop it before deleting it");
     }
     StoredRecording r = describe(id);
@@ -331,7 +331,7 @@ public final class Recordings implements SampleSink, ParameterListener, AutoClos
       Files.delete(d);
     } catch (IOException e) {
       throw new ImException(
-          ErrorCode.INTERNAL_ERROR,
+          FaultCode.INTERNAL_ERROR,
           "recording '" + id + "' could not be deleted completely (" + e.getMessage() + ")");
     } finally {
       budget.release(r.bytes());
@@ -352,7 +352,7 @@ public final class Recordings implements SampleSink, ParameterListener, AutoClos
       }
     }
     throw new ImException(
-        ErrorCode.UNKNOWN_RECORDING, "recording '" + id + "' has no segment '" + name + "'");
+        FaultCode.UNKNOWN_RECORDING, "recording '" + id + "' has no segment '" + name + "'");
   }
 
   /** The directory of a recording, for a name of the right form only (never outside). */
@@ -368,7 +368,7 @@ public final class Recordings implements SampleSink, ParameterListener, AutoClos
   }
 
   private static ImException unknown(String id) {
-    return new ImException(ErrorCode.UNKNOWN_RECORDING, "no recording '" + id + "'");
+    return new ImException(FaultCode.UNKNOWN_RECORDING, "no recording '" + id + "'");
   }
 
   @Override

@@ -2,7 +2,7 @@ package org.instrumentelement.ie.security;
 
 import java.security.cert.X509Certificate;
 import java.util.Optional;
-import org.instrumentelement.im.model.ErrorCode;
+import org.instrumentelement.ie.contract.FaultCode;
 import org.instrumentelement.im.model.ImException;
 
 /**
@@ -85,7 +85,7 @@ public final class AccessControl {
   public void checkRole(Caller caller, Role role, String path) throws ImException {
     if (!caller.may(role, path)) {
       throw new ImException(
-          ErrorCode.NOT_AUTHORIZED,
+          FaultCode.NOT_AUTHORIZED,
           caller.name()
               + " may not "
               + verb(role)
@@ -105,7 +105,7 @@ public final class AccessControl {
   public void checkAnywhere(Caller caller, Role role) throws ImException {
     if (!caller.mayAnywhere(role)) {
       throw new ImException(
-          ErrorCode.NOT_AUTHORIZED,
+          FaultCode.NOT_AUTHORIZED,
           caller.name() + " holds no " + role.name().toLowerCase(java.util.Locale.ROOT) + " role");
     }
   }

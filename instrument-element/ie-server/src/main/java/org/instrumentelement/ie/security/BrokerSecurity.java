@@ -17,6 +17,7 @@ import org.apache.activemq.security.DefaultAuthorizationMap;
 import org.apache.activemq.security.MessageAuthorizationPolicy;
 import org.apache.activemq.security.TempDestinationAuthorizationEntry;
 import org.instrumentelement.ie.config.BrokerLimits;
+import org.instrumentelement.ie.contract.TopicNames;
 import org.instrumentelement.ie.pubsub.transport.Refusals;
 
 /**
@@ -79,10 +80,9 @@ public final class BrokerSecurity {
 
   /** The topic pattern of an IM subtree. */
   String pattern(String subtree) {
-    String base = topicPrefix + "." + ieName;
     return subtree.equals(Grant.EVERYTHING)
-        ? base + ".>"
-        : base + "." + subtree.replace('/', '.') + ".>";
+        ? topicPrefix + "." + ieName + ".>"
+        : TopicNames.subtree(topicPrefix, ieName, subtree) + ".>";
   }
 
   DefaultAuthorizationMap authorizationMap() {

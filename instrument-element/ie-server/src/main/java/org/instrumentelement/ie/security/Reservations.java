@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.function.Consumer;
-import org.instrumentelement.im.model.ErrorCode;
+import org.instrumentelement.ie.contract.FaultCode;
 import org.instrumentelement.im.model.ImException;
 
 /**
@@ -76,7 +76,7 @@ public final class Reservations {
       }
     }
     throw new ImException(
-        ErrorCode.RESERVED, user + " holds no reservation of " + subtree + " (it may have lapsed)");
+        FaultCode.RESERVED, user + " holds no reservation of " + subtree + " (it may have lapsed)");
   }
 
   /** Releases the user's reservation of {@code subtree}; true if there was one. */
@@ -146,14 +146,14 @@ public final class Reservations {
   private static void checkDuration(Duration d) throws ImException {
     if (d.isNegative() || d.isZero() || d.compareTo(MAX_DURATION) > 0) {
       throw new ImException(
-          ErrorCode.OUT_OF_RANGE,
+          FaultCode.OUT_OF_RANGE,
           "a reservation lasts more than 0 and at most " + MAX_DURATION + ": " + d);
     }
   }
 
   private static ImException reserved(Reservation r) {
     return new ImException(
-        ErrorCode.RESERVED,
+        FaultCode.RESERVED,
         r.subtree() + " is reserved by " + r.holder() + " until " + r.expires());
   }
 }

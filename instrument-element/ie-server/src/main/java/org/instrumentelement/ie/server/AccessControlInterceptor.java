@@ -12,13 +12,13 @@ import org.apache.cxf.phase.Phase;
 import org.apache.cxf.phase.PhaseInterceptorChain;
 import org.apache.cxf.service.model.BindingOperationInfo;
 import org.apache.cxf.transport.http.AbstractHTTPDestination;
+import org.instrumentelement.ie.contract.FaultCode;
 import org.instrumentelement.ie.security.AccessControl;
 import org.instrumentelement.ie.security.Caller;
 import org.instrumentelement.ie.security.Role;
 import org.instrumentelement.ie.server.gate.RequestGate;
 import org.instrumentelement.ie.soap.InstrumentElementFault;
 import org.instrumentelement.ie.soap.types.ImRequest;
-import org.instrumentelement.im.model.ErrorCode;
 import org.instrumentelement.im.model.ImException;
 
 /**
@@ -72,7 +72,7 @@ public final class AccessControlInterceptor extends AbstractPhaseInterceptor<Mes
     if (caller instanceof Caller c) {
       return c;
     }
-    throw new ImException(ErrorCode.NOT_AUTHENTICATED, "credentials required (HTTP Basic)");
+    throw new ImException(FaultCode.NOT_AUTHENTICATED, "credentials required (HTTP Basic)");
   }
 
   /** The caller of the request being served on this thread; nobody if none authenticated. */

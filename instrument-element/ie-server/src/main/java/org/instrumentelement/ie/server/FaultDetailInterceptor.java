@@ -10,9 +10,9 @@ import org.apache.cxf.interceptor.Fault;
 import org.apache.cxf.message.Message;
 import org.apache.cxf.phase.AbstractPhaseInterceptor;
 import org.apache.cxf.phase.Phase;
+import org.instrumentelement.ie.contract.FaultCode;
 import org.instrumentelement.ie.soap.InstrumentElementFault;
 import org.instrumentelement.ie.soap.types.Namespaces;
-import org.instrumentelement.im.model.ErrorCode;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
@@ -40,9 +40,9 @@ public final class FaultDetailInterceptor extends AbstractSoapInterceptor {
       return;
     }
     FaultWording wording = FaultWording.of(message, fault);
-    fault.setFaultCode(isServerSide(wording.code()) ? SERVER : CLIENT);
+    fault.setFaultCode(wording.code().serverSide() ? SERVER : CLIENT);
     fault.setMessage(wording.message());
-    if (wording.code() == ErrorCode.NOT_AUTHENTICATED) {
+    if (wording.code() == FaultCode.NOT_AUTHENTICATED) {
       challenge(message);
     }
     Element detail = fault.getOrCreateDetail();
@@ -95,12 +95,5 @@ public final class FaultDetailInterceptor extends AbstractSoapInterceptor {
     public void handleMessage(Message message) {
       message.getExchange().put(INVOKED, Boolean.TRUE);
     }
-  }
-
-  private static boolean isServerSide(ErrorCode code) {
-    return code == ErrorCode.INSTRUMENT_ERROR
-        || code == ErrorCode.INSTRUMENT_TIMEOUT
-        || code == ErrorCode.INTERNAL_ERROR
-        || code == ErrorCode.STORAGE_FULL;
   }
 }

@@ -14,9 +14,9 @@ import javax.xml.stream.XMLStreamException;
 import org.apache.cxf.binding.soap.SoapFault;
 import org.apache.cxf.message.Exchange;
 import org.apache.cxf.message.Message;
+import org.instrumentelement.ie.contract.FaultCode;
 import org.instrumentelement.ie.server.request.RequestRefused;
 import org.instrumentelement.ie.soap.InstrumentElementFault;
-import org.instrumentelement.im.model.ErrorCode;
 
 /**
  * A fault's code and message as the client sees them: the IE's own words for whatever went wrong,
@@ -28,7 +28,7 @@ import org.instrumentelement.im.model.ErrorCode;
  * @param code the fault code (README "Faults")
  * @param message what is wrong, for people
  */
-public record FaultWording(ErrorCode code, String message) {
+public record FaultWording(FaultCode code, String message) {
   private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(FaultWording.class);
 
   private static final String CACHE = FaultWording.class.getName();
@@ -82,8 +82,8 @@ public record FaultWording(ErrorCode code, String message) {
     Set<Throwable> chain = Collections.newSetFromMap(new IdentityHashMap<>());
     for (Throwable t = failure; t != null && chain.add(t); t = t.getCause()) {
       if (t instanceof InstrumentElementFault f) {
-        ErrorCode code = ErrorCode.valueOf(f.getFaultInfo().code);
-        if (code == ErrorCode.INTERNAL_ERROR) {
+        FaultCode code = FaultCode.valueOf(f.getFaultInfo().code);
+        if (code == FaultCode.INTERNAL_ERROR) {
           return internal(failure, f.getFaultInfo().message);
         }
         return new FaultWording(code, f.getFaultInfo().message);
@@ -92,7 +92,7 @@ public record FaultWording(ErrorCode code, String message) {
         return new FaultWording(r.code(), r.getMessage());
       }
       if (t instanceof RequestTooLargeException r) {
-        return new FaultWording(ErrorCode.REQUEST_TOO_LARGE, r.getMessage());
+        return new FaultWording(FaultCode.REQUEST_TOO_LARGE, r.getMessage());
       }
     }
     if (invoked) {
@@ -125,7 +125,7 @@ public record FaultWording(ErrorCode code, String message) {
     for (Throwable t : chain) {
       if (t instanceof NumberFormatException) {
         return new FaultWording(
-            ErrorCode.WRONG_TYPE, "a value in the request is not of the type its field needs");
+            FaultCode.WRONG_TYPE, "a value in the request is not of the type its field needs");
       }
       if (t instanceof IOException) {
         return malformed(
@@ -150,7 +150,7 @@ public record FaultWording(ErrorCode code, String message) {
     String lower = text == null ? "" : text.toLowerCase(Locale.ROOT);
     if (lower.contains("limit")) {
       return new FaultWording(
-          lower.contains("depth") ? ErrorCode.MALFORMED_REQUEST : ErrorCode.REQUEST_TOO_LARGE,
+          lower.contains("depth") ? FaultCode.MALFORMED_REQUEST : FaultCode.REQUEST_TOO_LARGE,
           "the request exceeds a limit of the XML parser" + at + detail(text));
     }
     return malformed("not well-formed XML" + at + detail(text));
@@ -196,7 +196,7 @@ public record FaultWording(ErrorCode code, String message) {
   }
 
   private static FaultWording malformed(String message) {
-    return new FaultWording(ErrorCode.MALFORMED_REQUEST, message);
+    return new FaultWording(FaultCode.MALFORMED_REQUEST, message);
   }
 
   /** An internal error, logged with the failure under a reference the message gives. */
@@ -212,7 +212,7 @@ public record FaultWording(ErrorCode code, String message) {
     String reference = Long.toHexString(REFERENCES.nextLong() >>> 16);
     LOG.error("internal error {} while serving a request", reference, failure);
     return new FaultWording(
-        ErrorCode.INTERNAL_ERROR,
+        FaultCode.INTERNAL_ERROR,
         "internal error in the Instrument Element"
             + (ownWords == null ? "" : ": " + ownWords)
             + " (reference "

@@ -3,8 +3,8 @@ package org.instrumentelement.ie.server;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import org.instrumentelement.ie.contract.FaultCode;
 import org.instrumentelement.ie.server.gate.SoapFaultDocument;
-import org.instrumentelement.im.model.ErrorCode;
 
 /**
  * A SOAP 1.1 fault written straight to the HTTP response, in the same shape as the faults CXF
@@ -14,7 +14,7 @@ import org.instrumentelement.im.model.ErrorCode;
 final class PlainSoapFault {
   private PlainSoapFault() {}
 
-  static void write(HttpServletResponse response, ErrorCode code, String message)
+  static void write(HttpServletResponse response, FaultCode code, String message)
       throws IOException {
     byte[] bytes = SoapFaultDocument.of(code, message).getBytes(StandardCharsets.UTF_8);
     response.resetBuffer();

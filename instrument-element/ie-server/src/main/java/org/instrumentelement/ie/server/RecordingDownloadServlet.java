@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.zip.Deflater;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
+import org.instrumentelement.ie.contract.FaultCode;
 import org.instrumentelement.ie.recording.Recordings;
 import org.instrumentelement.ie.recording.SegmentFile;
 import org.instrumentelement.ie.recording.StoredRecording;
@@ -18,7 +19,6 @@ import org.instrumentelement.ie.security.Caller;
 import org.instrumentelement.ie.security.Role;
 import org.instrumentelement.ie.server.gate.Refusal;
 import org.instrumentelement.ie.server.gate.RequestGate;
-import org.instrumentelement.im.model.ErrorCode;
 import org.instrumentelement.im.model.ImException;
 
 /**
@@ -71,7 +71,7 @@ public final class RecordingDownloadServlet extends HttpServlet {
     } else {
       throw new Refusal(
           404,
-          ErrorCode.UNKNOWN_RECORDING,
+          FaultCode.UNKNOWN_RECORDING,
           "no such download: recordings are at recordings/<recording>.zip and"
               + " recordings/<recording>/<segment file>");
     }
@@ -89,7 +89,7 @@ public final class RecordingDownloadServlet extends HttpServlet {
     } catch (ImException e) {
       // answered below, the same way as one the caller may not see
     }
-    throw new Refusal(404, ErrorCode.UNKNOWN_RECORDING, "no recording '" + shorten(id) + "'");
+    throw new Refusal(404, FaultCode.UNKNOWN_RECORDING, "no recording '" + shorten(id) + "'");
   }
 
   private static String shorten(String s) {

@@ -15,6 +15,7 @@ import org.apache.cxf.jaxb.JAXBDataBinding;
 import org.apache.cxf.jaxws.JaxWsServerFactoryBean;
 import org.apache.cxf.transport.servlet.CXFNonSpringServlet;
 import org.apache.cxf.ws.policy.PolicyEngine;
+import org.instrumentelement.ie.contract.FaultCode;
 import org.instrumentelement.ie.server.request.CheckedReadingInterceptor;
 import org.instrumentelement.ie.server.request.CheckedRequestReader;
 import org.instrumentelement.ie.server.request.MtomParts;
@@ -23,7 +24,6 @@ import org.instrumentelement.ie.server.request.RequestShape;
 import org.instrumentelement.ie.soap.InstrumentElementFault;
 import org.instrumentelement.ie.soap.InstrumentElementPort;
 import org.instrumentelement.ie.soap.types.Namespaces;
-import org.instrumentelement.im.model.ErrorCode;
 
 /**
  * The CXF servlet that publishes the Instrument Element endpoint at {@code
@@ -67,7 +67,7 @@ public final class SoapServlet extends CXFNonSpringServlet {
         // CXF would fail before its chain runs, and the container would answer with its error page
         PlainSoapFault.write(
             response,
-            ErrorCode.MALFORMED_REQUEST,
+            FaultCode.MALFORMED_REQUEST,
             "the Content-Type names a character set the IE does not know: '"
                 + InstrumentElementFault.quote(charset, 40)
                 + "'");

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.instrumentelement.ie.contract.FaultCode;
 import org.instrumentelement.ie.soap.types.ExecuteCommand;
 import org.instrumentelement.ie.soap.types.ExecuteCommandResponse;
 import org.instrumentelement.ie.soap.types.GetAttribute;
@@ -20,7 +21,6 @@ import org.instrumentelement.ie.soap.types.Value;
 import org.instrumentelement.ie.soap.types.VectorEncoding;
 import org.instrumentelement.im.InstrumentManager;
 import org.instrumentelement.im.model.AttributeSpec;
-import org.instrumentelement.im.model.ErrorCode;
 import org.instrumentelement.im.model.ImException;
 import org.instrumentelement.im.model.ParameterSpec;
 
@@ -59,7 +59,7 @@ final class ControlOperations {
     if (names.size() > MAX_ATTRIBUTES_PER_CALL) {
       throw view.fault(
           new ImException(
-              ErrorCode.REQUEST_TOO_LARGE,
+              FaultCode.REQUEST_TOO_LARGE,
               names.size() + " attributes in one call; at most " + MAX_ATTRIBUTES_PER_CALL),
           path,
           null);
@@ -142,18 +142,18 @@ final class ControlOperations {
     try {
       if (given.size() > MAX_ARGUMENTS_PER_CALL) {
         throw new ImException(
-            ErrorCode.REQUEST_TOO_LARGE,
+            FaultCode.REQUEST_TOO_LARGE,
             given.size() + " arguments; at most " + MAX_ARGUMENTS_PER_CALL);
       }
       Map<String, org.instrumentelement.im.model.Value> args = new HashMap<>();
       for (Value a : given) {
         if (a == null || a.name == null || a.name.isBlank()) {
           throw new ImException(
-              ErrorCode.MALFORMED_REQUEST, "every argument needs a name attribute");
+              FaultCode.MALFORMED_REQUEST, "every argument needs a name attribute");
         }
         if (args.put(a.name, ValueMapping.fromXml(a, name + " argument " + a.name)) != null) {
           throw new ImException(
-              ErrorCode.MALFORMED_REQUEST, "argument '" + a.name + "' given twice");
+              FaultCode.MALFORMED_REQUEST, "argument '" + a.name + "' given twice");
         }
       }
       org.instrumentelement.im.model.Value result = im.executeCommand(name, args);

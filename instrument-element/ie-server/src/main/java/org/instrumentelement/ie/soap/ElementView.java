@@ -3,11 +3,11 @@ package org.instrumentelement.ie.soap;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
+import org.instrumentelement.ie.contract.FaultCode;
 import org.instrumentelement.ie.element.ImNode;
 import org.instrumentelement.ie.element.InstrumentElement;
 import org.instrumentelement.ie.security.Caller;
 import org.instrumentelement.ie.security.Role;
-import org.instrumentelement.im.model.ErrorCode;
 import org.instrumentelement.im.model.ImException;
 
 /**
@@ -50,7 +50,7 @@ final class ElementView {
   static String required(String value, String field) throws InstrumentElementFault {
     if (value == null || value.isBlank()) {
       throw InstrumentElementFault.of(
-          ErrorCode.MALFORMED_REQUEST, "the request has no '" + field + "'");
+          FaultCode.MALFORMED_REQUEST, "the request has no '" + field + "'");
     }
     return value;
   }
@@ -60,8 +60,8 @@ final class ElementView {
    * so that a fault never tells a caller about IMs it may not see.
    */
   InstrumentElementFault fault(ImException e, String im, String item) {
-    if (e.code() == ErrorCode.UNKNOWN_IM) {
-      return InstrumentElementFault.of(ErrorCode.UNKNOWN_IM, unknownIm(im), im, item, e);
+    if (e.code() == FaultCode.UNKNOWN_IM) {
+      return InstrumentElementFault.of(FaultCode.UNKNOWN_IM, unknownIm(im), im, item, e);
     }
     return InstrumentElementFault.of(e, im, item);
   }

@@ -1,9 +1,9 @@
 package org.instrumentelement.ie.soap;
 
 import jakarta.xml.ws.WebFault;
+import org.instrumentelement.ie.contract.FaultCode;
 import org.instrumentelement.ie.soap.types.FaultInfo;
 import org.instrumentelement.ie.soap.types.Namespaces;
-import org.instrumentelement.im.model.ErrorCode;
 import org.instrumentelement.im.model.ImException;
 
 /**
@@ -42,7 +42,7 @@ public class InstrumentElementFault extends Exception {
    * names are cut short, in the message too.
    */
   public static InstrumentElementFault of(
-      ErrorCode code, String message, String im, String item, Throwable cause) {
+      FaultCode code, String message, String im, String item, Throwable cause) {
     String m = shorten(shorten(String.valueOf(message), item), im);
     if (m.length() > MAX_MESSAGE) {
       m = m.substring(0, MAX_MESSAGE) + "...";
@@ -51,7 +51,7 @@ public class InstrumentElementFault extends Exception {
         m, new FaultInfo(code.name(), m, name(im), name(item)), cause);
   }
 
-  public static InstrumentElementFault of(ErrorCode code, String message) {
+  public static InstrumentElementFault of(FaultCode code, String message) {
     return new InstrumentElementFault(message, new FaultInfo(code.name(), message, null, null));
   }
 

@@ -1,6 +1,7 @@
 package org.instrumentelement.ie.soap;
 
 import java.util.ArrayList;
+import org.instrumentelement.ie.contract.FaultCode;
 import org.instrumentelement.ie.security.AccessControl;
 import org.instrumentelement.ie.security.Grant;
 import org.instrumentelement.ie.security.LoginThrottle;
@@ -10,7 +11,6 @@ import org.instrumentelement.ie.soap.types.ClearLoginFailuresResponse;
 import org.instrumentelement.ie.soap.types.ListLoginFailures;
 import org.instrumentelement.ie.soap.types.ListLoginFailuresResponse;
 import org.instrumentelement.ie.soap.types.LoginFailureInfo;
-import org.instrumentelement.im.model.ErrorCode;
 import org.instrumentelement.im.model.ImException;
 
 /** The login throttle's entries, for an administrator of the whole element to list and clear. */
@@ -56,7 +56,7 @@ final class LoginFailureOperations {
     }
     if (access.logins() == null) {
       throw InstrumentElementFault.of(
-          new ImException(ErrorCode.NOT_AUTHORIZED, "access control is off: no logins to list"),
+          new ImException(FaultCode.NOT_AUTHORIZED, "access control is off: no logins to list"),
           null,
           null);
     }

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import org.instrumentelement.ie.contract.FaultCode;
 import org.instrumentelement.ie.pubsub.Subscriptions;
 import org.instrumentelement.ie.recording.RecordedItem;
 import org.instrumentelement.ie.recording.RecordingRequest;
@@ -34,7 +35,6 @@ import org.instrumentelement.ie.soap.types.StartRecording;
 import org.instrumentelement.ie.soap.types.StartRecordingResponse;
 import org.instrumentelement.ie.soap.types.StopRecording;
 import org.instrumentelement.ie.soap.types.StopRecordingResponse;
-import org.instrumentelement.im.model.ErrorCode;
 import org.instrumentelement.im.model.ImException;
 
 /**
@@ -71,11 +71,11 @@ final class RecordingOperations {
   StartRecordingResponse startRecording(StartRecording request) throws InstrumentElementFault {
     if (request == null || request.item == null || request.item.isEmpty()) {
       throw InstrumentElementFault.of(
-          ErrorCode.MALFORMED_REQUEST, "the request names no attribute to record ('item')");
+          FaultCode.MALFORMED_REQUEST, "the request names no attribute to record ('item')");
     }
     if (request.item.size() > MAX_ITEMS) {
       throw InstrumentElementFault.of(
-          ErrorCode.REQUEST_TOO_LARGE,
+          FaultCode.REQUEST_TOO_LARGE,
           request.item.size() + " attributes in one recording; at most " + MAX_ITEMS);
     }
     Set<RecordedItem> items = new LinkedHashSet<>();
@@ -102,11 +102,11 @@ final class RecordingOperations {
     String note = request.note == null ? "" : request.note;
     if (note.length() > MAX_NOTE) {
       throw InstrumentElementFault.of(
-          ErrorCode.OUT_OF_RANGE,
+          FaultCode.OUT_OF_RANGE,
           "the note has " + note.length() + " characters; at most " + MAX_NOTE);
     }
     if (note.chars().anyMatch(ch -> ch < 0x20 && ch != '\n' && ch != '\t')) {
-      throw InstrumentElementFault.of(ErrorCode.INVALID_VALUE, "the note holds control characters");
+      throw InstrumentElementFault.of(FaultCode.INVALID_VALUE, "the note holds control characters");
     }
     try {
       StoredRecording r =
@@ -190,7 +190,7 @@ final class RecordingOperations {
       throw view.fault(e, null, null);
     } catch (IOException e) {
       throw InstrumentElementFault.of(
-          ErrorCode.UNKNOWN_RECORDING,
+          FaultCode.UNKNOWN_RECORDING,
           "segment '"
               + InstrumentElementFault.quote(segment, 100)
               + "' of recording '"
@@ -206,7 +206,7 @@ final class RecordingOperations {
       Caller c = view.caller();
       if (!r.ims().stream().allMatch(im -> c.may(Role.OBSERVE, im))) {
         throw new ImException(
-            ErrorCode.UNKNOWN_RECORDING,
+            FaultCode.UNKNOWN_RECORDING,
             "no recording '" + InstrumentElementFault.quote(id, 100) + "'");
       }
       return r;
@@ -228,7 +228,7 @@ final class RecordingOperations {
 
   private Recordings recordings() throws ImException {
     if (recordings == null) {
-      throw new ImException(ErrorCode.STORAGE_FULL, "this Instrument Element keeps no recordings");
+      throw new ImException(FaultCode.STORAGE_FULL, "this Instrument Element keeps no recordings");
     }
     return recordings;
   }
@@ -236,7 +236,7 @@ final class RecordingOperations {
   private static long positive(long value, String field) throws InstrumentElementFault {
     if (value <= 0) {
       throw InstrumentElementFault.of(
-          ErrorCode.OUT_OF_RANGE, field + ": " + value + " is not a positive number");
+          FaultCode.OUT_OF_RANGE, field + ": " + value + " is not a positive number");
     }
     return value;
   }

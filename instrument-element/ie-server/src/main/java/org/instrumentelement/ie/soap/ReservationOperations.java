@@ -2,6 +2,7 @@ package org.instrumentelement.ie.soap;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import org.instrumentelement.ie.contract.FaultCode;
 import org.instrumentelement.ie.security.AccessControl;
 import org.instrumentelement.ie.security.Caller;
 import org.instrumentelement.ie.security.Reservation;
@@ -18,7 +19,6 @@ import org.instrumentelement.ie.soap.types.RenewReservationResponse;
 import org.instrumentelement.ie.soap.types.ReservationInfo;
 import org.instrumentelement.ie.soap.types.Reserve;
 import org.instrumentelement.ie.soap.types.ReserveResponse;
-import org.instrumentelement.im.model.ErrorCode;
 import org.instrumentelement.im.model.ImException;
 
 /** Reserving IM subtrees for exclusive control, and the reservations in force. */
@@ -110,7 +110,7 @@ final class ReservationOperations {
     }
     if (millis <= 0 || millis > Reservations.MAX_DURATION.toMillis()) {
       throw new ImException(
-          ErrorCode.OUT_OF_RANGE,
+          FaultCode.OUT_OF_RANGE,
           "durationMillis: "
               + millis
               + " is not in [1, "

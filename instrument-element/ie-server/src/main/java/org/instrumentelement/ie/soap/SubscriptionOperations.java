@@ -2,11 +2,13 @@ package org.instrumentelement.ie.soap;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import org.instrumentelement.ie.contract.FaultCode;
+import org.instrumentelement.ie.contract.TopicNames;
 import org.instrumentelement.ie.pubsub.BrokerEndpoints;
 import org.instrumentelement.ie.pubsub.MessageFormat;
 import org.instrumentelement.ie.pubsub.Publishing;
 import org.instrumentelement.ie.pubsub.SampledAttribute;
-import org.instrumentelement.ie.pubsub.TopicNames;
+import org.instrumentelement.ie.pubsub.SamplingChange;
 import org.instrumentelement.ie.security.Caller;
 import org.instrumentelement.ie.security.Role;
 import org.instrumentelement.ie.soap.types.ConfigureSampling;
@@ -17,9 +19,7 @@ import org.instrumentelement.ie.soap.types.ListSubscriptions;
 import org.instrumentelement.ie.soap.types.ListSubscriptionsResponse;
 import org.instrumentelement.ie.soap.types.SubscriptionInfo;
 import org.instrumentelement.ie.soap.types.ValueType;
-import org.instrumentelement.im.model.ErrorCode;
 import org.instrumentelement.im.model.ImException;
-import org.instrumentelement.im.sampling.ChangeFilter;
 import org.instrumentelement.im.sampling.SamplingSettings;
 
 /**
@@ -73,31 +73,21 @@ final class SubscriptionOperations {
     String path = ElementView.required(request == null ? null : request.im, "im");
     String name = ElementView.required(request.attribute, "attribute");
     try {
-      SampledAttribute s = publishing.subscriptions().get(path, name);
-      SamplingSettings old = s.sampler().settings();
-      Duration period =
-          request.samplingPeriodMillis == null
-              ? old.period()
-              : Duration.ofMillis(millis(request.samplingPeriodMillis, "samplingPeriodMillis"));
-      Duration heartbeat =
-          request.heartbeatMillis == null
-              ? old.heartbeat()
-              : Duration.ofMillis(millis(request.heartbeatMillis, "heartbeatMillis"));
-      double absolute =
-          request.deadband == null
-              ? old.filter().absolute()
-              : deadband(request.deadband, "deadband");
-      double relative =
-          request.relativeDeadband == null
-              ? old.filter().relative()
-              : deadband(request.relativeDeadband, "relativeDeadband");
-      publishing
-          .subscriptions()
-          .configure(
-              path,
-              name,
-              new SamplingSettings(period, new ChangeFilter(absolute, relative), heartbeat),
-              view.caller().name());
+      publishing.subscriptions().get(path, name); // an unknown attribute before a bad value
+      SamplingChange change =
+          new SamplingChange(
+              request.samplingPeriodMillis == null
+                  ? null
+                  : Duration.ofMillis(millis(request.samplingPeriodMillis, "samplingPeriodMillis")),
+              request.deadband == null ? null : deadband(request.deadband, "deadband"),
+              request.relativeDeadband == null
+                  ? null
+                  : deadband(request.relativeDeadband, "relativeDeadband"),
+              request.heartbeatMillis == null
+                  ? null
+                  : Duration.ofMillis(millis(request.heartbeatMillis, "heartbeatMillis")));
+      SampledAttribute s =
+          publishing.subscriptions().configure(path, name, change, view.caller().name());
       ConfigureSamplingResponse r = new ConfigureSamplingResponse();
       r.subscription = info(s);
       return r;
@@ -139,17 +129,17 @@ final class SubscriptionOperations {
   private static long millis(long v, String field) throws ImException {
     if (v < 0 || v > MAX_PERIOD_MILLIS) {
       throw new ImException(
-          ErrorCode.OUT_OF_RANGE, field + ": " + v + " is not in [0, " + MAX_PERIOD_MILLIS + "]");
+          FaultCode.OUT_OF_RANGE, field + ": " + v + " is not in [0, " + MAX_PERIOD_MILLIS + "]");
     }
     return v;
   }
 
   private static double deadband(double v, String field) throws ImException {
     if (!Double.isFinite(v)) {
-      throw new ImException(ErrorCode.INVALID_VALUE, field + ": " + v + " is not a finite number");
+      throw new ImException(FaultCode.INVALID_VALUE, field + ": " + v + " is not a finite number");
     }
     if (v < 0) {
-      throw new ImException(ErrorCode.OUT_OF_RANGE, field + ": " + v + " is negative");
+      throw new ImException(FaultCode.OUT_OF_RANGE, field + ": " + v + " is negative");
     }
     return v;
   }

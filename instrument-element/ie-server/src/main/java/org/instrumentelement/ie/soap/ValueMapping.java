@@ -1,16 +1,15 @@
 package org.instrumentelement.ie.soap;
 
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.time.Instant;
 import java.util.List;
+import org.instrumentelement.ie.contract.FaultCode;
+import org.instrumentelement.ie.contract.ValueCodec;
 import org.instrumentelement.ie.soap.types.DoubleList;
 import org.instrumentelement.ie.soap.types.DoubleText;
 import org.instrumentelement.ie.soap.types.Quality;
 import org.instrumentelement.ie.soap.types.Value;
 import org.instrumentelement.ie.soap.types.ValueType;
 import org.instrumentelement.ie.soap.types.VectorEncoding;
-import org.instrumentelement.im.model.ErrorCode;
 import org.instrumentelement.im.model.ImException;
 
 /** Converts values between the IM model and the XML messages. */
@@ -35,20 +34,13 @@ final class ValueMapping {
         double[] d = v.asDoubles();
         x.length = d.length;
         if (encoding == VectorEncoding.BINARY) {
-          x.data = littleEndian(d);
+          x.data = ValueCodec.encodeDoubles(d);
         } else {
           x.doubles = new DoubleList(d);
         }
       }
     }
     return x;
-  }
-
-  /** The raw IEEE-754 doubles, little-endian: the BINARY encoding. */
-  static byte[] littleEndian(double[] d) {
-    ByteBuffer b = ByteBuffer.allocate(d.length * Double.BYTES).order(ByteOrder.LITTLE_ENDIAN);
-    b.asDoubleBuffer().put(d);
-    return b.array();
   }
 
   /**
@@ -60,13 +52,13 @@ final class ValueMapping {
    */
   static org.instrumentelement.im.model.Value fromXml(Value x, String what) throws ImException {
     if (x == null) {
-      throw new ImException(ErrorCode.WRONG_TYPE, what + ": no value given");
+      throw new ImException(FaultCode.WRONG_TYPE, what + ": no value given");
     }
     int present =
         count(x.doubleValue, x.integerValue, x.booleanValue, x.stringValue, x.doubles, x.data);
     if (present != 1) {
       throw new ImException(
-          ErrorCode.WRONG_TYPE,
+          FaultCode.WRONG_TYPE,
           what
               + ": a value needs exactly one of doubleValue, integerValue, booleanValue,"
               + " stringValue, doubles, data; got "
@@ -88,12 +80,10 @@ final class ValueMapping {
     }
     if (x.data.length % Double.BYTES != 0) {
       throw new ImException(
-          ErrorCode.WRONG_TYPE,
+          FaultCode.WRONG_TYPE,
           what + ": binary data of " + x.data.length + " bytes is not whole doubles");
     }
-    double[] d = new double[x.data.length / Double.BYTES];
-    ByteBuffer.wrap(x.data).order(ByteOrder.LITTLE_ENDIAN).asDoubleBuffer().get(d);
-    return org.instrumentelement.im.model.Value.ofDoubles(d, now);
+    return org.instrumentelement.im.model.Value.ofDoubles(ValueCodec.decodeDoubles(x.data), now);
   }
 
   /**
@@ -125,7 +115,7 @@ final class ValueMapping {
 
   private static ImException notADouble(String what, int item, String text) {
     return new ImException(
-        ErrorCode.WRONG_TYPE,
+        FaultCode.WRONG_TYPE,
         what + ": item " + item + " of doubles is not a double: '" + abbreviate(text) + "'");
   }
 

@@ -16,7 +16,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 import org.instrumentelement.ie.config.ConfigException;
-import org.instrumentelement.im.model.ErrorCode;
+import org.instrumentelement.ie.contract.FaultCode;
 import org.instrumentelement.im.model.ImException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -170,7 +170,7 @@ class AccessRulesTest {
     }
   }
 
-  private static ErrorCode refusal(ThrowingRunnable r) {
+  private static FaultCode refusal(ThrowingRunnable r) {
     return assertThrows(ImException.class, r::run).code();
   }
 
@@ -185,22 +185,22 @@ class AccessRulesTest {
     r.reserve("alice", "lab/scope", Duration.ofMinutes(5));
     r.checkControl("alice", "lab/scope");
     r.checkControl("bob", "lab/array");
-    assertEquals(ErrorCode.RESERVED, refusal(() -> r.checkControl("bob", "lab/scope")));
-    assertEquals(ErrorCode.RESERVED, refusal(() -> r.checkControl("bob", "lab/scope/probe")));
+    assertEquals(FaultCode.RESERVED, refusal(() -> r.checkControl("bob", "lab/scope")));
+    assertEquals(FaultCode.RESERVED, refusal(() -> r.checkControl("bob", "lab/scope/probe")));
     assertEquals(
-        ErrorCode.RESERVED,
+        FaultCode.RESERVED,
         refusal(() -> r.reserve("bob", "lab", Duration.ofMinutes(1))),
         "an ancestor overlaps");
     assertEquals(
-        ErrorCode.RESERVED, refusal(() -> r.reserve("bob", "lab/scope", Duration.ofMinutes(1))));
+        FaultCode.RESERVED, refusal(() -> r.reserve("bob", "lab/scope", Duration.ofMinutes(1))));
     clock.now = clock.now.plus(Duration.ofMinutes(4));
     r.renew("alice", "lab/scope", Duration.ofMinutes(5));
     clock.now = clock.now.plus(Duration.ofMinutes(4));
-    assertEquals(ErrorCode.RESERVED, refusal(() -> r.checkControl("bob", "lab/scope")), "renewed");
+    assertEquals(FaultCode.RESERVED, refusal(() -> r.checkControl("bob", "lab/scope")), "renewed");
     clock.now = clock.now.plus(Duration.ofMinutes(2));
     r.checkControl("bob", "lab/scope"); // lapsed: the holder disappeared
     assertEquals(
-        ErrorCode.RESERVED, refusal(() -> r.renew("alice", "lab/scope", Duration.ofMinutes(1))));
+        FaultCode.RESERVED, refusal(() -> r.renew("alice", "lab/scope", Duration.ofMinutes(1))));
     assertTrue(r.list().isEmpty());
   }
 
@@ -214,8 +214,8 @@ class AccessRulesTest {
     assertTrue(r.breakReservation("lab/scope"));
     r.checkControl("bob", "lab/scope");
     assertEquals(
-        ErrorCode.OUT_OF_RANGE, refusal(() -> r.reserve("alice", "lab", Duration.ofHours(9))));
-    assertEquals(ErrorCode.OUT_OF_RANGE, refusal(() -> r.reserve("alice", "lab", Duration.ZERO)));
+        FaultCode.OUT_OF_RANGE, refusal(() -> r.reserve("alice", "lab", Duration.ofHours(9))));
+    assertEquals(FaultCode.OUT_OF_RANGE, refusal(() -> r.reserve("alice", "lab", Duration.ZERO)));
   }
 
   @Test
@@ -230,16 +230,16 @@ class AccessRulesTest {
     Caller obs = new Caller("obs", observer);
     access.check(op, Role.CONTROL, "lab/scope");
     assertEquals(
-        ErrorCode.NOT_AUTHORIZED, refusal(() -> access.check(obs, Role.CONTROL, "lab/scope")));
+        FaultCode.NOT_AUTHORIZED, refusal(() -> access.check(obs, Role.CONTROL, "lab/scope")));
     assertEquals(
-        ErrorCode.NOT_AUTHORIZED, refusal(() -> access.check(op, Role.ADMIN, "lab/scope")));
+        FaultCode.NOT_AUTHORIZED, refusal(() -> access.check(op, Role.ADMIN, "lab/scope")));
     assertEquals(
-        ErrorCode.NOT_AUTHORIZED, refusal(() -> access.check(op, Role.OBSERVE, "garage/drill")));
+        FaultCode.NOT_AUTHORIZED, refusal(() -> access.check(op, Role.OBSERVE, "garage/drill")));
     access.reservations().reserve("someone", "lab/scope", Duration.ofMinutes(1));
-    assertEquals(ErrorCode.RESERVED, refusal(() -> access.check(op, Role.CONTROL, "lab/scope")));
+    assertEquals(FaultCode.RESERVED, refusal(() -> access.check(op, Role.CONTROL, "lab/scope")));
     access.check(obs, Role.OBSERVE, "lab/scope"); // reading is not blocked by a reservation
     access.checkRole(op, Role.CONTROL, "lab/scope");
-    assertEquals(ErrorCode.NOT_AUTHORIZED, refusal(() -> access.checkAnywhere(obs, Role.CONTROL)));
+    assertEquals(FaultCode.NOT_AUTHORIZED, refusal(() -> access.checkAnywhere(obs, Role.CONTROL)));
     assertTrue(
         new AccessControl(null, new Reservations(clock))
             .authenticate(null, null, null, "SOAP")

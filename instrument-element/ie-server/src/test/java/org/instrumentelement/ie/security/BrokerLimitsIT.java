@@ -41,7 +41,7 @@ import org.instrumentelement.ie.client.soap.GetAttribute;
 import org.instrumentelement.ie.client.soap.InstrumentElementPort;
 import org.instrumentelement.ie.client.subscription.AttributeSubscriber;
 import org.instrumentelement.ie.config.ConfigLoader;
-import org.instrumentelement.ie.pubsub.TopicNames;
+import org.instrumentelement.ie.contract.TopicNames;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;

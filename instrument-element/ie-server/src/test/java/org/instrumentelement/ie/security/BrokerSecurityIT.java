@@ -39,7 +39,7 @@ import org.instrumentelement.ie.client.subscription.AttributeSubscriber;
 import org.instrumentelement.ie.client.subscription.SampledValue;
 import org.instrumentelement.ie.client.subscription.SubscriptionListener;
 import org.instrumentelement.ie.config.ConfigLoader;
-import org.instrumentelement.ie.pubsub.TopicNames;
+import org.instrumentelement.ie.contract.TopicNames;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -11,9 +11,9 @@ import javax.xml.stream.XMLStreamException;
 import org.apache.cxf.binding.soap.Soap11;
 import org.apache.cxf.binding.soap.SoapFault;
 import org.apache.cxf.interceptor.Fault;
+import org.instrumentelement.ie.contract.FaultCode;
 import org.instrumentelement.ie.server.request.RequestRefused;
 import org.instrumentelement.ie.soap.InstrumentElementFault;
-import org.instrumentelement.im.model.ErrorCode;
 import org.instrumentelement.im.model.ImException;
 import org.junit.jupiter.api.Test;
 
@@ -37,19 +37,19 @@ class FaultWordingTest {
   void theIesOwnRefusalsKeepTheirWords() {
     FaultWording w =
         FaultWording.of(
-            new Fault(new RequestRefused(ErrorCode.WRONG_TYPE, "encoding: 'GZIP' is not one of")),
+            new Fault(new RequestRefused(FaultCode.WRONG_TYPE, "encoding: 'GZIP' is not one of")),
             false,
             false);
-    assertEquals(ErrorCode.WRONG_TYPE, w.code());
+    assertEquals(FaultCode.WRONG_TYPE, w.code());
     assertEquals("encoding: 'GZIP' is not one of", w.message());
     w =
         FaultWording.of(
             new Fault(
                 InstrumentElementFault.of(
-                    new ImException(ErrorCode.OUT_OF_RANGE, "too big"), "lab", "x")),
+                    new ImException(FaultCode.OUT_OF_RANGE, "too big"), "lab", "x")),
             true,
             false);
-    assertEquals(new FaultWording(ErrorCode.OUT_OF_RANGE, "too big"), w);
+    assertEquals(new FaultWording(FaultCode.OUT_OF_RANGE, "too big"), w);
   }
 
   @Test
@@ -79,7 +79,7 @@ class FaultWordingTest {
               }
             });
     FaultWording w = FaultWording.of(new Fault(x), false, false);
-    assertEquals(ErrorCode.MALFORMED_REQUEST, w.code());
+    assertEquals(FaultCode.MALFORMED_REQUEST, w.code());
     assertTrue(w.message().startsWith("not well-formed XML at line 3, column 7: unexpected EOF"));
   }
 
@@ -100,7 +100,7 @@ class FaultWordingTest {
             new Fault(new NullPointerException("Cannot invoke \"String.length()\" because x")),
             true,
             false);
-    assertEquals(ErrorCode.INTERNAL_ERROR, w.code());
+    assertEquals(FaultCode.INTERNAL_ERROR, w.code());
     assertTrue(
         w.message()
             .matches(
@@ -108,7 +108,7 @@ class FaultWordingTest {
         w.message());
     FaultWording unknown =
         FaultWording.of(new Fault(new IllegalStateException("org.apache.cxf thing")), false, false);
-    assertEquals(ErrorCode.MALFORMED_REQUEST, unknown.code());
+    assertEquals(FaultCode.MALFORMED_REQUEST, unknown.code());
     assertFalse(unknown.message().contains("cxf"));
     assertEquals(
         new QName("http://schemas.xmlsoap.org/soap/envelope/", "VersionMismatch"),

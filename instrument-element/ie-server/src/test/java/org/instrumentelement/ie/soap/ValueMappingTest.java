@@ -7,10 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Instant;
 import java.util.List;
+import org.instrumentelement.ie.contract.FaultCode;
 import org.instrumentelement.ie.soap.types.DoubleList;
 import org.instrumentelement.ie.soap.types.Value;
 import org.instrumentelement.ie.soap.types.VectorEncoding;
-import org.instrumentelement.im.model.ErrorCode;
 import org.instrumentelement.im.model.ImException;
 import org.junit.jupiter.api.Test;
 
@@ -49,7 +49,7 @@ class ValueMappingTest {
               ImException.class,
               () -> ValueMapping.parseDoubles(List.of("1", bad), "setAttribute lab/x.v"),
               bad);
-      assertEquals(ErrorCode.WRONG_TYPE, e.code());
+      assertEquals(FaultCode.WRONG_TYPE, e.code());
       assertTrue(e.getMessage().contains("item 1"), e.getMessage());
     }
   }

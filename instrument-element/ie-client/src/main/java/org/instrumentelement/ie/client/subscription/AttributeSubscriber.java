@@ -28,6 +28,8 @@ import org.instrumentelement.ie.client.soap.Value;
 import org.instrumentelement.ie.client.soap.VectorEncoding;
 import org.instrumentelement.ie.client.tls.BrokerTlsCheck;
 import org.instrumentelement.ie.client.tls.ClientTls;
+import org.instrumentelement.ie.contract.EpochMicros;
+import org.instrumentelement.ie.contract.MessageProperty;
 
 /**
  * Subscribes to attributes of Instrument Elements over one broker connection that reconnects by
@@ -297,17 +299,17 @@ public final class AttributeSubscriber implements AutoCloseable {
     m.readBytes(body);
     return new SampledValue(
         topic,
-        m.getStringProperty("ieIm"),
-        m.getStringProperty("ieAttribute"),
-        m.getLongProperty("ieSequence"),
-        m.getLongProperty("ieEpoch"),
-        SampledValue.fromMicros(m.getLongProperty("ieAcquired")),
-        SampledValue.fromMicros(m.getLongProperty("iePublished")),
-        m.getStringProperty("ieType"),
-        m.getIntProperty("ieLength"),
-        m.getStringProperty("ieUnits"),
-        m.getStringProperty("ieQuality"),
-        m.getBooleanProperty("ieHeartbeat"),
+        m.getStringProperty(MessageProperty.IM.key()),
+        m.getStringProperty(MessageProperty.ATTRIBUTE.key()),
+        m.getLongProperty(MessageProperty.SEQUENCE.key()),
+        m.getLongProperty(MessageProperty.EPOCH.key()),
+        EpochMicros.toInstant(m.getLongProperty(MessageProperty.ACQUIRED.key())),
+        EpochMicros.toInstant(m.getLongProperty(MessageProperty.PUBLISHED.key())),
+        m.getStringProperty(MessageProperty.TYPE.key()),
+        m.getIntProperty(MessageProperty.LENGTH.key()),
+        m.getStringProperty(MessageProperty.UNITS.key()),
+        m.getStringProperty(MessageProperty.QUALITY.key()),
+        m.getBooleanProperty(MessageProperty.HEARTBEAT.key()),
         body);
   }
 

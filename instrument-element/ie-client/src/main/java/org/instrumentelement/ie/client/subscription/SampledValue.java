@@ -1,9 +1,8 @@
 package org.instrumentelement.ie.client.subscription;
 
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import org.instrumentelement.ie.contract.BodyType;
+import org.instrumentelement.ie.contract.ValueCodec;
 
 /**
  * One published value, decoded from its message (see docs/subscriptions.md, "Message format").
@@ -30,35 +29,33 @@ public record SampledValue(
     boolean heartbeat,
     byte[] body) {
 
+  /** The type as the contract knows it, or null for one newer than this client. */
+  public BodyType bodyType() {
+    return BodyType.named(type);
+  }
+
   /** The doubles of a DOUBLE_ARRAY (or the one double of a DOUBLE). */
   public double[] doubles() {
-    double[] d = new double[body.length / Double.BYTES];
-    ByteBuffer.wrap(body).order(ByteOrder.LITTLE_ENDIAN).asDoubleBuffer().get(d);
-    return d;
+    return ValueCodec.decodeDoubles(body);
   }
 
   /** The value of a DOUBLE. */
   public double asDouble() {
-    return ByteBuffer.wrap(body).order(ByteOrder.LITTLE_ENDIAN).getDouble();
+    return ValueCodec.decodeDouble(body);
   }
 
   /** The value of an INTEGER. */
   public long asLong() {
-    return ByteBuffer.wrap(body).order(ByteOrder.LITTLE_ENDIAN).getLong();
+    return ValueCodec.decodeLong(body);
   }
 
   /** The value of a BOOLEAN. */
   public boolean asBoolean() {
-    return body.length > 0 && body[0] != 0;
+    return ValueCodec.decodeBoolean(body);
   }
 
   /** The value of a STRING or ENUM. */
   public String asString() {
-    return new String(body, StandardCharsets.UTF_8);
-  }
-
-  static Instant fromMicros(long micros) {
-    return Instant.ofEpochSecond(
-        Math.floorDiv(micros, 1_000_000L), Math.floorMod(micros, 1_000_000L) * 1000);
+    return ValueCodec.decodeText(body);
   }
 }

@@ -8,7 +8,7 @@ import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.time.Duration;
-import org.instrumentelement.im.model.ErrorCode;
+import org.instrumentelement.ie.contract.FaultCode;
 
 /**
  * Reads an admitted request's body without holding a thread while it arrives (non-blocking reads,
@@ -67,7 +67,7 @@ final class BodyCollector implements ReadListener, AsyncListener {
       }
       body.filled(n);
       if (body.size() > limit.bytes()) {
-        refuse(new Refusal(413, ErrorCode.REQUEST_TOO_LARGE, limit.message()));
+        refuse(new Refusal(413, FaultCode.REQUEST_TOO_LARGE, limit.message()));
       } else if (!charge.cover(body.size())) {
         refuse(RequestGate.busy());
       }
@@ -103,7 +103,7 @@ final class BodyCollector implements ReadListener, AsyncListener {
       refuse(
           new Refusal(
               408,
-              ErrorCode.REQUEST_TIMEOUT,
+              FaultCode.REQUEST_TIMEOUT,
               "the request's body did not arrive within "
                   + RequestGate.describe(deadline)
                   + " (http.requestBodyTimeout)"));

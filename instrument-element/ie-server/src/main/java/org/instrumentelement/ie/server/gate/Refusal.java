@@ -7,7 +7,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.instrumentelement.im.model.ErrorCode;
+import org.instrumentelement.ie.contract.FaultCode;
 
 /**
  * A request the gate refuses before the SOAP stack sees it: a SOAP 1.1 fault of the same shape as
@@ -23,7 +23,7 @@ public final class Refusal extends Exception {
   private static final long serialVersionUID = 1L;
 
   private final int status;
-  private final ErrorCode code;
+  private final FaultCode code;
   private final Map<String, String> headers = new LinkedHashMap<>();
 
   /**
@@ -31,7 +31,7 @@ public final class Refusal extends Exception {
    * @param code the fault code (README "Faults")
    * @param message what is wrong, in the IE's words
    */
-  public Refusal(int status, ErrorCode code, String message) {
+  public Refusal(int status, FaultCode code, String message) {
     super(message, null, false, false);
     this.status = status;
     this.code = code;
@@ -47,13 +47,13 @@ public final class Refusal extends Exception {
     return status;
   }
 
-  public ErrorCode code() {
+  public FaultCode code() {
     return code;
   }
 
   /** Missing or wrong credentials: 401 with the Basic challenge toolkits answer. */
   static Refusal notAuthenticated(String message) {
-    return new Refusal(401, ErrorCode.NOT_AUTHENTICATED, message)
+    return new Refusal(401, FaultCode.NOT_AUTHENTICATED, message)
         .withHeader("WWW-Authenticate", "Basic realm=\"Instrument Element\"");
   }
 

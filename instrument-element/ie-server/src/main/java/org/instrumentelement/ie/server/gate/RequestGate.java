@@ -11,10 +11,10 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.time.Duration;
 import org.instrumentelement.ie.config.HttpLimits;
+import org.instrumentelement.ie.contract.FaultCode;
 import org.instrumentelement.ie.security.AccessControl;
 import org.instrumentelement.ie.security.AuditLog;
 import org.instrumentelement.ie.security.Caller;
-import org.instrumentelement.im.model.ErrorCode;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -147,7 +147,7 @@ public final class RequestGate extends HttpFilter {
     if (!requestsPerAddress.tryTake(address)) {
       new Refusal(
               429,
-              ErrorCode.TOO_MANY_REQUESTS,
+              FaultCode.TOO_MANY_REQUESTS,
               "too many requests in progress from "
                   + address
                   + " (at most "
@@ -169,13 +169,13 @@ public final class RequestGate extends HttpFilter {
       } else if (path.equals(servicesPath) || path.startsWith(servicesPath + "/")) {
         throw new Refusal(
             404,
-            ErrorCode.MALFORMED_REQUEST,
+            FaultCode.MALFORMED_REQUEST,
             "no such service: the Instrument Element is at "
                 + request.getContextPath()
                 + endpointPath);
       } else if (path.startsWith(downloadsPath + "/") || path.equals(downloadsPath)) {
         if (!method.equals("GET") && !method.equals("HEAD")) {
-          throw new Refusal(405, ErrorCode.MALFORMED_REQUEST, "only GET and HEAD are served here")
+          throw new Refusal(405, FaultCode.MALFORMED_REQUEST, "only GET and HEAD are served here")
               .withHeader("Allow", "GET, HEAD");
         }
         request.setAttribute(CALLER, authentication.caller(request, address));
@@ -183,7 +183,7 @@ public final class RequestGate extends HttpFilter {
       } else if (method.equals("GET") || method.equals("HEAD")) {
         chain.doFilter(request, response);
       } else {
-        throw new Refusal(405, ErrorCode.MALFORMED_REQUEST, "only GET and HEAD are served here")
+        throw new Refusal(405, FaultCode.MALFORMED_REQUEST, "only GET and HEAD are served here")
             .withHeader("Allow", "GET, HEAD");
       }
     } catch (Refusal r) {
@@ -206,12 +206,12 @@ public final class RequestGate extends HttpFilter {
     if (method.equals("GET") && query != null) {
       throw new Refusal(
           404,
-          ErrorCode.MALFORMED_REQUEST,
+          FaultCode.MALFORMED_REQUEST,
           "no such document: the endpoint serves its WSDL at ?wsdl and SOAP requests by POST");
     }
     throw new Refusal(
             405,
-            ErrorCode.MALFORMED_REQUEST,
+            FaultCode.MALFORMED_REQUEST,
             "SOAP requests are sent by POST; the WSDL is at ?wsdl")
         .withHeader("Allow", "POST, GET");
   }
@@ -227,7 +227,7 @@ public final class RequestGate extends HttpFilter {
     if (!SoapMediaTypes.isSoap(request.getContentType())) {
       throw new Refusal(
               415,
-              ErrorCode.MALFORMED_REQUEST,
+              FaultCode.MALFORMED_REQUEST,
               "not a SOAP request: the content type must be text/xml (SOAP 1.1),"
                   + " application/soap+xml (SOAP 1.2) or multipart/related (MTOM)")
           .withHeader("Accept", SoapMediaTypes.ACCEPTED);
@@ -236,7 +236,7 @@ public final class RequestGate extends HttpFilter {
     Caller caller = authentication.caller(request, clientAddress.of(request));
     long declared = request.getContentLengthLong();
     if (declared > bodyLimit.bytes()) {
-      throw new Refusal(413, ErrorCode.REQUEST_TOO_LARGE, bodyLimit.message());
+      throw new Refusal(413, FaultCode.REQUEST_TOO_LARGE, bodyLimit.message());
     }
     MemoryBudget.Charge charge = memory.tryCharge(Math.max(0, declared));
     if (charge == null) {
@@ -271,7 +271,7 @@ public final class RequestGate extends HttpFilter {
   static Refusal busy() {
     return new Refusal(
             503,
-            ErrorCode.SERVER_BUSY,
+            FaultCode.SERVER_BUSY,
             "the server is busy with other large requests (soap.requestMemory); retry shortly")
         .withHeader("Retry-After", "1");
   }

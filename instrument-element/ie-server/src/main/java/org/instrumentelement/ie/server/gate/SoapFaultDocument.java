@@ -1,7 +1,7 @@
 package org.instrumentelement.ie.server.gate;
 
+import org.instrumentelement.ie.contract.FaultCode;
 import org.instrumentelement.ie.soap.types.Namespaces;
-import org.instrumentelement.im.model.ErrorCode;
 
 /**
  * The text of a SOAP 1.1 fault in the shape of the faults the service writes ({@code
@@ -12,11 +12,11 @@ public final class SoapFaultDocument {
   private SoapFaultDocument() {}
 
   /** The envelope, well-formed whatever the message holds. */
-  public static String of(ErrorCode code, String message) {
+  public static String of(FaultCode code, String message) {
     String text = escape(message);
     return "<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\"><soap:Body>"
         + "<soap:Fault><faultcode>soap:"
-        + (serverSide(code) ? "Server" : "Client")
+        + (code.serverSide() ? "Server" : "Client")
         + "</faultcode><faultstring>"
         + text
         + "</faultstring><detail><fault xmlns=\""
@@ -26,14 +26,6 @@ public final class SoapFaultDocument {
         + "</code><message>"
         + text
         + "</message></fault></detail></soap:Fault></soap:Body></soap:Envelope>";
-  }
-
-  /** Whether the fault is the server's ({@code soap:Server}) rather than the request's. */
-  static boolean serverSide(ErrorCode code) {
-    return code == ErrorCode.INTERNAL_ERROR
-        || code == ErrorCode.INSTRUMENT_ERROR
-        || code == ErrorCode.INSTRUMENT_TIMEOUT
-        || code == ErrorCode.SERVER_BUSY;
   }
 
   private static String escape(String s) {

@@ -11,7 +11,7 @@ import javax.xml.stream.XMLStreamConstants;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
 import javax.xml.stream.util.StreamReaderDelegate;
-import org.instrumentelement.im.model.ErrorCode;
+import org.instrumentelement.ie.contract.FaultCode;
 
 /**
  * Reads a SOAP 1.1 request and refuses it, as the events stream past, where it leaves the shape of
@@ -39,7 +39,7 @@ public final class CheckedRequestReader extends StreamReaderDelegate {
   /** Longest request text quoted back in a message. */
   static final int QUOTE = 40;
 
-  private static final ErrorCode MALFORMED = ErrorCode.MALFORMED_REQUEST;
+  private static final FaultCode MALFORMED = FaultCode.MALFORMED_REQUEST;
 
   private final Map<String, RequestShape> operations;
   private final String namespace;
@@ -167,7 +167,7 @@ public final class CheckedRequestReader extends StreamReaderDelegate {
     int attributes = getAttributeCount() + getNamespaceCount();
     if (attributes > MAX_ATTRIBUTES) {
       refuse(
-          ErrorCode.REQUEST_TOO_LARGE,
+          FaultCode.REQUEST_TOO_LARGE,
           name()
               + " has "
               + attributes
@@ -353,7 +353,7 @@ public final class CheckedRequestReader extends StreamReaderDelegate {
         String problem = type.problem(value);
         if (problem != null) {
           refuse(
-              ErrorCode.WRONG_TYPE,
+              FaultCode.WRONG_TYPE,
               getAttributeLocalName(i) + ": '" + quote(value) + "' " + problem);
         }
       }
@@ -394,7 +394,7 @@ public final class CheckedRequestReader extends StreamReaderDelegate {
               ? "is too long for " + f.leaf.kind().name().toLowerCase(Locale.ROOT)
               : f.leaf.problem(text);
       if (problem != null) {
-        refuse(ErrorCode.WRONG_TYPE, f.name + ": '" + quote(text) + "' " + problem);
+        refuse(FaultCode.WRONG_TYPE, f.name + ": '" + quote(text) + "' " + problem);
       }
     } else if (f.base64 != null) {
       if (f.referenced && f.base64.characters() > 0) {
@@ -402,7 +402,7 @@ public final class CheckedRequestReader extends StreamReaderDelegate {
       }
       if (!f.base64.valid()) {
         refuse(
-            ErrorCode.WRONG_TYPE,
+            FaultCode.WRONG_TYPE,
             f.name
                 + " is not valid base64 (A-Z, a-z, 0-9, + and / in groups of four, '=' only as"
                 + " padding at the end)");
@@ -452,7 +452,7 @@ public final class CheckedRequestReader extends StreamReaderDelegate {
     return RequestRefused.quote(text, QUOTE);
   }
 
-  private static void refuse(ErrorCode code, String message) throws RequestRefused {
+  private static void refuse(FaultCode code, String message) throws RequestRefused {
     throw new RequestRefused(code, message);
   }
 }

@@ -5,7 +5,7 @@ import java.util.Collection;
 import java.util.Locale;
 import org.apache.cxf.message.Attachment;
 import org.apache.cxf.message.Message;
-import org.instrumentelement.im.model.ErrorCode;
+import org.instrumentelement.ie.contract.FaultCode;
 
 /**
  * The MTOM parts of a request. CXF reads them lazily, as they are asked for; a part past the limit
@@ -70,15 +70,15 @@ public final class MtomParts implements CheckedRequestReader.AttachmentLookup {
     }
     if (read >= MAX_ATTACHMENTS) {
       return new RequestRefused(
-          ErrorCode.REQUEST_TOO_LARGE,
+          FaultCode.REQUEST_TOO_LARGE,
           "an MTOM request holds at most " + MAX_ATTACHMENTS + " attachments");
     }
     String why = String.valueOf(io.getMessage()).toLowerCase(Locale.ROOT);
     if (why.contains("header")) {
       return new RequestRefused(
-          ErrorCode.REQUEST_TOO_LARGE, "an MTOM part has more headers than the IE reads");
+          FaultCode.REQUEST_TOO_LARGE, "an MTOM part has more headers than the IE reads");
     }
     return new RequestRefused(
-        ErrorCode.MALFORMED_REQUEST, "the MTOM package cannot be read past part " + (read + 1));
+        FaultCode.MALFORMED_REQUEST, "the MTOM package cannot be read past part " + (read + 1));
   }
 }

@@ -1,8 +1,8 @@
 package org.instrumentelement.ie.server.request;
 
 import javax.xml.stream.XMLStreamException;
+import org.instrumentelement.ie.contract.FaultCode;
 import org.instrumentelement.ie.soap.InstrumentElementFault;
-import org.instrumentelement.im.model.ErrorCode;
 
 /**
  * A request refused while it was read, with the fault code and the message the client gets. An
@@ -11,14 +11,14 @@ import org.instrumentelement.im.model.ErrorCode;
  */
 public final class RequestRefused extends XMLStreamException {
   private static final long serialVersionUID = 1L;
-  private final ErrorCode code;
+  private final FaultCode code;
 
-  public RequestRefused(ErrorCode code, String message) {
+  public RequestRefused(FaultCode code, String message) {
     super(message);
     this.code = code;
   }
 
-  public ErrorCode code() {
+  public FaultCode code() {
     return code;
   }
 

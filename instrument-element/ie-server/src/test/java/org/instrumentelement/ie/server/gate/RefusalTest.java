@@ -9,14 +9,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import javax.xml.parsers.DocumentBuilderFactory;
-import org.instrumentelement.im.model.ErrorCode;
+import org.instrumentelement.ie.contract.FaultCode;
 import org.junit.jupiter.api.Test;
 import org.w3c.dom.Document;
 
 class RefusalTest {
   @Test
   void theFaultIsWellFormedWhateverTheMessage() throws Exception {
-    String xml = SoapFaultDocument.of(ErrorCode.SERVER_BUSY, "a <b> & \u0001 c");
+    String xml = SoapFaultDocument.of(FaultCode.SERVER_BUSY, "a <b> & \u0001 c");
     Document d =
         DocumentBuilderFactory.newDefaultNSInstance()
             .newDocumentBuilder()
@@ -27,7 +27,7 @@ class RefusalTest {
             .item(0)
             .getTextContent());
     assertEquals("soap:Server", d.getElementsByTagName("faultcode").item(0).getTextContent());
-    assertTrue(SoapFaultDocument.of(ErrorCode.NOT_AUTHENTICATED, "x").contains("soap:Client"));
+    assertTrue(SoapFaultDocument.of(FaultCode.NOT_AUTHENTICATED, "x").contains("soap:Client"));
   }
 
   @Test

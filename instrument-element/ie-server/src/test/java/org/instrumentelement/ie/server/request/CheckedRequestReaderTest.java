@@ -10,9 +10,9 @@ import javax.xml.stream.XMLStreamConstants;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
 import org.apache.cxf.staxutils.StaxUtils;
+import org.instrumentelement.ie.contract.FaultCode;
 import org.instrumentelement.ie.soap.InstrumentElementPort;
 import org.instrumentelement.ie.soap.types.Namespaces;
-import org.instrumentelement.im.model.ErrorCode;
 import org.junit.jupiter.api.Test;
 
 /** The reader's checks on documents in memory, read with CXF's own parser settings. */
@@ -78,7 +78,7 @@ class CheckedRequestReaderTest {
             body(
                 "<ie:getAttribute><ie:im>x</ie:im><ie:attribute>y</ie:attribute>"
                     + "<ie:encoding>GZIP</ie:encoding></ie:getAttribute>"));
-    assertEquals(ErrorCode.WRONG_TYPE, r.code());
+    assertEquals(FaultCode.WRONG_TYPE, r.code());
     assertEquals("encoding: 'GZIP' is not one of XML, BINARY", r.getMessage());
     r =
         refused(
@@ -100,7 +100,7 @@ class CheckedRequestReaderTest {
   @Test
   void theEnvelopeIsSoap11WithOneOperation() {
     assertEquals(
-        ErrorCode.MALFORMED_REQUEST,
+        FaultCode.MALFORMED_REQUEST,
         refused(
                 body("<ie:getState/>")
                     .replace(
@@ -182,6 +182,6 @@ class CheckedRequestReaderTest {
       many.append(" a").append(i).append("=\"x\"");
     }
     RequestRefused r = refused(body("<ie:getState" + many + "/>"));
-    assertEquals(ErrorCode.REQUEST_TOO_LARGE, r.code());
+    assertEquals(FaultCode.REQUEST_TOO_LARGE, r.code());
   }
 }

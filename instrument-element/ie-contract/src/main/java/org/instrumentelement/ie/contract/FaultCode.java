@@ -1,25 +1,37 @@
-package org.instrumentelement.im.model;
+package org.instrumentelement.ie.contract;
 
 /**
- * Why a request was refused. These names are the fault codes of the SOAP API and part of its
- * contract: add codes, never rename them.
+ * Why a request was refused: the {@code code} of every SOAP fault's detail. These names are part of
+ * the API's contract (docs/soap-api.md, "Faults", which {@code FaultCodeReferenceTest} holds to
+ * this list): add codes, never rename them. The IMs refuse with them too, so that a refusal reaches
+ * the client with the code of its cause.
  */
-public enum ErrorCode {
+public enum FaultCode {
+  /** No IM at that path. */
   UNKNOWN_IM,
+  /** The IM has no such attribute. */
   UNKNOWN_ATTRIBUTE,
+  /** The IM has no such parameter. */
   UNKNOWN_PARAMETER,
+  /** The IM has no such command. */
   UNKNOWN_COMMAND,
+  /** The command has no such argument. */
   UNKNOWN_ARGUMENT,
+  /** A required command argument is absent. */
   MISSING_ARGUMENT,
+  /** The value's type does not fit, or a typed field is not a valid value of its schema type. */
   WRONG_TYPE,
+  /** Outside the item's range, not one of its choices, too long. */
   OUT_OF_RANGE,
   /** A value of the right type that is not acceptable (e.g. text with SCPI command syntax). */
   INVALID_VALUE,
+  /** A write to a read-only attribute. */
   READ_ONLY,
+  /** The IM's state machine does not allow it now. */
   NOT_ALLOWED_IN_STATE,
   /** The attribute is not subscribable, so it has no topic. */
   NOT_SUBSCRIBABLE,
-  /** The instrument refused or reported an error. */
+  /** The instrument refused or reported an error, or is unreachable. */
   INSTRUMENT_ERROR,
   /** The instrument did not answer in time. */
   INSTRUMENT_TIMEOUT,
@@ -51,5 +63,17 @@ public enum ErrorCode {
   /** As many recordings as allowed are being written already. */
   TOO_MANY_RECORDINGS,
   /** The recordings directory has reached its quota, or the IE keeps no data directory. */
-  STORAGE_FULL
+  STORAGE_FULL;
+
+  /**
+   * Whether the fault is the server's or the instrument's ({@code soap:Server}) rather than the
+   * request's ({@code soap:Client}): the same request may succeed later.
+   */
+  public boolean serverSide() {
+    return this == INSTRUMENT_ERROR
+        || this == INSTRUMENT_TIMEOUT
+        || this == SERVER_BUSY
+        || this == INTERNAL_ERROR
+        || this == STORAGE_FULL;
+  }
 }

@@ -1,4 +1,4 @@
-package org.instrumentelement.ie.pubsub;
+package org.instrumentelement.ie.contract;
 
 /**
  * The topic of an attribute: {@code <prefix>.<ie name>.<IM path with '/' as '.'>.<attribute>}, for
@@ -7,10 +7,19 @@ package org.instrumentelement.ie.pubsub;
  * ie/ie/lab/scope/waveform}) and STOMP clients as {@code /topic/ie.ie.lab.scope.waveform}.
  */
 public final class TopicNames {
+  /** The prefix an Instrument Element uses unless {@code broker.topicPrefix} says otherwise. */
+  public static final String DEFAULT_PREFIX = "ie";
+
   private TopicNames() {}
 
+  /** The JMS (OpenWire) topic of an attribute. */
   public static String topic(String prefix, String ieName, String imPath, String attribute) {
-    return prefix + "." + ieName + "." + imPath.replace('/', '.') + "." + attribute;
+    return subtree(prefix, ieName, imPath) + "." + attribute;
+  }
+
+  /** The JMS topic name of an IM, whose attributes' topics are below it. */
+  public static String subtree(String prefix, String ieName, String imPath) {
+    return prefix + "." + ieName + "." + imPath.replace('/', '.');
   }
 
   /** The same topic as an MQTT client names it. */

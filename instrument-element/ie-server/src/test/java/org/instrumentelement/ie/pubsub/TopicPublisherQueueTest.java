@@ -1,0 +1,145 @@
+package org.instrumentelement.ie.pubsub;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import jakarta.jms.Connection;
+import jakarta.jms.MessageConsumer;
+import jakarta.jms.Session;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import org.apache.activemq.ActiveMQConnectionFactory;
+import org.apache.activemq.broker.BrokerService;
+import org.instrumentelement.im.model.Value;
+import org.instrumentelement.im.sampling.Sample;
+import org.instrumentelement.im.sampling.SampleSink;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The publisher's queue per topic, against a real (in-memory) ActiveMQ broker: every sample sent in
+ * order while the broker keeps up, and only the oldest dropped, and counted, when it cannot.
+ */
+class TopicPublisherQueueTest {
+  private static final String TOPIC = "ie.test.lab.array.vector";
+
+  private final String name = "publisher-" + UUID.randomUUID();
+  private BrokerService broker;
+  private TopicPublisher publisher;
+  private Connection subscriber;
+
+  private static final PublishedTopic PUBLISHED =
+      new PublishedTopic(TOPIC, "V", "lab/array", "vector");
+
+  private void startBroker() throws Exception {
+    broker = new BrokerService();
+    broker.setBrokerName(name);
+    broker.setPersistent(false);
+    broker.setUseJmx(false);
+    broker.setAdvisorySupport(false);
+    broker.start();
+    broker.waitUntilStarted();
+  }
+
+  private MessageConsumer subscribe() throws Exception {
+    ActiveMQConnectionFactory cf = new ActiveMQConnectionFactory("vm://" + name + "?create=false");
+    cf.setWatchTopicAdvisories(false);
+    subscriber = cf.createConnection();
+    subscriber.start();
+    Session s = subscriber.createSession(false, Session.AUTO_ACKNOWLEDGE);
+    return s.createConsumer(s.createTopic(TOPIC));
+  }
+
+  private TopicPublisher publisher(int depth) {
+    publisher = new TopicPublisher("vm://" + name + "?create=false", null, null, null, 7L, depth);
+    return publisher;
+  }
+
+  private static Sample sample(long sequence) {
+    return new Sample(
+        "lab/array",
+        "vector",
+        Value.ofDoubles(new double[] {sequence, -sequence}, Instant.now()),
+        sequence,
+        false);
+  }
+
+  private static List<Long> receive(MessageConsumer c, int count) throws Exception {
+    List<Long> sequences = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      jakarta.jms.Message m = c.receive(10_000);
+      if (m == null) {
+        break;
+      }
+      sequences.add(m.getLongProperty("ieSequence"));
+    }
+    return sequences;
+  }
+
+  @AfterEach
+  void stop() throws Exception {
+    if (publisher != null) {
+      publisher.close();
+    }
+    if (subscriber != null) {
+      subscriber.close();
+    }
+    if (broker != null) {
+      broker.stop();
+      broker.waitUntilStopped();
+    }
+  }
+
+  @Test
+  void aBurstFasterThanTheBrokerTakesItIsSentWholeAndInOrder() throws Exception {
+    startBroker();
+    MessageConsumer c = subscribe();
+    TopicPublisher p = publisher(TopicPublisher.DEFAULT_QUEUE_DEPTH);
+    SampleSink sink = p.bind(PUBLISHED);
+    p.start();
+    List<Long> expected = new ArrayList<>();
+    for (long seq = 1; seq <= 2000; seq++) {
+      sink.accept(sample(seq));
+      expected.add(seq);
+      if (seq % 50 == 0) {
+        // bursts of 50 at once from the sampler's thread, within the queue's depth of 64
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        while (p.sent() < seq - 10 && System.nanoTime() < deadline) {
+          Thread.onSpinWait();
+        }
+      }
+    }
+    assertEquals(expected, receive(c, 2000));
+    assertEquals(0, p.superseded());
+    assertEquals(2000, p.sent(TOPIC));
+  }
+
+  @Test
+  void whileTheBrokerIsAwayOnlyTheNewestSamplesAreKeptAndTheRestCounted() throws Exception {
+    TopicPublisher p = publisher(10);
+    SampleSink sink = p.bind(PUBLISHED);
+    for (long seq = 1; seq <= 100; seq++) {
+      sink.accept(sample(seq)); // not started: nothing can be sent yet
+    }
+    assertEquals(90, p.superseded());
+    assertEquals(90, p.superseded(TOPIC));
+    startBroker();
+    MessageConsumer c = subscribe();
+    p.start();
+    List<Long> expected = new ArrayList<>();
+    for (long seq = 91; seq <= 100; seq++) {
+      expected.add(seq);
+    }
+    assertEquals(expected, receive(c, 10));
+    assertTrue(c.receive(300) == null, "nothing beyond the ten kept");
+  }
+
+  @Test
+  void aQueueHoldsAtLeastOneSample() {
+    assertThrows(IllegalArgumentException.class, () -> publisher(0));
+    publisher = null;
+  }
+}
