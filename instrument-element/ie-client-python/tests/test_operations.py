@@ -33,7 +33,7 @@ def test_ims_is_the_tree_parents_before_children(connect):
 def test_describe_gives_parameters_attributes_and_commands(connect):
     d = connect()["lab/scope"].describe()
     assert d.path == "lab/scope" and d.type == "oscilloscope" and d.address == "MOCK::oscilloscope"
-    assert d.states == ["UNLINKED", "LINKED", "RUNNING", "ERROR"]
+    assert d.states == ["UNLINKED", "LINKED", "RUNNING", "ERROR", "AVERAGING"]
     timebase = d.parameters["timebase"]
     assert (timebase.type, timebase.units, timebase.minimum, timebase.maximum) == (
         "DOUBLE",
@@ -154,6 +154,34 @@ def test_run_commands_and_the_lifecycle(connect):
     assert dmm.reset() == "LINKED"
 
 
+def test_long_running_commands(connect):
+    scope = connect("operator")["lab/scope"]
+    average = scope.describe().commands["acquireAverage"]
+    assert average.long_running and average.running_state == "AVERAGING"
+    assert scope.stop() == "LINKED"
+    try:
+        averaged = scope.run("acquireAverage", count=3)  # waited for, as an ordinary command
+        assert isinstance(averaged, Vector) and len(averaged) == 2500
+        run = scope.begin("acquireAverage", count=10000)
+        assert run.state == "RUNNING" and run.command_id and not run.done
+        assert scope.state == "AVERAGING"
+        with pytest.raises(errors.NotAllowedInState):
+            scope.set(voltsPerDiv=1.0)
+        status = scope.command_status(run.command_id)
+        assert status.command == "acquireAverage" and status.im == "lab/scope"
+        cancelled = scope.cancel(run.command_id)
+        assert cancelled.command_id == run.command_id
+        end = scope.wait(run.command_id, timeout=30)
+        assert end.state == "CANCELLED" and end.cancelled_by == "operator" and end.done
+        assert end.fault_code == "CANCELLED" and end.ended is not None
+        assert any(s.command_id == run.command_id for s in scope.commands())
+        with pytest.raises(errors.UnknownCommandId):
+            scope.command_status("no-such-run")
+        assert scope.state == "LINKED"
+    finally:
+        assert scope.start() == "RUNNING"
+
+
 def test_reservations_as_a_context_manager(connect):
     operator = connect("operator")
     admin = connect("admin")
@@ -226,6 +254,10 @@ def test_every_wsdl_operation_is_reachable_from_the_client(connect):
     array.reserve(seconds=30), array.renew(seconds=30), array.release()
     array.reserve(seconds=30), array.break_reservation()
     ie.login_failures(), ie.clear_login_failures()
+    scope.commands()
+    for ask in (scope.command_status, scope.cancel):
+        with pytest.raises(errors.UnknownCommandId):
+            ask("no-such-run")
     wsdl = etree.parse(str(WSDL))
     operations = {
         o.get("name")
@@ -233,7 +265,7 @@ def test_every_wsdl_operation_is_reachable_from_the_client(connect):
             ".//{http://schemas.xmlsoap.org/wsdl/}portType/{http://schemas.xmlsoap.org/wsdl/}operation"
         )
     }
-    assert len(operations) == 20 and sent == operations
+    assert len(operations) == 23 and sent == operations
 
 
 def test_an_im_is_described_once_however_often_it_is_read(connect):

@@ -48,6 +48,8 @@ __all__ = [
     "RecordingInProgress",
     "TooManyRecordings",
     "StorageFull",
+    "UnknownCommandId",
+    "Cancelled",
 ]
 
 
@@ -253,6 +255,16 @@ class StorageFull(Fault):
     """The IE's recordings directory has reached its quota; delete recordings to make room."""
 
     code = "STORAGE_FULL"
+class UnknownCommandId(Fault):
+    """No long-running command with that id on that IM (never started, or forgotten since)."""
+
+    code = "UNKNOWN_COMMAND_ID"
+
+
+class Cancelled(Fault):
+    """A long-running command that ``run()`` waited for was cancelled."""
+
+    code = "CANCELLED"
 
 
 _BY_CODE = {cls.code: cls for cls in Fault.__subclasses__()}

@@ -6,10 +6,11 @@ so that happens once).
 """
 
 import contextlib
+import time
 
 import numpy as np
 
-from . import model
+from . import errors, model
 from .soap import field, q
 from .xml_values import value_from_xml, value_to_xml
 
@@ -141,17 +142,77 @@ class InstrumentManager:
     def run(self, command, **arguments):
         """Runs a command: ``scope.run("measure", quantity="RMS")``. Returns its result (a value
         with metadata) or None for commands without one; the IM's state afterwards is in
-        :attr:`state` (the lifecycle methods :meth:`link`... return it)."""
-        return self._execute(command, arguments)[1]
+        :attr:`state` (the lifecycle methods :meth:`link`... return it). A long-running command
+        (``scope.run("acquireAverage", count=64)``) is waited for: its failure raises its fault,
+        a cancel :class:`errors.Cancelled`."""
+        state, result, status = self._execute(command, arguments)
+        if status is None:
+            return result
+        status = self.wait(status.command_id)
+        if status.state == "SUCCEEDED":
+            return status.result
+        raise errors.fault_class(status.fault_code)(
+            status.fault_code, status.error or status.state, self.path, command, False
+        )
 
-    def _execute(self, command, arguments):
+    def _execute(self, command, arguments, wait=None):
         response = self._call(
             "executeCommand",
             field("command", command),
             *(value_to_xml(v, "argument", name=k) for k, v in arguments.items()),
+            field("waitSeconds", None if wait is None else repr(float(wait))),
         )
         result = response.find(q("result"))
-        return response.findtext(q("state")), (None if result is None else value_from_xml(result))
+        status = response.find(q("status"))
+        return (
+            response.findtext(q("state")),
+            None if result is None else value_from_xml(result),
+            None if status is None else model.CommandStatus.from_xml(status),
+        )
+
+    # Long-running commands (docs/long-running-commands.md)
+
+    def begin(self, command, wait=None, **arguments):
+        """Starts a long-running command and returns its :class:`model.CommandStatus` at once
+        (or once it ended, if within ``wait`` seconds): ``run = scope.begin("acquireAverage",
+        count=64)``, then :meth:`command_status`, :meth:`wait`, :meth:`cancel` with
+        ``run.command_id``."""
+        status = self._execute(command, arguments, wait)[2]
+        if status is None:
+            raise ValueError(f"{command} on {self.path} is not a long-running command")
+        return status
+
+    def command_status(self, command_id):
+        """The status of a long-running command now: progress, intermediate results, result."""
+        response = self._call("getCommandStatus", field("commandId", command_id))
+        return model.CommandStatus.from_xml(response.find(q("status")))
+
+    def cancel(self, command_id):
+        """Asks a long-running command to stop at its next step; returns its status."""
+        response = self._call("cancelCommand", field("commandId", command_id))
+        return model.CommandStatus.from_xml(response.find(q("status")))
+
+    def commands(self):
+        """The long-running commands of this IM kept by the IE, newest first (no results)."""
+        response = self._call("listCommands")
+        return [model.CommandStatus.from_xml(s) for s in response.iterfind(q("status"))]
+
+    def wait(self, command_id, timeout=None, poll=0.2, progress=None):
+        """Polls a long-running command until it ends and returns its final status.
+
+        :param timeout: seconds; None waits as long as it takes (:class:`TimeoutError` after it)
+        :param progress: called with each status while it runs (e.g. to print ``status.text``)
+        """
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while True:
+            status = self.command_status(command_id)
+            if status.state != "RUNNING":
+                return status
+            if progress is not None:
+                progress(status)
+            if deadline is not None and time.monotonic() > deadline:
+                raise TimeoutError(f"{status.command} on {self.path} still running: {status.text}")
+            time.sleep(poll)
 
     def link(self):
         """Connects to the instrument; returns the new state."""

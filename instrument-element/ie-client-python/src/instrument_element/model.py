@@ -174,6 +174,12 @@ class CommandInfo:
     allowed_in: List[str]
     target_state: Optional[str]
     arguments: Dict[str, ArgumentInfo]
+    running_state: Optional[str] = None  # a long-running command's state while it runs
+
+    @property
+    def long_running(self):
+        """Whether the command answers at once and runs on (see :class:`CommandStatus`)."""
+        return self.running_state is not None
 
     @classmethod
     def from_xml(cls, e):
@@ -185,6 +191,58 @@ class CommandInfo:
             f.texts("allowedIn"),
             f.text("targetState"),
             {a.name: a for a in args},
+            f.text("runningState"),
+        )
+
+
+@dataclass
+class CommandStatus:
+    """A long-running command (docs/long-running-commands.md): ``begin()``, ``command_status()``,
+    ``cancel()``. ``intermediate`` holds the newest intermediate results, each value's ``name``
+    its index from 1."""
+
+    command_id: str
+    im: str
+    command: str
+    state: str
+    progress: float
+    text: Optional[str]
+    started: object
+    ended: object
+    elapsed: float
+    remaining: Optional[float]
+    intermediate_count: int
+    intermediate: list
+    result: object
+    fault_code: Optional[str]
+    error: Optional[str]
+    cancelled_by: Optional[str]
+
+    @property
+    def done(self):
+        """Whether the command has ended (SUCCEEDED, FAILED or CANCELLED)."""
+        return self.state != "RUNNING"
+
+    @classmethod
+    def from_xml(cls, e):
+        f = _Fields(e)
+        return cls(
+            f.text("commandId"),
+            f.text("im"),
+            f.text("command"),
+            f.text("state"),
+            f.float("progress") or 0.0,
+            f.text("text"),
+            f.time("started"),
+            f.time("ended"),
+            f.float("elapsedSeconds") or 0.0,
+            f.float("remainingSeconds"),
+            f.int("intermediateCount") or 0,
+            [value_from_xml(v) for v in f.all("intermediate")],
+            f.value("result"),
+            f.text("faultCode"),
+            f.text("error"),
+            f.text("cancelledBy"),
         )
 
 

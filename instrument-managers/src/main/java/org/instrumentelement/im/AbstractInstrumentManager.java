@@ -8,12 +8,15 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.ReentrantLock;
 import org.instrumentelement.ial.InstrumentException;
 import org.instrumentelement.ial.InstrumentSession;
 import org.instrumentelement.ial.InstrumentTimeoutException;
 import org.instrumentelement.ial.SessionOptions;
 import org.instrumentelement.ie.contract.FaultCode;
+import org.instrumentelement.im.command.CommandExecution;
+import org.instrumentelement.im.command.CommandProgress;
 import org.instrumentelement.im.model.ArgumentSpec;
 import org.instrumentelement.im.model.AttributeSpec;
 import org.instrumentelement.im.model.CommandSpec;
@@ -34,7 +37,11 @@ import org.instrumentelement.im.model.Value;
  *   <li>{@link #applyParameter}, {@link #writeAttribute}, {@link #onCommand} for what it offers,
  *   <li>{@link #readParameter} for the parameters whose value can be queried from the instrument
  *       (link mode {@link LinkMode#READ_BACK}),
- *   <li>{@link #onLink}, {@link #onStart}, {@link #onStop} for the standard commands.
+ *   <li>{@link #onLink}, {@link #onStart}, {@link #onStop} for the standard commands;
+ *   <li>{@link #onLongCommand} for long-running commands: called without the lock, it takes the
+ *       session step by step with {@link #step}, so that what the running state allows (a read of
+ *       the identity, another IM's requests) is served between steps; {@link #onLongCommandStopped}
+ *       puts the instrument in a defined state when one is cancelled or fails.
  * </ul>
  *
  * <p>Requests are checked completely (names, state, types, ranges) before a hook runs, so a refused
@@ -83,6 +90,7 @@ public abstract class AbstractInstrumentManager implements InstrumentManager {
   private Reconnector reconnector; // guarded by lock
   private String resumeState = States.LINKED; // guarded by lock: where a reconnect returns to
   private boolean closed; // guarded by lock
+  private volatile String longCommandState; // the running state of the long command under way
 
   protected AbstractInstrumentManager(ImModel model) {
     this.model = model;
@@ -219,6 +227,61 @@ public abstract class AbstractInstrumentManager implements InstrumentManager {
       throws InstrumentException, ImException {
     throw new ImException(
         FaultCode.INTERNAL_ERROR, "command " + command.name() + " not implemented");
+  }
+
+  /**
+   * One step of a session used by a long-running command: runs with the lock held and the live
+   * session, like the other hooks.
+   */
+  @FunctionalInterface
+  protected interface SessionStep<T> {
+    T apply(InstrumentSession session) throws InstrumentException, ImException;
+  }
+
+  /**
+   * Runs a long-running command ({@link CommandSpec#isLongRunning()}); arguments are validated and
+   * complete, and the IM is in the command's running state. Called without the lock: use {@link
+   * #step} for every exchange with the instrument, report through {@code progress}, and call {@link
+   * CommandProgress#checkCancelled()} between steps.
+   *
+   * @return the final result, or {@code null}
+   */
+  protected Value onLongCommand(
+      CommandSpec command, Map<String, Value> args, CommandProgress progress) throws ImException {
+    throw new ImException(
+        FaultCode.INTERNAL_ERROR, "command " + command.name() + " not implemented");
+  }
+
+  /**
+   * Called, with the lock held, when a long-running command stops before it finished (cancelled, or
+   * failed while the instrument still answers): leave the instrument in a defined state (stop an
+   * acquisition, abort a measurement). Default: nothing. Not called when the instrument was lost.
+   */
+  protected void onLongCommandStopped(InstrumentSession session, CommandSpec command)
+      throws InstrumentException, ImException {}
+
+  /**
+   * Runs one step of a long-running command with the lock held and the live session. A lost
+   * connection puts the IM in ERROR as for any request.
+   *
+   * @throws ImException from the step, or INSTRUMENT_ERROR if the IM left the command's running
+   *     state (lost its instrument, closed)
+   */
+  protected <T> T step(SessionStep<T> step) throws ImException {
+    lock.lock();
+    try {
+      String running = longCommandState;
+      if (running == null || !state.equals(running)) {
+        throw new ImException(
+            FaultCode.INSTRUMENT_ERROR,
+            path() + " is no longer running the command (now " + state + ")");
+      }
+      return step.apply(liveSession());
+    } catch (InstrumentException e) {
+      throw connectionLost(e);
+    } finally {
+      lock.unlock();
+    }
   }
 
   /**
@@ -359,6 +422,9 @@ public abstract class AbstractInstrumentManager implements InstrumentManager {
   @Override
   public Value executeCommand(String name, Map<String, Value> arguments) throws ImException {
     CommandSpec c = model.command(name);
+    if (c.isLongRunning()) {
+      return beginCommand(name, arguments).run(CommandProgress.NONE);
+    }
     Map<String, Value> args = validateArguments(c, arguments == null ? Map.of() : arguments);
     checkState(c.allowedIn(), "command '" + name + "'");
     lock.lock();
@@ -373,6 +439,79 @@ public abstract class AbstractInstrumentManager implements InstrumentManager {
       throw connectionLost(e);
     } finally {
       lock.unlock();
+    }
+  }
+
+  @Override
+  public CommandExecution beginCommand(String name, Map<String, Value> arguments)
+      throws ImException {
+    CommandSpec c = model.command(name);
+    Map<String, Value> given = arguments == null ? Map.of() : arguments;
+    Map<String, Value> args = validateArguments(c, given);
+    checkState(c.allowedIn(), "command '" + name + "'");
+    if (!c.isLongRunning()) {
+      return progress -> executeCommand(name, given);
+    }
+    String from;
+    lock.lock();
+    try {
+      checkState(c.allowedIn(), "command '" + name + "'");
+      from = state;
+      longCommandState = c.runningState();
+      moveTo(c.runningState(), "");
+    } finally {
+      lock.unlock();
+    }
+    AtomicBoolean ran = new AtomicBoolean();
+    return progress -> {
+      if (!ran.compareAndSet(false, true)) {
+        throw new ImException(FaultCode.INTERNAL_ERROR, "command " + name + " already ran");
+      }
+      return runLong(c, args, from, progress);
+    };
+  }
+
+  /** Runs a long command's body, then leaves its running state however it ended. */
+  private Value runLong(
+      CommandSpec c, Map<String, Value> args, String from, CommandProgress progress)
+      throws ImException {
+    boolean succeeded = false;
+    try {
+      progress.checkCancelled();
+      Value result = onLongCommand(c, args, progress);
+      succeeded = true;
+      return result;
+    } finally {
+      lock.lock();
+      try {
+        if (state.equals(c.runningState())) {
+          if (!succeeded) {
+            stopQuietly(c);
+          }
+          if (state.equals(c.runningState())) {
+            moveTo(succeeded && c.targetState() != null ? c.targetState() : from, "");
+          }
+        }
+        longCommandState = null;
+      } finally {
+        lock.unlock();
+      }
+    }
+  }
+
+  /** Called with the lock held: puts the instrument in a defined state after a stopped command. */
+  private void stopQuietly(CommandSpec c) {
+    try {
+      onLongCommandStopped(session, c);
+    } catch (InstrumentException e) {
+      connectionLost(e);
+    } catch (ImException | RuntimeException e) {
+      LOG.log(
+          Level.WARNING,
+          "{0}: after {1} stopped, could not reset the instrument: {2}",
+          path(),
+          c.name(),
+          e.getMessage());
     }
   }
 

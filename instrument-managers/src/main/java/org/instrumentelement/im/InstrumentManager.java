@@ -3,6 +3,7 @@ package org.instrumentelement.im;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.instrumentelement.im.command.CommandExecution;
 import org.instrumentelement.im.model.ImException;
 import org.instrumentelement.im.model.ImModel;
 import org.instrumentelement.im.model.Value;
@@ -74,6 +75,22 @@ public interface InstrumentManager {
    *     OUT_OF_RANGE, NOT_ALLOWED_IN_STATE, INSTRUMENT_ERROR or INSTRUMENT_TIMEOUT
    */
   Value executeCommand(String name, Map<String, Value> arguments) throws ImException;
+
+  /**
+   * Accepts a command to be run on another thread (a long-running one, see {@link
+   * org.instrumentelement.im.model.CommandSpec#isLongRunning()}). Everything a request can get
+   * wrong is checked now, and a long-running command puts the IM in its running state now, so that
+   * what the state machine allows meanwhile holds from the moment this returns. The execution must
+   * be run once; the IM leaves the running state when it ends, however it ends.
+   *
+   * <p>Default: checks nothing now and runs {@link #executeCommand} later.
+   *
+   * @throws ImException as {@link #executeCommand}
+   */
+  default CommandExecution beginCommand(String name, Map<String, Value> arguments)
+      throws ImException {
+    return progress -> executeCommand(name, arguments);
+  }
 
   /** Registers a listener for state changes. */
   void addStateListener(StateListener listener);

@@ -274,6 +274,57 @@ class PortalBrowserIT {
 
   @Test
   @Order(75)
+  void aLongCommandShowsItsProgressAndCanBeCancelled() throws IOException {
+    By badge = By.cssSelector("#im-state .badge");
+    command("stop").click();
+    wait.until(ExpectedConditions.textToBe(badge, "LINKED"));
+    WebElement count = driver.findElement(By.id("arg-acquireAverage-count"));
+    count.sendKeys(Keys.chord(Keys.CONTROL, "a"), "1000"); // 20 ms each: 20 s at least
+    command("acquireAverage").click();
+    By running =
+        By.cssSelector(".command-run[data-command='acquireAverage'][data-state='RUNNING']");
+    // The rows are redrawn every second: look them up afresh each time.
+    wait.until(
+        d ->
+            Double.parseDouble(
+                    d.findElement(By.cssSelector(".command-run[data-state='RUNNING'] progress"))
+                        .getAttribute("value"))
+                > 0.02);
+    wait.until(ExpectedConditions.textToBe(badge, "AVERAGING"));
+    assertTrue(
+        driver.findElement(running).getText().contains("trace "),
+        driver.findElement(running).getText());
+    assertFalse(
+        parameterInput("timebase").isEnabled(),
+        "no parameter change during an averaged acquisition");
+    assertFalse(command("acquireAverage").isEnabled(), "one average at a time");
+    screenshot("command-progress");
+
+    wait.until(
+        d -> {
+          try {
+            d.findElement(
+                    By.cssSelector(".command-run[data-state='RUNNING'] button.command-cancel"))
+                .click();
+            return true;
+          } catch (org.openqa.selenium.StaleElementReferenceException redrawn) {
+            return false;
+          }
+        });
+    WebElement cancelled =
+        wait.until(
+            ExpectedConditions.presenceOfElementLocated(
+                By.cssSelector(
+                    ".command-run[data-command='acquireAverage'][data-state='CANCELLED']")));
+    assertTrue(cancelled.getText().contains("cancelled by operator"), cancelled.getText());
+    wait.until(ExpectedConditions.textToBe(badge, "LINKED"));
+    assertTrue(parameterInput("timebase").isEnabled());
+    command("start").click();
+    wait.until(ExpectedConditions.textToBe(badge, "RUNNING"));
+  }
+
+  @Test
+  @Order(76)
   void aRecordingIsStartedFromThePanelAndOffersItsDownload() {
     driver.findElement(By.id("record-seconds")).sendKeys("1");
     driver.findElement(By.id("record")).click();

@@ -18,6 +18,7 @@ import org.instrumentelement.ie.monitoring.Monitoring;
 import org.instrumentelement.ie.monitoring.StatusSource;
 import org.instrumentelement.ie.monitoring.SubscriptionMeters;
 import org.instrumentelement.ie.pubsub.BrokerEndpoints;
+import org.instrumentelement.ie.pubsub.CommandStatusMessages;
 import org.instrumentelement.ie.pubsub.EmbeddedBroker;
 import org.instrumentelement.ie.pubsub.Publishing;
 import org.instrumentelement.ie.pubsub.Subscriptions;
@@ -51,6 +52,10 @@ import org.slf4j.LoggerFactory;
  */
 public final class InstrumentElementRuntime implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(InstrumentElementRuntime.class);
+
+  /** How long a shutdown waits for the publisher to send what it holds (the commands cancelled). */
+  private static final java.time.Duration SHUTDOWN_DRAIN = java.time.Duration.ofSeconds(2);
+
   private final IeConfig config;
   private final InstrumentElement ie;
   private final long epoch = System.currentTimeMillis();
@@ -195,6 +200,7 @@ public final class InstrumentElementRuntime implements AutoCloseable {
               ie,
               InstrumentElementRuntime::currentUser,
               Clock.systemUTC());
+      ie.addCommandStatusListener(new CommandStatusMessages(publisher, subscriptions::topic));
       TopicPublisher topics = publisher;
       Recordings recorder = recordings;
       // Every published sample goes to the recordings too: neither waits for the other.
@@ -336,6 +342,9 @@ public final class InstrumentElementRuntime implements AutoCloseable {
       server.close();
       server = null;
     }
+    // Running commands end (cancelled, their instruments left in a defined state) while the
+    // publisher can still tell their subscribers.
+    ie.stopCommands();
     if (subscriptions != null) {
       subscriptions.close();
     }
@@ -344,6 +353,7 @@ public final class InstrumentElementRuntime implements AutoCloseable {
       recordings = null;
     }
     if (publisher != null) {
+      publisher.drain(SHUTDOWN_DRAIN);
       publisher.close();
       publisher = null;
     }

@@ -43,11 +43,34 @@ final class Bindings {
    * @param query the query whose reply is its result, or {@code null}
    * @param result the type of that result, or {@code null}
    * @param refresh parameters read back from the instrument afterwards (autoscale changes them)
+   * @param steps for a long-running command, how it repeats its send and query; else {@code null}
    */
   record Command(
       String name,
       ScpiTemplate send,
       ScpiTemplate query,
       org.instrumentelement.im.model.ValueSpec result,
-      List<String> refresh) {}
+      List<String> refresh,
+      Steps steps) {}
+
+  /**
+   * How a long-running command works: {@code count} steps, each its send, then (if {@code
+   * waitComplete}) {@code *OPC} and {@code *ESR?} polled until the operation-complete bit, then its
+   * query (an intermediate result), with {@code interval} seconds between steps.
+   *
+   * @param cancel sent when the command is cancelled or fails, or {@code null}
+   */
+  record Steps(Amount count, Amount interval, boolean waitComplete, ScpiTemplate cancel) {}
+
+  /**
+   * A number given in the descriptor or by an argument.
+   *
+   * @param argument the argument that gives it, or {@code null}
+   * @param fixed the number when no argument gives it
+   */
+  record Amount(String argument, double fixed) {
+    double of(Map<String, org.instrumentelement.im.model.Value> args) {
+      return argument == null ? fixed : args.get(argument).asDouble();
+    }
+  }
 }

@@ -1,6 +1,7 @@
 package org.instrumentelement.im.descriptor;
 
 import java.io.IOException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -15,6 +16,7 @@ import org.instrumentelement.ial.scpi.CommonCommands;
 import org.instrumentelement.ie.contract.FaultCode;
 import org.instrumentelement.im.ImContext;
 import org.instrumentelement.im.ScpiInstrumentManager;
+import org.instrumentelement.im.command.CommandProgress;
 import org.instrumentelement.im.model.AttributeSpec;
 import org.instrumentelement.im.model.CommandSpec;
 import org.instrumentelement.im.model.ImException;
@@ -209,6 +211,84 @@ public class DescriptorInstrumentManager extends ScpiInstrumentManager {
       updateParameter(name, ReplyConverter.convert(s.query(query), spec.spec(), p.tokens(), query));
     }
     return result;
+  }
+
+  /**
+   * A long-running command of the descriptor: its steps, each the send, the wait for operation
+   * complete ({@code *OPC}, then {@code *ESR?} polled with the lock released between polls, so that
+   * the instrument is never blocked in a {@code *OPC?}), and the query, whose reply is an
+   * intermediate result. The final result: the numeric replies as a vector, or the last reply.
+   */
+  @Override
+  protected Value onLongCommand(CommandSpec c, Map<String, Value> args, CommandProgress progress)
+      throws ImException {
+    Bindings.Command b = descriptor().commands().get(c.name());
+    Bindings.Steps steps = b.steps();
+    long count = Math.round(steps.count().of(args));
+    Duration interval = Duration.ofNanos(Math.round(steps.interval().of(args) * 1e9));
+    ScpiTemplate.Values withArgs = values(Map.of(), null, Map.of(), args);
+    String command = b.send() == null ? null : b.send().render(withArgs);
+    String query = b.query() == null ? null : b.query().render(withArgs);
+    boolean numeric =
+        b.result() != null
+            && (b.result().type() == ValueType.DOUBLE || b.result().type() == ValueType.INTEGER);
+    double[] numbers = new double[numeric ? (int) Math.min(count, Integer.MAX_VALUE - 8) : 0];
+    Value last = null;
+    for (long i = 1; i <= count; i++) {
+      progress.checkCancelled();
+      if (i > 1) {
+        progress.pause(interval);
+      }
+      if (command != null) {
+        step(
+            s -> {
+              send(s, command);
+              return null;
+            });
+      }
+      if (steps.waitComplete()) {
+        awaitOperationComplete(progress);
+      }
+      if (query != null) {
+        Value v = step(s -> ReplyConverter.convert(s.query(query), b.result(), Map.of(), query));
+        progress.intermediate(v);
+        if (numeric && i <= numbers.length) {
+          numbers[(int) (i - 1)] = v.asDouble();
+        }
+        last = v;
+      }
+      progress.report((double) i / count, "step " + i + " of " + count);
+    }
+    return numeric ? Value.ofDoubles(numbers, Instant.now()) : last;
+  }
+
+  /** Polls between {@code *ESR?} reads: short against a step, long against a SCPI round trip. */
+  static final Duration OPC_POLL = Duration.ofMillis(20);
+
+  /** {@code *OPC}, then {@code *ESR?} until bit 0 (operation complete), the lock free between. */
+  private void awaitOperationComplete(CommandProgress progress) throws ImException {
+    step(
+        s -> {
+          s.write("*OPC");
+          return null;
+        });
+    while (true) {
+      int esr = step(s -> (int) queryNumber(s, "*ESR?"));
+      if ((esr & 1) != 0) {
+        return;
+      }
+      progress.pause(OPC_POLL);
+    }
+  }
+
+  /** Sends the descriptor's {@code cancel} message (an ABORt) when a long command stops early. */
+  @Override
+  protected void onLongCommandStopped(InstrumentSession s, CommandSpec c)
+      throws InstrumentException, ImException {
+    Bindings.Command b = descriptor().commands().get(c.name());
+    if (b != null && b.steps() != null && b.steps().cancel() != null) {
+      send(s, b.steps().cancel().render(values(Map.of(), null, Map.of(), Map.of())));
+    }
   }
 
   private InstrumentDescriptor descriptor() throws ImException {

@@ -25,6 +25,7 @@ import org.instrumentelement.im.model.ParameterSpec;
 import org.instrumentelement.im.model.States;
 import org.instrumentelement.im.model.Value;
 import org.instrumentelement.im.model.ValueSpec;
+import org.instrumentelement.im.model.ValueType;
 
 /**
  * Builds an {@link InstrumentDescriptor} from its properties. Every key is checked and every
@@ -50,6 +51,14 @@ final class DescriptorParser {
   private final Map<String, Map<String, Map<String, String>>> sections = new HashMap<>();
   private final Map<String, String> top = new HashMap<>();
   private final Map<String, String> waveformKeys = new HashMap<>();
+
+  /** The states long-running commands declare ({@code command.<c>.runningState}). */
+  private final Set<String> runningStates = new HashSet<>();
+
+  private static final Pattern STATE_NAME = Pattern.compile("[A-Z][A-Z0-9_]*");
+
+  /** A count or a time given as a number or as an argument: {@code 10} or {@code {count}}. */
+  private static final Pattern ARGUMENT_REFERENCE = Pattern.compile("\\{([A-Za-z][A-Za-z0-9_]*)}");
 
   private DescriptorParser(String name, Properties props) {
     this.name = name;
@@ -94,6 +103,22 @@ final class DescriptorParser {
       }
     }
     model.description(top.getOrDefault("description", "SCPI instrument described by " + name));
+    for (var e : section("command").entrySet()) {
+      String state = e.getValue().get("runningState");
+      if (state != null) {
+        if (!STATE_NAME.matcher(state).matches()
+            || List.of(States.UNLINKED, States.LINKED, States.RUNNING, States.ERROR)
+                .contains(state)) {
+          throw new IllegalArgumentException(
+              "command."
+                  + e.getKey()
+                  + ".runningState: '"
+                  + state
+                  + "' must be a new state name in capitals (e.g. LOGGING)");
+        }
+        runningStates.add(state);
+      }
+    }
     WaveformSpec waveform = waveformKeys.isEmpty() ? null : waveform();
     Set<String> parameterNames = section("parameter").keySet();
     Map<String, Bindings.Parameter> parameters = new LinkedHashMap<>();
@@ -192,7 +217,7 @@ final class DescriptorParser {
       Set<String> parameterNames,
       WaveformSpec waveform) {
     String what = "attribute." + a;
-    only(what, kv, "get", "set", "from", "subscribable");
+    only(what, kv, "get", "set", "from", "subscribable", "readableIn");
     WaveformPart part = null;
     ValueSpec spec;
     if (kv.containsKey("from")) {
@@ -235,6 +260,9 @@ final class DescriptorParser {
     if (Boolean.parseBoolean(kv.getOrDefault("subscribable", "false"))) {
       as = as.asSubscribable();
     }
+    if (kv.containsKey("readableIn")) {
+      as = as.readableIn(states(what + ".readableIn", kv.get("readableIn")));
+    }
     model.attribute(as);
     Set<String> withValue = new HashSet<>(parameterNames);
     withValue.add("value");
@@ -271,7 +299,19 @@ final class DescriptorParser {
     }
     for (String k : own.keySet()) {
       if (!Set.of(
-              "send", "query", "result", "units", "allowedIn", "target", "refresh", "description")
+              "send",
+              "query",
+              "result",
+              "units",
+              "allowedIn",
+              "target",
+              "refresh",
+              "description",
+              "runningState",
+              "steps",
+              "interval",
+              "complete",
+              "cancel")
           .contains(k)) {
         throw new IllegalArgumentException("unknown key '" + what + "." + k + "'");
       }
@@ -315,7 +355,21 @@ final class DescriptorParser {
     if (target != null) {
       states(what + ".target", target);
     }
-    model.command(new CommandSpec(c, args, allowed, target, own.getOrDefault("description", "")));
+    CommandSpec spec =
+        new CommandSpec(c, args, allowed, target, own.getOrDefault("description", ""));
+    Bindings.Steps steps = null;
+    if (own.containsKey("runningState")) {
+      spec = spec.longRunning(own.get("runningState"));
+      steps = steps(what, own, args, parameters.keySet());
+    } else {
+      for (String k : List.of("steps", "interval", "complete", "cancel")) {
+        if (own.containsKey(k)) {
+          throw new IllegalArgumentException(
+              what + "." + k + " is for long-running commands: it needs " + what + ".runningState");
+        }
+      }
+    }
+    model.command(spec);
     ValueSpec result = null;
     if (query != null) {
       Map<String, String> r = new HashMap<>();
@@ -325,7 +379,66 @@ final class DescriptorParser {
       }
       result = spec(what + ".result", r, null);
     }
-    return new Bindings.Command(c, send, query, result, refresh);
+    return new Bindings.Command(c, send, query, result, refresh, steps);
+  }
+
+  /** How a long-running command repeats its send and query. */
+  private Bindings.Steps steps(
+      String what, Map<String, String> own, List<ArgumentSpec> args, Set<String> parameterNames) {
+    String complete = own.getOrDefault("complete", "none");
+    if (!Set.of("none", "opc").contains(complete)) {
+      throw new IllegalArgumentException(
+          what + ".complete: 'none' or 'opc', not '" + complete + "'");
+    }
+    return new Bindings.Steps(
+        amount(what + ".steps", own.getOrDefault("steps", "1"), args, true),
+        amount(what + ".interval", own.getOrDefault("interval", "0"), args, false),
+        complete.equals("opc"),
+        template(what + ".cancel", own.get("cancel"), parameterNames));
+  }
+
+  /** A number, or {@code {argument}} naming a numeric argument of the command. */
+  private static Bindings.Amount amount(
+      String what, String text, List<ArgumentSpec> args, boolean whole) {
+    var m = ARGUMENT_REFERENCE.matcher(text.trim());
+    if (m.matches()) {
+      String arg = m.group(1);
+      ArgumentSpec a =
+          args.stream()
+              .filter(x -> x.name().equals(arg))
+              .findFirst()
+              .orElseThrow(
+                  () -> new IllegalArgumentException(what + ": no argument '" + arg + "'"));
+      boolean numeric =
+          whole
+              ? a.spec().type() == ValueType.INTEGER
+              : a.spec().type() == ValueType.INTEGER || a.spec().type() == ValueType.DOUBLE;
+      if (!numeric || a.spec().min() < 0) {
+        throw new IllegalArgumentException(
+            what
+                + ": argument '"
+                + arg
+                + "' must be "
+                + (whole ? "an integer" : "a number")
+                + " with min >= 0");
+      }
+      return new Bindings.Amount(arg, 0);
+    }
+    try {
+      double d = Double.parseDouble(text.trim());
+      if (d < 0 || !Double.isFinite(d) || (whole && d != Math.rint(d))) {
+        throw new NumberFormatException();
+      }
+      return new Bindings.Amount(null, d);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(
+          what
+              + ": '"
+              + text
+              + "' is neither "
+              + (whole ? "a count" : "a number of seconds")
+              + " nor {argument}");
+    }
   }
 
   // ---- the waveform ----------------------------------------------------------------------------
@@ -490,10 +603,11 @@ final class DescriptorParser {
     }
   }
 
-  private static String[] states(String what, String list) {
+  private String[] states(String what, String list) {
     List<String> states = list(list);
     for (String s : states) {
-      if (!List.of(States.UNLINKED, States.LINKED, States.RUNNING, States.ERROR).contains(s)) {
+      if (!List.of(States.UNLINKED, States.LINKED, States.RUNNING, States.ERROR).contains(s)
+          && !runningStates.contains(s)) {
         throw new IllegalArgumentException(what + ": '" + s + "' is not a state");
       }
     }

@@ -1,6 +1,7 @@
 package org.instrumentelement.im.managers;
 
 import java.nio.ByteOrder;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Set;
@@ -9,6 +10,7 @@ import org.instrumentelement.ial.InstrumentSession;
 import org.instrumentelement.ial.ieee4882.BinaryFormat;
 import org.instrumentelement.ie.contract.FaultCode;
 import org.instrumentelement.im.ScpiInstrumentManager;
+import org.instrumentelement.im.command.CommandProgress;
 import org.instrumentelement.im.model.ArgumentSpec;
 import org.instrumentelement.im.model.AttributeSpec;
 import org.instrumentelement.im.model.CommandSpec;
@@ -27,6 +29,18 @@ import org.instrumentelement.im.model.ValueSpec;
  */
 public class OscilloscopeManager extends ScpiInstrumentManager {
   private static final Instant EPOCH = Instant.EPOCH;
+
+  /** The long-running command that averages traces. */
+  public static final String ACQUIRE_AVERAGE = "acquireAverage";
+
+  /**
+   * The state while {@value #ACQUIRE_AVERAGE} runs: no parameter, trace or command but the identity
+   * until it ends.
+   */
+  public static final String AVERAGING = "AVERAGING";
+
+  /** Divisions the screen spans: one trace takes 10 x timebase to acquire. */
+  private static final int DIVISIONS = 10;
 
   static final ImModel MODEL =
       standardModel("oscilloscope")
@@ -114,7 +128,8 @@ public class OscilloscopeManager extends ScpiInstrumentManager {
                   ValueSpec.choice("RUN", "STOP", "SINGLE"),
                   "Whether the scope is acquiring."))
           .attribute(
-              AttributeSpec.readOnly("identity", ValueSpec.text(), "The instrument's *IDN? reply."))
+              AttributeSpec.readOnly("identity", ValueSpec.text(), "The instrument's *IDN? reply.")
+                  .readableIn(States.LINKED, States.RUNNING, AVERAGING))
           .command(
               CommandSpec.of(
                   "single", Set.of(States.LINKED), null, "Acquire one trace and hold it."))
@@ -136,6 +151,21 @@ public class OscilloscopeManager extends ScpiInstrumentManager {
                           ValueSpec.choice("PEAK_TO_PEAK", "MIN", "MAX", "MEAN", "RMS"),
                           null,
                           "Which figure of the trace.")))
+          .command(
+              CommandSpec.of(
+                      ACQUIRE_AVERAGE,
+                      Set.of(States.LINKED),
+                      null,
+                      "Acquire count traces and return their average (long-running: progress per"
+                          + " trace, each trace's peak-to-peak as an intermediate result; no"
+                          + " parameter change meanwhile).")
+                  .withArguments(
+                      new ArgumentSpec(
+                          "count",
+                          ValueSpec.integer(1, 10_000),
+                          Value.ofInteger(16, EPOCH),
+                          "How many traces to average."))
+                  .longRunning(AVERAGING))
           .build();
 
   public OscilloscopeManager() {
@@ -289,6 +319,56 @@ public class OscilloscopeManager extends ScpiInstrumentManager {
       default -> super.onCommand(s, c, args);
     }
     return null;
+  }
+
+  /**
+   * Averages {@code count} single acquisitions. Each trace takes at least the time its screen spans
+   * (10 x timebase), as on a real scope; the lock is held only to trigger and read one trace, so
+   * the identity can be read meanwhile.
+   */
+  @Override
+  protected Value onLongCommand(CommandSpec c, Map<String, Value> args, CommandProgress progress)
+      throws ImException {
+    if (!c.name().equals(ACQUIRE_AVERAGE)) {
+      return super.onLongCommand(c, args, progress);
+    }
+    int count = (int) args.get("count").asLong();
+    Duration screen =
+        Duration.ofNanos((long) (getParameter("timebase").asDouble() * DIVISIONS * 1e9));
+    double[] sum = null;
+    for (int i = 1; i <= count; i++) {
+      progress.checkCancelled();
+      step(
+          s -> {
+            send(s, ":SINGle");
+            return null;
+          });
+      progress.pause(screen);
+      double[] trace = step(OscilloscopeManager::readTrace);
+      if (sum == null) {
+        sum = new double[trace.length];
+      } else if (trace.length != sum.length) {
+        throw new ImException(
+            FaultCode.INSTRUMENT_ERROR,
+            "trace " + i + " has " + trace.length + " points, the first had " + sum.length);
+      }
+      for (int k = 0; k < trace.length; k++) {
+        sum[k] += trace[k];
+      }
+      progress.intermediate(Value.ofDouble(figure(trace, "PEAK_TO_PEAK"), Instant.now()));
+      progress.report((double) i / count, "trace " + i + " of " + count);
+    }
+    for (int k = 0; k < sum.length; k++) {
+      sum[k] /= count;
+    }
+    return Value.ofDoubles(sum, Instant.now());
+  }
+
+  /** A stopped average leaves the scope stopped, holding its last trace, as after link. */
+  @Override
+  protected void onLongCommandStopped(InstrumentSession s, CommandSpec c)
+      throws InstrumentException, ImException {
+    send(s, ":STOP");
   }
 
   /** One figure of a trace (0 for an empty one); {@code quantity} is a choice of "measure". */

@@ -32,6 +32,10 @@ public final class ImModel {
         .map(CommandSpec::targetState)
         .filter(s -> s != null)
         .forEach(all::add);
+    b.commands.values().stream()
+        .map(CommandSpec::runningState)
+        .filter(s -> s != null)
+        .forEach(all::add);
     this.states = List.copyOf(all);
     this.orderedParameters = List.copyOf(b.parameters.values());
     this.orderedAttributes = List.copyOf(b.attributes.values());

@@ -72,7 +72,8 @@ public final class ApiServlet extends HttpServlet {
             "attribute", changes::setAttribute,
             "command", changes::command,
             "record", recordings::record,
-            "stopRecording", recordings::stop);
+            "stopRecording", recordings::stop,
+            "cancel", new CommandRuns(directory)::cancel);
   }
 
   /** The live traces' figures, for any signed-in user. */

@@ -117,6 +117,9 @@ final class ImChangeApi {
     ObjectNode o = JSON.objectNode();
     o.put("state", r.getState());
     o.putPOJO("result", ValueText.plain(r.getResult()));
+    if (r.getStatus() != null) {
+      o.set("run", CommandRuns.json(r.getStatus())); // a long-running command, under way
+    }
     return o;
   }
 }

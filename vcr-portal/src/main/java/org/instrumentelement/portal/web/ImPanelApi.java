@@ -90,6 +90,7 @@ final class ImPanelApi {
       n.putPOJO("allowedIn", c.getAllowedIn());
       n.put("allowed", c.getAllowedIn().contains(state));
       n.put("targetState", c.getTargetState());
+      n.put("runningState", c.getRunningState());
       ArrayNode args = n.putArray("arguments");
       for (ArgumentInfo a : c.getArgument()) {
         ObjectNode an = item(args.addObject(), a);
@@ -99,6 +100,9 @@ final class ImPanelApi {
     }
     if (!readNow.isEmpty()) {
       readValues(who, e, im, readNow, attrs, o);
+    }
+    if (d.getCommand().stream().anyMatch(c -> c.getRunningState() != null)) {
+      CommandRuns.addRuns(who, e, im, o);
     }
     return o;
   }

@@ -197,7 +197,10 @@ function buildPanel(p, d) {
       : el("div", { class: "command-group", "data-command-group": c.name }, b, ...args.map((a) => a.label)));
   }
   p.commandMessage = el("div", { id: "command-message", class: "message", role: "status", hidden: true });
-  const commands = el("section", { class: "card" }, el("h2", { text: "Commands" }), buttons, p.commandMessage);
+  // Long-running commands: a progress bar and a Cancel button per run, refreshed with the panel.
+  p.runs = el("div", { id: "command-runs", class: "command-runs" });
+  const commands = el("section", { class: "card" }, el("h2", { text: "Commands" }), buttons,
+    p.commandMessage, p.runs);
 
   // Live traces: every vector attribute
   const traces = el("div", { class: "traces" });
@@ -435,7 +438,9 @@ async function runCommand(p, name) {
     const args = c.args.map((a) => ({ name: a.info.name, type: a.info.type, value: a.input.value }));
     const r = await api("command", { ie: p.sel.ie, im: p.sel.im, command: name, arguments: args });
     p.commandMessage.className = "message ok";
-    p.commandMessage.textContent = name + ": done, now " + r.state + (r.result !== null && r.result !== undefined ? " (" + formatValue(r.result) + ")" : "");
+    p.commandMessage.textContent = r.run
+      ? name + ": started, now " + r.state + " (progress below)"
+      : name + ": done, now " + r.state + (r.result !== null && r.result !== undefined ? " (" + formatValue(r.result) + ")" : "");
   } catch (e) {
     p.commandMessage.className = "message error";
     p.commandMessage.textContent = "Refused: " + name + " — " + e.message + (e.code ? " (" + e.code + ")" : "");
@@ -444,6 +449,54 @@ async function runCommand(p, name) {
   clearTimeout(p.timer);
   refreshPanel();
   refreshTree();
+}
+
+// One row per run of a long-running command: the newest first, a progress bar while it runs.
+function renderRuns(p, runs) {
+  const rows = (runs || []).map((r) => {
+    const running = r.state === "RUNNING";
+    const pct = Math.round((r.progress || 0) * 100);
+    const times = formatSeconds(r.elapsedSeconds) + " elapsed"
+      + (running && r.remainingSeconds !== undefined ? ", about " + formatSeconds(r.remainingSeconds) + " left" : "");
+    const outcome = running ? r.text
+      : r.state === "SUCCEEDED" ? "succeeded"
+      : r.state === "CANCELLED" ? "cancelled" + (r.cancelledBy ? " by " + r.cancelledBy : "")
+      : "failed: " + (r.error || r.faultCode);
+    const cancel = running ? el("button", {
+      class: "command-cancel", type: "button", "data-command-id": r.commandId,
+      onclick: (e) => cancelRun(p, r, e.target),
+    }, "Cancel") : null;
+    return el("div", { class: "command-run state-" + r.state, "data-command-id": r.commandId,
+                       "data-command": r.command, "data-state": r.state },
+      el("span", { class: "run-name", text: r.command }),
+      el("progress", { class: "run-progress", max: "1", value: String(r.progress || 0) }),
+      el("span", { class: "run-percent", text: pct + " %" }),
+      el("span", { class: "run-text", text: outcome }),
+      el("span", { class: "run-times", text: times + " · " + r.intermediateCount + " results" }),
+      cancel);
+  });
+  p.runs.replaceChildren(...rows);
+}
+
+function formatSeconds(s) {
+  if (s === undefined || s === null) return "—";
+  return s < 60 ? s.toFixed(1) + " s" : Math.floor(s / 60) + " min " + Math.round(s % 60) + " s";
+}
+
+async function cancelRun(p, run, button) {
+  button.disabled = true;
+  try {
+    await api("cancel", { ie: p.sel.ie, im: p.sel.im, commandId: run.commandId });
+    p.commandMessage.className = "message ok";
+    p.commandMessage.textContent = run.command + ": cancel asked; it stops at its next step";
+  } catch (e) {
+    p.commandMessage.className = "message error";
+    p.commandMessage.textContent = "Refused: cancel " + run.command + " — " + e.message + (e.code ? " (" + e.code + ")" : "");
+    button.disabled = false;
+  }
+  p.commandMessage.hidden = false;
+  clearTimeout(p.timer);
+  refreshPanel();
 }
 
 function showBanner(p, text, isError) {
@@ -465,6 +518,7 @@ function setControlsEnabled(p, on) {
 }
 
 function updatePanel(p, d) {
+  renderRuns(p, d.runs);
   const stateEl = document.getElementById("im-state");
   stateEl.replaceChildren(badge(d.state));
   stateEl.dataset.state = d.state;

@@ -63,7 +63,14 @@ public enum FaultCode {
   /** As many recordings as allowed are being written already. */
   TOO_MANY_RECORDINGS,
   /** The recordings directory has reached its quota, or the IE keeps no data directory. */
-  STORAGE_FULL;
+  STORAGE_FULL,
+  /** A long-running command was cancelled before it finished. */
+  CANCELLED,
+  /**
+   * No run of a long-running command has this id on this IM (never started, or its status is no
+   * longer kept).
+   */
+  UNKNOWN_COMMAND_ID;
 
   /**
    * Whether the fault is the server's or the instrument's ({@code soap:Server}) rather than the

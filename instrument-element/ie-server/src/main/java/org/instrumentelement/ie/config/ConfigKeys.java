@@ -259,6 +259,30 @@ public final class ConfigKeys {
           "1",
           ConfigType.integer(1, 1024),
           "most passwords checked at once");
+  public static final ConfigKey<Duration> COMMANDS_STATUS_RETENTION =
+      key(
+          "commands.statusRetention",
+          "10m",
+          ConfigType.duration(),
+          "how long a long-running command's status stays queryable after it ended");
+  public static final ConfigKey<Duration> COMMANDS_MAX_DURATION =
+      key(
+          "commands.maxDuration",
+          "24h",
+          ConfigType.duration(),
+          "longest a long-running command may run; then it is cancelled and fails");
+  public static final ConfigKey<Duration> COMMANDS_MAX_WAIT =
+      key(
+          "commands.maxWait",
+          "60s",
+          ConfigType.duration(),
+          "longest an executeCommand call may wait for a long-running command to end");
+  public static final ConfigKey<Integer> COMMANDS_MAX_KEPT =
+      key(
+          "commands.maxKept",
+          "1000",
+          ConfigType.integer(1, 1_000_000),
+          "most command statuses kept; beyond it the oldest ended ones are forgotten early");
   public static final ConfigKey<Path> HTTP_TLS_KEYSTORE =
       key(
           "http.tls.keystore",

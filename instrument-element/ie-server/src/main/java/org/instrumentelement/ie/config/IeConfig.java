@@ -28,6 +28,7 @@ import java.util.Map;
  *     nowhere, every start begins from the configuration
  * @param login how password guessing is slowed ({@code login.*})
  * @param recording what recordings may take ({@code recording.*})
+ * @param commands how long-running commands are kept and limited ({@code commands.*})
  * @param keys every key's text as resolved from the layers, which {@link #with} resolves again
  */
 public record IeConfig(
@@ -47,6 +48,7 @@ public record IeConfig(
     Path dataDir,
     LoginLimits login,
     RecordingLimits recording,
+    CommandLimits commands,
     Map<String, String> keys) {
 
   public IeConfig {
@@ -113,6 +115,7 @@ public record IeConfig(
         keys.get(ConfigKeys.DATA_DIR),
         LoginLimits.read(keys),
         RecordingLimits.read(keys),
+        CommandLimits.read(keys),
         texts);
   }
 

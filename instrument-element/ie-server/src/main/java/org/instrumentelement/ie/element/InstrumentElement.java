@@ -6,9 +6,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.instrumentelement.ial.ResourceManager;
 import org.instrumentelement.ial.mock.MockSessionProvider;
+import org.instrumentelement.ie.config.CommandLimits;
 import org.instrumentelement.ie.config.ConfigException;
 import org.instrumentelement.ie.config.IeConfig;
 import org.instrumentelement.ie.config.ImConfig;
@@ -21,6 +24,8 @@ import org.instrumentelement.ie.state.StateStore;
 import org.instrumentelement.im.ImContext;
 import org.instrumentelement.im.InstrumentManager;
 import org.instrumentelement.im.InstrumentManagerTypes;
+import org.instrumentelement.im.command.CommandRunner;
+import org.instrumentelement.im.command.CommandStatus;
 import org.instrumentelement.im.model.ImException;
 
 /**
@@ -34,6 +39,15 @@ public final class InstrumentElement implements AutoCloseable {
   private final Map<String, ImNode> nodes = new LinkedHashMap<>();
   private volatile ParameterOrigins origins = new ParameterOrigins(StateStore.inMemory(), () -> "");
   private boolean started;
+
+  /**
+   * The name an IM's command status stream goes by beside its attributes (the last segment of its
+   * command topic), which no attribute may take.
+   */
+  public static final String COMMANDS = "commands";
+
+  private final List<Consumer<CommandStatus>> commandListeners = new CopyOnWriteArrayList<>();
+  private volatile CommandRunner commands;
 
   /**
    * An Instrument Element with the transports found on the class path, mock instruments and replays
@@ -79,6 +93,14 @@ public final class InstrumentElement implements AutoCloseable {
       return;
     }
     origins = new ParameterOrigins(store, who);
+    CommandLimits limits = config.commands();
+    commands =
+        new CommandRunner(
+            limits.statusRetention(),
+            limits.maxDuration(),
+            limits.maxKept(),
+            java.time.Clock.systemUTC(),
+            this::commandStatusChanged);
     InstrumentManagerTypes types = InstrumentManagerTypes.installed();
     Map<String, String> pathByName = new LinkedHashMap<>();
     Map<String, List<String>> childrenByPath = new LinkedHashMap<>();
@@ -125,6 +147,14 @@ public final class InstrumentElement implements AutoCloseable {
                     () -> n.children().stream().map(p -> nodes.get(p).im()).toList(),
                     c.options(),
                     restored));
+        if (n.im().model().attributes().stream().anyMatch(a -> a.name().equals(COMMANDS))) {
+          throw new ImException(
+              FaultCode.INVALID_VALUE,
+              n.path()
+                  + " has an attribute named '"
+                  + COMMANDS
+                  + "', which names the IM's command topic: rename it");
+        }
         for (String name : restored.keySet()) {
           if (!origins.changedSinceStart(n.path(), name)) {
             StartupRestore.forget(store, n.path(), name);
@@ -136,6 +166,34 @@ public final class InstrumentElement implements AutoCloseable {
       throw new ConfigException("configuration of an IM is wrong: " + e.getMessage(), e);
     }
     started = true;
+  }
+
+  /** The runner of long-running commands: each run's status, cancel. Null before {@link #start}. */
+  public CommandRunner commands() {
+    return commands;
+  }
+
+  /** Registers a listener for every status change of every long-running command. */
+  public void addCommandStatusListener(Consumer<CommandStatus> listener) {
+    commandListeners.add(listener);
+  }
+
+  private void commandStatusChanged(CommandStatus status) {
+    for (Consumer<CommandStatus> l : commandListeners) {
+      l.accept(status);
+    }
+  }
+
+  /**
+   * Cancels every running long-running command and waits (a while) for each to leave its instrument
+   * in a defined state. Called before the publisher stops, so that the cancels are published;
+   * {@link #close} calls it too.
+   */
+  public void stopCommands() {
+    CommandRunner r = commands;
+    if (r != null) {
+      r.close();
+    }
   }
 
   /** Where each parameter's value came from. */
@@ -183,6 +241,7 @@ public final class InstrumentElement implements AutoCloseable {
   /** Closes every IM, children before parents, then the transports. */
   @Override
   public synchronized void close() {
+    stopCommands();
     List<ImNode> reversed = new ArrayList<>(nodes.values());
     Collections.reverse(reversed);
     for (ImNode n : reversed) {

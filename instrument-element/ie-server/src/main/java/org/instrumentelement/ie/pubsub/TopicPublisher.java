@@ -66,6 +66,7 @@ public final class TopicPublisher implements TopicSinks, AutoCloseable {
   private final long epoch;
   private final int queueDepth;
   private final LinkedBlockingQueue<TopicQueue> ready = new LinkedBlockingQueue<>();
+  private final AtomicLong accepted = new AtomicLong();
   private final AtomicLong sent = new AtomicLong();
   private final AtomicLong superseded = new AtomicLong();
   private final AtomicLong failures = new AtomicLong();
@@ -198,6 +199,30 @@ public final class TopicPublisher implements TopicSinks, AutoCloseable {
     return false;
   }
 
+  /**
+   * Waits, while connected, until every sample handed over is sent (or dropped, and counted), or
+   * {@code max} has passed. Called at shutdown once the samplers have stopped, so that the last
+   * messages (long-running commands cancelled by the shutdown) reach the broker before the
+   * connection closes.
+   *
+   * @return whether nothing was left unsent
+   */
+  public boolean drain(java.time.Duration max) {
+    long end = System.nanoTime() + max.toNanos();
+    while (sent.get() + superseded.get() < accepted.get()) {
+      if (!connected || System.nanoTime() > end) {
+        return false;
+      }
+      try {
+        Thread.sleep(5); // polls the publisher thread's progress, bounded by max
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** Whether the publisher is connected to the broker now. */
   public boolean connected() {
     return connected;
@@ -212,6 +237,7 @@ public final class TopicPublisher implements TopicSinks, AutoCloseable {
   }
 
   private void offer(TopicQueue q, Sample sample) {
+    accepted.incrementAndGet();
     boolean dropped = false;
     boolean schedule = false;
     synchronized (q) {

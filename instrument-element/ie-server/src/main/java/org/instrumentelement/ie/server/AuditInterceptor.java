@@ -14,7 +14,11 @@ import org.apache.cxf.transport.http.AbstractHTTPDestination;
 import org.instrumentelement.ie.security.AuditLog;
 import org.instrumentelement.ie.security.Caller;
 import org.instrumentelement.ie.server.gate.RequestGate;
+import org.instrumentelement.ie.soap.InstrumentElementFault;
 import org.instrumentelement.ie.soap.types.BreakReservationResponse;
+import org.instrumentelement.ie.soap.types.CancelCommand;
+import org.instrumentelement.ie.soap.types.CancelCommandResponse;
+import org.instrumentelement.ie.soap.types.CommandState;
 import org.instrumentelement.ie.soap.types.ConfigureSampling;
 import org.instrumentelement.ie.soap.types.ConfigureSamplingResponse;
 import org.instrumentelement.ie.soap.types.DeleteRecording;
@@ -111,7 +115,14 @@ public final class AuditInterceptor extends AbstractPhaseInterceptor<Message> {
     } else if (response instanceof SetAttributeResponse r) {
       return inEffect(request instanceof SetAttribute s ? s.value : null, r.value);
     } else if (response instanceof ExecuteCommandResponse r) {
-      return "OK: state " + r.state + (r.result == null ? "" : ", result " + value(r.result));
+      return "OK: state "
+          + r.state
+          + (r.commandId == null ? "" : ", command " + r.commandId + " " + r.status.state)
+          + (r.result == null ? "" : ", result " + value(r.result));
+    } else if (response instanceof CancelCommandResponse r && r.status != null) {
+      return r.status.state == CommandState.RUNNING
+          ? "OK: stopping at its next step"
+          : "NO_EFFECT: the command had already ended " + r.status.state;
     } else if (response instanceof ConfigureSamplingResponse r && r.subscription != null) {
       SubscriptionInfo i = r.subscription;
       return "OK: period="
@@ -163,6 +174,9 @@ public final class AuditInterceptor extends AbstractPhaseInterceptor<Message> {
                   .map(a -> (a == null ? "?" : a.name) + "=" + value(a))
                   .collect(Collectors.joining(", "));
       return r.command + "(" + args + ")";
+    } else if (request instanceof CancelCommand r) {
+      return "command "
+          + (r.commandId == null ? "?" : InstrumentElementFault.quote(r.commandId, 64));
     } else if (request instanceof ConfigureSampling r) {
       StringBuilder b = new StringBuilder(String.valueOf(r.attribute)).append(':');
       if (r.samplingPeriodMillis != null) {

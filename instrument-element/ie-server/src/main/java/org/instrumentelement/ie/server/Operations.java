@@ -7,7 +7,8 @@ import org.instrumentelement.ie.security.Role;
 /** What each SOAP operation needs: the role it requires, and whether it is audited. */
 final class Operations {
   /** Operations that change an instrument: they need CONTROL and respect reservations. */
-  static final Set<String> CONTROLLING = Set.of("setParameter", "setAttribute", "executeCommand");
+  static final Set<String> CONTROLLING =
+      Set.of("setParameter", "setAttribute", "executeCommand", "cancelCommand");
 
   /** Operations recorded in the audit log (with refused attempts). */
   static final Set<String> AUDITED =
@@ -15,6 +16,7 @@ final class Operations {
           "setParameter",
           "setAttribute",
           "executeCommand",
+          "cancelCommand",
           "configureSampling",
           "reserve",
           "renewReservation",
@@ -44,6 +46,9 @@ final class Operations {
           Map.entry("startRecording", Role.CONTROL),
           Map.entry("stopRecording", Role.CONTROL),
           Map.entry("deleteRecording", Role.CONTROL),
+          Map.entry("getCommandStatus", Role.OBSERVE),
+          Map.entry("listCommands", Role.OBSERVE),
+          Map.entry("cancelCommand", Role.CONTROL),
           Map.entry("setParameter", Role.CONTROL),
           Map.entry("setAttribute", Role.CONTROL),
           Map.entry("executeCommand", Role.CONTROL),

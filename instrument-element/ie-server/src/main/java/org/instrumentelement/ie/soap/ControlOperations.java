@@ -33,9 +33,11 @@ final class ControlOperations {
   static final int MAX_ARGUMENTS_PER_CALL = 64;
 
   private final ElementView view;
+  private final CommandOperations commands;
 
-  ControlOperations(ElementView view) {
+  ControlOperations(ElementView view, CommandOperations commands) {
     this.view = view;
+    this.commands = commands;
   }
 
   GetAttributeResponse getAttribute(GetAttribute request) throws InstrumentElementFault {
@@ -155,6 +157,9 @@ final class ControlOperations {
           throw new ImException(
               FaultCode.MALFORMED_REQUEST, "argument '" + a.name + "' given twice");
         }
+      }
+      if (im.model().command(name).isLongRunning()) {
+        return commands.start(path, im, name, args, request.waitSeconds);
       }
       org.instrumentelement.im.model.Value result = im.executeCommand(name, args);
       ExecuteCommandResponse r = new ExecuteCommandResponse();

@@ -108,6 +108,7 @@ final class DescribeOperations {
       i.description = c.description();
       i.allowedIn = ValueMapping.sorted(c.allowedIn());
       i.targetState = c.targetState();
+      i.runningState = c.runningState();
       i.argument = new ArrayList<>();
       for (ArgumentSpec a : c.arguments()) {
         ArgumentInfo ai = fill(new ArgumentInfo(), a.name(), a.spec(), a.description());

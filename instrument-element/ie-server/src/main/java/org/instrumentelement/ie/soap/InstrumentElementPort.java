@@ -7,6 +7,8 @@ import jakarta.jws.WebService;
 import jakarta.jws.soap.SOAPBinding;
 import org.instrumentelement.ie.soap.types.BreakReservation;
 import org.instrumentelement.ie.soap.types.BreakReservationResponse;
+import org.instrumentelement.ie.soap.types.CancelCommand;
+import org.instrumentelement.ie.soap.types.CancelCommandResponse;
 import org.instrumentelement.ie.soap.types.ClearLoginFailures;
 import org.instrumentelement.ie.soap.types.ClearLoginFailuresResponse;
 import org.instrumentelement.ie.soap.types.ConfigureSampling;
@@ -25,6 +27,8 @@ import org.instrumentelement.ie.soap.types.GetAttribute;
 import org.instrumentelement.ie.soap.types.GetAttributeResponse;
 import org.instrumentelement.ie.soap.types.GetAttributes;
 import org.instrumentelement.ie.soap.types.GetAttributesResponse;
+import org.instrumentelement.ie.soap.types.GetCommandStatus;
+import org.instrumentelement.ie.soap.types.GetCommandStatusResponse;
 import org.instrumentelement.ie.soap.types.GetParameter;
 import org.instrumentelement.ie.soap.types.GetParameterResponse;
 import org.instrumentelement.ie.soap.types.GetState;
@@ -33,6 +37,8 @@ import org.instrumentelement.ie.soap.types.GetStatus;
 import org.instrumentelement.ie.soap.types.GetStatusResponse;
 import org.instrumentelement.ie.soap.types.GetSubscriptionInfo;
 import org.instrumentelement.ie.soap.types.GetSubscriptionInfoResponse;
+import org.instrumentelement.ie.soap.types.ListCommands;
+import org.instrumentelement.ie.soap.types.ListCommandsResponse;
 import org.instrumentelement.ie.soap.types.ListInstrumentManagers;
 import org.instrumentelement.ie.soap.types.ListInstrumentManagersResponse;
 import org.instrumentelement.ie.soap.types.ListLoginFailures;
@@ -172,6 +178,46 @@ public interface InstrumentElementPort {
   ExecuteCommandResponse executeCommand(
       @WebParam(name = "executeCommand", targetNamespace = Namespaces.IE, partName = "parameters")
           ExecuteCommand request)
+      throws InstrumentElementFault;
+
+  /**
+   * The status of a long-running command: state, progress, elapsed and estimated remaining time,
+   * intermediate results and the final result; kept for {@code commands.statusRetention} after it
+   * ended.
+   */
+  @WebMethod(operationName = "getCommandStatus")
+  @WebResult(
+      name = "getCommandStatusResponse",
+      targetNamespace = Namespaces.IE,
+      partName = "parameters")
+  GetCommandStatusResponse getCommandStatus(
+      @WebParam(name = "getCommandStatus", targetNamespace = Namespaces.IE, partName = "parameters")
+          GetCommandStatus request)
+      throws InstrumentElementFault;
+
+  /**
+   * Stops a long-running command at its next step, leaving the instrument in a defined state; an
+   * ended command is unchanged.
+   */
+  @WebMethod(operationName = "cancelCommand")
+  @WebResult(
+      name = "cancelCommandResponse",
+      targetNamespace = Namespaces.IE,
+      partName = "parameters")
+  CancelCommandResponse cancelCommand(
+      @WebParam(name = "cancelCommand", targetNamespace = Namespaces.IE, partName = "parameters")
+          CancelCommand request)
+      throws InstrumentElementFault;
+
+  /** The long-running commands kept (of one IM, or of all the caller may observe), newest first. */
+  @WebMethod(operationName = "listCommands")
+  @WebResult(
+      name = "listCommandsResponse",
+      targetNamespace = Namespaces.IE,
+      partName = "parameters")
+  ListCommandsResponse listCommands(
+      @WebParam(name = "listCommands", targetNamespace = Namespaces.IE, partName = "parameters")
+          ListCommands request)
       throws InstrumentElementFault;
 
   /** The subscribable attributes (of one IM, or of all) with topics and figures. */

@@ -10,6 +10,8 @@ import org.instrumentelement.ie.security.AccessControl;
 import org.instrumentelement.ie.security.Caller;
 import org.instrumentelement.ie.soap.types.BreakReservation;
 import org.instrumentelement.ie.soap.types.BreakReservationResponse;
+import org.instrumentelement.ie.soap.types.CancelCommand;
+import org.instrumentelement.ie.soap.types.CancelCommandResponse;
 import org.instrumentelement.ie.soap.types.ClearLoginFailures;
 import org.instrumentelement.ie.soap.types.ClearLoginFailuresResponse;
 import org.instrumentelement.ie.soap.types.ConfigureSampling;
@@ -28,6 +30,8 @@ import org.instrumentelement.ie.soap.types.GetAttribute;
 import org.instrumentelement.ie.soap.types.GetAttributeResponse;
 import org.instrumentelement.ie.soap.types.GetAttributes;
 import org.instrumentelement.ie.soap.types.GetAttributesResponse;
+import org.instrumentelement.ie.soap.types.GetCommandStatus;
+import org.instrumentelement.ie.soap.types.GetCommandStatusResponse;
 import org.instrumentelement.ie.soap.types.GetParameter;
 import org.instrumentelement.ie.soap.types.GetParameterResponse;
 import org.instrumentelement.ie.soap.types.GetState;
@@ -36,6 +40,8 @@ import org.instrumentelement.ie.soap.types.GetStatus;
 import org.instrumentelement.ie.soap.types.GetStatusResponse;
 import org.instrumentelement.ie.soap.types.GetSubscriptionInfo;
 import org.instrumentelement.ie.soap.types.GetSubscriptionInfoResponse;
+import org.instrumentelement.ie.soap.types.ListCommands;
+import org.instrumentelement.ie.soap.types.ListCommandsResponse;
 import org.instrumentelement.ie.soap.types.ListInstrumentManagers;
 import org.instrumentelement.ie.soap.types.ListInstrumentManagersResponse;
 import org.instrumentelement.ie.soap.types.ListLoginFailures;
@@ -76,6 +82,7 @@ import org.instrumentelement.ie.soap.types.StopRecordingResponse;
 public class InstrumentElementService implements InstrumentElementPort {
   private final DescribeOperations describe;
   private final ControlOperations control;
+  private final CommandOperations commands;
   private final SubscriptionOperations subscriptions;
   private final ReservationOperations reservations;
   private final StatusOperations status;
@@ -109,7 +116,8 @@ public class InstrumentElementService implements InstrumentElementPort {
       Recordings recordings) {
     ElementView view = new ElementView(ie, caller);
     this.describe = new DescribeOperations(view);
-    this.control = new ControlOperations(view);
+    this.commands = new CommandOperations(view);
+    this.control = new ControlOperations(view, commands);
     this.subscriptions = new SubscriptionOperations(view, publishing);
     this.reservations = new ReservationOperations(view, access);
     this.status = new StatusOperations(view, monitoring);
@@ -162,6 +170,22 @@ public class InstrumentElementService implements InstrumentElementPort {
   public ExecuteCommandResponse executeCommand(ExecuteCommand request)
       throws InstrumentElementFault {
     return control.executeCommand(request);
+  }
+
+  @Override
+  public GetCommandStatusResponse getCommandStatus(GetCommandStatus request)
+      throws InstrumentElementFault {
+    return commands.getCommandStatus(request);
+  }
+
+  @Override
+  public CancelCommandResponse cancelCommand(CancelCommand request) throws InstrumentElementFault {
+    return commands.cancelCommand(request);
+  }
+
+  @Override
+  public ListCommandsResponse listCommands(ListCommands request) throws InstrumentElementFault {
+    return commands.listCommands(request);
   }
 
   @Override

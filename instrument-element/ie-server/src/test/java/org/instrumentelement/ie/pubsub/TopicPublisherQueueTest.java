@@ -138,6 +138,28 @@ class TopicPublisherQueueTest {
   }
 
   @Test
+  void drainingBeforeClosingSendsEverythingQueued() throws Exception {
+    startBroker();
+    MessageConsumer c = subscribe();
+    TopicPublisher p = publisher(TopicPublisher.DEFAULT_QUEUE_DEPTH);
+    SampleSink sink = p.bind(PUBLISHED);
+    p.start();
+    List<Long> expected = new ArrayList<>();
+    for (long seq = 1; seq <= 50; seq++) {
+      sink.accept(sample(seq));
+      expected.add(seq);
+    }
+    long deadline = System.nanoTime() + 10_000_000_000L;
+    while (!p.connected() && System.nanoTime() < deadline) {
+      Thread.sleep(5); // polling a condition with a deadline
+    }
+    assertTrue(p.drain(java.time.Duration.ofSeconds(10)), "all sent before the time was up");
+    p.close();
+    publisher = null;
+    assertEquals(expected, receive(c, 50));
+  }
+
+  @Test
   void aQueueHoldsAtLeastOneSample() {
     assertThrows(IllegalArgumentException.class, () -> publisher(0));
     publisher = null;

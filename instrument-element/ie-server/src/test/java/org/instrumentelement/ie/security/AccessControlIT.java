@@ -228,6 +228,28 @@ class AccessControlIT {
           RecordingCalls.stop(ie, id);
         });
     ops.put("listRecordings", ie -> ie.listRecordings(new ListRecordings()));
+    // A command id that names no run: access is checked before the id is looked up.
+    ops.put(
+        "getCommandStatus",
+        ie -> {
+          org.instrumentelement.ie.client.soap.GetCommandStatus r =
+              new org.instrumentelement.ie.client.soap.GetCommandStatus();
+          r.setIm("lab/scope");
+          r.setCommandId("no-such-run");
+          ie.getCommandStatus(r);
+        });
+    ops.put(
+        "cancelCommand",
+        ie -> {
+          org.instrumentelement.ie.client.soap.CancelCommand r =
+              new org.instrumentelement.ie.client.soap.CancelCommand();
+          r.setIm("lab/scope");
+          r.setCommandId("no-such-run");
+          ie.cancelCommand(r);
+        });
+    ops.put(
+        "listCommands",
+        ie -> ie.listCommands(new org.instrumentelement.ie.client.soap.ListCommands()));
     return ops;
   }
 
@@ -237,6 +259,7 @@ class AccessControlIT {
       case "setParameter",
               "setAttribute",
               "executeCommand",
+              "cancelCommand",
               "reserve",
               "renewReservation",
               "releaseReservation",

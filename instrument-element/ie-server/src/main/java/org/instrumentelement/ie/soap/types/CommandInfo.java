@@ -6,7 +6,7 @@ import java.util.List;
 /** A command and its place in the state machine. */
 @XmlType(
     name = "CommandInfo",
-    propOrder = {"name", "description", "allowedIn", "targetState", "argument"})
+    propOrder = {"name", "description", "allowedIn", "targetState", "argument", "runningState"})
 public class CommandInfo {
   public String name;
   public String description;
@@ -16,4 +16,10 @@ public class CommandInfo {
   public String targetState;
 
   public List<ArgumentInfo> argument;
+
+  /**
+   * Present for a long-running command: the IM's state while it runs (executeCommand answers at
+   * once with a command id; see getCommandStatus).
+   */
+  public String runningState;
 }
