@@ -1,5 +1,6 @@
 """The entry point: one Instrument Element, its SOAP endpoint and (once used) its broker."""
 
+import base64
 import threading
 import weakref
 
@@ -7,7 +8,7 @@ from . import errors as errors_module
 from . import model
 from .broker import BrokerConnection
 from .manager import InstrumentManager
-from .soap import SoapEndpoint, field, q
+from .soap import SoapEndpoint, field, plain, q
 from .subscription import Stream, Subscription
 
 
@@ -96,6 +97,81 @@ class InstrumentElement:
         everything). Returns how many were forgotten."""
         response = self._soap.call("clearLoginFailures", field("key", key))
         return int(response.findtext(q("cleared")))
+
+    def alarms(self, im=None):
+        """The active alarms the caller may observe, of one IM subtree or of all, as dicts."""
+        response = self._soap.call("listAlarms", field("im", im))
+        return [plain(a) for a in response]
+
+    def acknowledge_alarm(self, alarm_id):
+        """Acknowledges an active alarm in the caller's name; returns the alarm as a dict."""
+        response = self._soap.call("acknowledgeAlarm", field("id", alarm_id))
+        return plain(response.find(q("alarm")))
+
+    def configure_alarm_limits(self, im, attribute, statistic=None, *, low_alarm=None,
+                               low_warning=None, high_warning=None, high_alarm=None,
+                               hysteresis=None, delay=None):
+        """Sets (or, with no limit given, removes) the alarm limits of an attribute's value or of
+        a statistic of a vector (``min``, ``max``, ``mean``, ``rms``, ``peakToPeak``); ``delay`` in
+        seconds. Needs admin rights."""
+        response = self._soap.call(
+            "configureAlarmLimits",
+            field("im", im),
+            field("attribute", attribute),
+            field("statistic", statistic),
+            field("lowAlarm", low_alarm),
+            field("lowWarning", low_warning),
+            field("highWarning", high_warning),
+            field("highAlarm", high_alarm),
+            field("hysteresis", hysteresis),
+            field("delayMillis", None if delay is None else round(delay * 1000)),
+        )
+        return plain(response)
+
+    def alarm_limits(self, im=None):
+        """The alarm limits in effect on the attributes the caller may observe, as dicts."""
+        response = self._soap.call("listAlarmLimits", field("im", im))
+        return [plain(a) for a in response]
+
+    def start_recording(self, items, *, duration=None, max_samples=None, max_bytes=None,
+                        note=None):
+        """Starts recording ``items``, a list of ``(im, attribute)`` pairs, into HDF5 files;
+        ``duration`` in seconds. Returns the recording as a dict (its id under ``recording``)."""
+        response = self._soap.call(
+            "startRecording",
+            *[field("item", [field("im", im), field("attribute", a)]) for im, a in items],
+            field("durationMillis", None if duration is None else round(duration * 1000)),
+            field("maxSamples", max_samples),
+            field("maxBytes", max_bytes),
+            field("note", note),
+        )
+        return plain(response.find(q("recording")))
+
+    def stop_recording(self, recording):
+        """Stops a recording once it has written what it took; returns it as a dict."""
+        response = self._soap.call("stopRecording", field("recording", recording))
+        return plain(response.find(q("recording")))
+
+    def recordings(self):
+        """The recordings the caller may read, as dicts."""
+        response = self._soap.call("listRecordings")
+        return [plain(r) for r in response]
+
+    def describe_recording(self, recording):
+        """One recording in full (its segments and what it recorded), as a dict."""
+        response = self._soap.call("describeRecording", field("recording", recording))
+        return plain(response.find(q("recording")))
+
+    def delete_recording(self, recording):
+        """Deletes a recording that is not running; returns the response as a dict."""
+        return plain(self._soap.call("deleteRecording", field("recording", recording)))
+
+    def download_recording(self, recording, segment):
+        """The bytes of one segment file of a recording (an HDF5 file, sent inline as base64)."""
+        response = self._soap.call(
+            "downloadRecording", field("recording", recording), field("segment", segment)
+        )
+        return base64.b64decode(response.findtext(q("data")) or "")
 
     def subscriptions(self, im=None):
         """Every subscribable attribute (of one IM and below, if given) with topics and figures."""

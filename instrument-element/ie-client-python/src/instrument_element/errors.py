@@ -44,8 +44,13 @@ __all__ = [
     "TooManyRequests",
     "ServerBusy",
     "InternalError",
+    "UnknownRecording",
+    "RecordingInProgress",
+    "TooManyRecordings",
+    "StorageFull",
     "UnknownCommandId",
     "Cancelled",
+    "UnknownAlarm",
 ]
 
 
@@ -229,6 +234,28 @@ class InternalError(Fault):
     code = "INTERNAL_ERROR"
 
 
+class UnknownRecording(Fault):
+    """No recording of that name, or one whose IMs the caller may not all observe."""
+
+    code = "UNKNOWN_RECORDING"
+
+
+class RecordingInProgress(Fault):
+    """The recording is still being written: stop it before deleting it."""
+
+    code = "RECORDING_IN_PROGRESS"
+
+
+class TooManyRecordings(Fault):
+    """As many recordings as the IE allows (recording.maxActive) are being written."""
+
+    code = "TOO_MANY_RECORDINGS"
+
+
+class StorageFull(Fault):
+    """The IE's recordings directory has reached its quota; delete recordings to make room."""
+
+    code = "STORAGE_FULL"
 class UnknownCommandId(Fault):
     """No long-running command with that id on that IM (never started, or forgotten since)."""
 
@@ -239,6 +266,12 @@ class Cancelled(Fault):
     """A long-running command that ``run()`` waited for was cancelled."""
 
     code = "CANCELLED"
+
+
+class UnknownAlarm(Fault):
+    """No active alarm has that id (cleared meanwhile, or never raised)."""
+
+    code = "UNKNOWN_ALARM"
 
 
 _BY_CODE = {cls.code: cls for cls in Fault.__subclasses__()}

@@ -233,3 +233,25 @@ def fault_from_xml(fault, status=None):
         item=detail.findtext(q("item")),
         client_error=faultcode.endswith("Client"),
     )
+
+
+def plain(element):
+    """An answer element as plain Python: its text when it has no child elements, else a dict of
+    its children by local name (a list where a name repeats), for the operations this client
+    does not model (alarms, recordings)."""
+    if element is None:
+        return None
+    children = [c for c in element if isinstance(c.tag, str)]
+    if not children:
+        return element.text
+    out = {}
+    for c in children:
+        name = etree.QName(c).localname
+        value = plain(c)
+        if name in out:
+            if not isinstance(out[name], list):
+                out[name] = [out[name]]
+            out[name].append(value)
+        else:
+            out[name] = value
+    return out

@@ -364,6 +364,63 @@ class PortalApiIT {
             List.of(Map.of("name", "quantity", "type", "ENUM", "value", quantity))));
   }
 
+  @Test
+  void recordsAnImFromThePanelAndDownloadsTheZip() throws Exception {
+    signIn("observer");
+    HttpResponse<String> refused =
+        post("api/record", Map.of("ie", "ie", "im", "lab/scope", "durationMillis", 1000));
+    assertEquals(
+        "NOT_AUTHORIZED", json(refused).path("error").path("code").asText(), refused.body());
+    post("api/signout", Map.of());
+    signIn("operator");
+    HttpResponse<String> started =
+        post("api/record", Map.of("ie", "ie", "im", "lab/scope", "durationMillis", 1500));
+    assertEquals(200, started.statusCode(), started.body());
+    String id = json(started).path("recording").asText();
+    assertEquals("RECORDING", json(started).path("state").asText());
+    assertTrue(json(started).path("items").toString().contains("lab/scope waveform"));
+    JsonNode mine = null;
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    while (System.nanoTime() < deadline) {
+      for (JsonNode r : json(get("api/recordings?ie=ie")).path("recordings")) {
+        if (r.path("recording").asText().equals(id)) {
+          mine = r;
+        }
+      }
+      if (mine != null && mine.path("state").asText().equals("COMPLETE")) {
+        break;
+      }
+      TimeUnit.MILLISECONDS.sleep(100); // polling the condition
+    }
+    assertEquals("COMPLETE", mine.path("state").asText(), String.valueOf(mine));
+    assertTrue(mine.path("samples").asLong() > 0, mine.toString());
+    HttpResponse<byte[]> zip =
+        http.send(
+            HttpRequest.newBuilder(
+                    URI.create(lab.portalUrl() + "api/download?ie=ie&recording=" + id))
+                .timeout(Duration.ofSeconds(60))
+                .build(),
+            HttpResponse.BodyHandlers.ofByteArray());
+    assertEquals(200, zip.statusCode());
+    assertEquals(
+        "attachment; filename=\"" + id + ".zip\"",
+        zip.headers().firstValue("Content-Disposition").orElse(""));
+    int entries = 0;
+    try (java.util.zip.ZipInputStream in =
+        new java.util.zip.ZipInputStream(new java.io.ByteArrayInputStream(zip.body()))) {
+      for (java.util.zip.ZipEntry z; (z = in.getNextEntry()) != null; ) {
+        assertTrue(z.getName().startsWith(id + "/segment-"), z.getName());
+        byte[] head = in.readNBytes(8);
+        assertEquals(
+            "\u0089HDF\r\n\u001a\n",
+            new String(head, java.nio.charset.StandardCharsets.ISO_8859_1));
+        entries++;
+      }
+    }
+    assertTrue(entries > 0, "segments in the zip");
+    assertEquals(404, get("api/download?ie=ie&recording=nope").statusCode());
+  }
+
   private HttpResponse<String> get(String path) throws Exception {
     return http.send(
         HttpRequest.newBuilder(URI.create(lab.portalUrl() + path))

@@ -286,15 +286,27 @@ class PortalBrowserIT {
         By.cssSelector(".command-run[data-command='acquireAverage'][data-state='RUNNING']");
     // The rows are redrawn every second: look them up afresh each time.
     wait.until(
-        d ->
-            Double.parseDouble(
+        d -> {
+          try {
+            return Double.parseDouble(
                     d.findElement(By.cssSelector(".command-run[data-state='RUNNING'] progress"))
                         .getAttribute("value"))
-                > 0.02);
+                > 0.02;
+          } catch (org.openqa.selenium.StaleElementReferenceException redrawn) {
+            return false;
+          }
+        });
     wait.until(ExpectedConditions.textToBe(badge, "AVERAGING"));
-    assertTrue(
-        driver.findElement(running).getText().contains("trace "),
-        driver.findElement(running).getText());
+    String runningText =
+        wait.until(
+            d -> {
+              try {
+                return d.findElement(running).getText();
+              } catch (org.openqa.selenium.StaleElementReferenceException redrawn) {
+                return null;
+              }
+            });
+    assertTrue(runningText.contains("trace "), runningText);
     assertFalse(
         parameterInput("timebase").isEnabled(),
         "no parameter change during an averaged acquisition");
@@ -371,6 +383,31 @@ class PortalBrowserIT {
     none.setIm(im);
     none.setAttribute(attribute);
     return none;
+  }
+
+  @Test
+  @Order(77)
+  void aRecordingIsStartedFromThePanelAndOffersItsDownload() {
+    driver.findElement(By.id("record-seconds")).sendKeys("1");
+    driver.findElement(By.id("record")).click();
+    WebElement message = driver.findElement(By.id("record-message"));
+    wait.until(ExpectedConditions.attributeContains(message, "class", "ok"));
+    assertTrue(message.getText().contains("lab/scope waveform"), message.getText());
+    String id = message.getText().replaceAll("^Recording (\\S+):.*$", "$1");
+    By download = By.cssSelector("#recordings tr[data-recording='" + id + "'] a");
+    wait.until(
+        d -> {
+          // the list shows a recording as it was when the page asked: ask again until it stopped
+          d.findElements(By.cssSelector(".recordings button.command")).stream()
+              .filter(b -> b.getText().equals("Refresh"))
+              .findFirst()
+              .ifPresent(WebElement::click);
+          return !d.findElements(download).isEmpty();
+        });
+    assertEquals("Download", driver.findElement(download).getText());
+    assertTrue(
+        driver.findElement(download).getAttribute("href").endsWith("recording=" + id),
+        driver.findElement(download).getAttribute("href"));
   }
 
   @Test

@@ -31,6 +31,7 @@ import org.instrumentelement.ie.pubsub.Publishing;
 import org.instrumentelement.ie.pubsub.Subscriptions;
 import org.instrumentelement.ie.pubsub.TopicPublisher;
 import org.instrumentelement.ie.pubsub.transport.Refusals;
+import org.instrumentelement.ie.recording.Recordings;
 import org.instrumentelement.ie.security.AccessControl;
 import org.instrumentelement.ie.security.AuditLog;
 import org.instrumentelement.ie.security.BrokerSecurity;
@@ -47,6 +48,7 @@ import org.instrumentelement.ie.state.StartupRestore;
 import org.instrumentelement.ie.state.StateStore;
 import org.instrumentelement.ie.tls.Pkcs12File;
 import org.instrumentelement.ie.tls.ServerTls;
+import org.instrumentelement.im.sampling.SampleSink;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -75,6 +77,7 @@ public final class InstrumentElementRuntime implements AutoCloseable {
   private Alarms alarms;
   private NodeFeeds nodeFeeds;
   private NodeMessageRouter nodeRouter;
+  private Recordings recordings;
   private InstrumentElementService service;
   private Monitoring monitoring;
   private ServiceParts parts;
@@ -208,8 +211,25 @@ public final class InstrumentElementRuntime implements AutoCloseable {
               epoch,
               config.broker().publishQueue());
       publisher.start();
+      recordings =
+          Recordings.open(
+              config.dataDir(),
+              config.recording(),
+              ie,
+              InstrumentElementRuntime::currentUser,
+              Clock.systemUTC());
       ie.addCommandStatusListener(new CommandStatusMessages(publisher, subscriptions::topic));
-      subscriptions.start(publisher);
+      TopicPublisher topics = publisher;
+      Recordings recorder = recordings;
+      // Every published sample goes to the recordings too: neither waits for the other.
+      subscriptions.start(
+          topic -> {
+            SampleSink published = topics.bind(topic);
+            return sample -> {
+              published.accept(sample);
+              recorder.accept(sample);
+            };
+          });
       AlarmBoard board = new AlarmBoard(Clock.systemUTC());
       alarmTopic =
           new AlarmTopic(
@@ -237,7 +257,13 @@ public final class InstrumentElementRuntime implements AutoCloseable {
       }
       service =
           new InstrumentElementService(
-              ie, publishing, access, AccessControlInterceptor.currentCaller(), monitoring, alarms);
+              ie,
+              publishing,
+              access,
+              AccessControlInterceptor.currentCaller(),
+              monitoring,
+              alarms,
+              recordings);
       parts =
           new ServiceParts(
               service,
@@ -246,7 +272,8 @@ public final class InstrumentElementRuntime implements AutoCloseable {
               monitoring,
               config.maxRequestBytes(),
               config.httpLimits(),
-              config.pollingLane());
+              config.pollingLane(),
+              recordings);
       if (http) {
         server = new EmbeddedServer(config, parts);
         server.start();
@@ -344,6 +371,11 @@ public final class InstrumentElementRuntime implements AutoCloseable {
     return alarmTopic;
   }
 
+  /** The recordings (null before start). */
+  public Recordings recordings() {
+    return recordings;
+  }
+
   /** The HTTP server, or null if not started with HTTP. */
   public EmbeddedServer server() {
     return server;
@@ -369,6 +401,10 @@ public final class InstrumentElementRuntime implements AutoCloseable {
     }
     if (subscriptions != null) {
       subscriptions.close();
+    }
+    if (recordings != null) {
+      recordings.close();
+      recordings = null;
     }
     if (publisher != null) {
       publisher.drain(SHUTDOWN_DRAIN);

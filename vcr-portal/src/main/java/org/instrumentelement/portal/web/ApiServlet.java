@@ -29,6 +29,9 @@ import org.instrumentelement.portal.trace.TraceHub;
  *       value}]}} ({@link ImChangeApi})
  *   <li>{@code GET traces}: the live traces' figures (viewers, frames built and sent, frames
  *       superseded for slow viewers), for operators and the viewer-load measurement
+ *   <li>{@code GET recordings?ie=}, {@code POST record {ie, im, durationMillis?}}, {@code POST
+ *       stopRecording {ie, recording}}, {@code GET download?ie=&recording=} (a zip) ({@link
+ *       RecordingApi})
  * </ul>
  *
  * Errors are {@code {"error": {code, message, item}}}: the IE's fault code and message when the IE
@@ -44,6 +47,7 @@ public final class ApiServlet extends HttpServlet {
 
   private final transient Map<String, ApiRoute> gets;
   private final transient Map<String, ApiRoute> posts;
+  private final transient RecordingApi recordings;
 
   /**
    * @param developmentUsers whether the (hosting) IE runs with its development users, which the
@@ -52,12 +56,14 @@ public final class ApiServlet extends HttpServlet {
   public ApiServlet(ElementDirectory directory, TraceHub hub, boolean developmentUsers) {
     SessionApi sessions = new SessionApi(directory, developmentUsers);
     ImChangeApi changes = new ImChangeApi(directory, hub);
+    this.recordings = new RecordingApi(directory);
     this.gets =
         Map.of(
             "session", sessions::session,
             "tree", new TreeApi(directory)::tree,
             "im", new ImPanelApi(directory)::describe,
-            "traces", request -> traces(request, hub));
+            "traces", request -> traces(request, hub),
+            "recordings", recordings::list);
     this.posts =
         Map.of(
             "signin", sessions::signIn,
@@ -65,6 +71,8 @@ public final class ApiServlet extends HttpServlet {
             "parameter", changes::setParameter,
             "attribute", changes::setAttribute,
             "command", changes::command,
+            "record", recordings::record,
+            "stopRecording", recordings::stop,
             "cancel", new CommandRuns(directory)::cancel,
             "acknowledge", new AlarmApi(directory)::acknowledge);
   }
@@ -78,6 +86,10 @@ public final class ApiServlet extends HttpServlet {
   @Override
   protected void doGet(HttpServletRequest req, HttpServletResponse res) throws IOException {
     try {
+      if ("/download".equals(req.getPathInfo())) {
+        recordings.download(new ApiRequest(req, null), res);
+        return;
+      }
       write(res, route(gets, req).answer(new ApiRequest(req, null)));
     } catch (PortalError e) {
       error(res, e);

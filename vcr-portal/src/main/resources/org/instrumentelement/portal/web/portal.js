@@ -312,11 +312,77 @@ function buildPanel(p, d) {
   const attrs = el("section", { class: "card" }, el("h2", { text: "Attributes" }),
     el("table", { class: "items attrs" }, el("tbody", {}, ...attrRows)));
 
+  const recording = d.attributes.some((a) => a.subscribable) ? buildRecordings(p) : null;
   document.getElementById("panel").replaceChildren(head, p.banner, commands, traces,
-    el("div", { class: "columns" }, params, attrs));
+    el("div", { class: "columns" }, params, attrs), recording);
   for (const t of Object.values(p.traces)) {
     live.watch(p.sel.ie, p.sel.im, t.attribute, t.box.clientWidth);
   }
+}
+
+// Recordings of this IM (docs/recording.md): a Record button for its subscribable attributes, and
+// the recordings with a Stop button while they record and a download link (a zip of HDF5 files).
+function buildRecordings(p) {
+  const seconds = el("input", { id: "record-seconds", type: "number", min: "1", placeholder: "until stopped", title: "Stop by itself after this many seconds" });
+  const record = el("button", { id: "record", type: "button", class: "command", onclick: () => startRecording(p) }, "Record");
+  p.recordMessage = el("div", { id: "record-message", class: "message", role: "status", hidden: true });
+  p.recordingRows = el("tbody", { id: "recordings" });
+  p.recordSeconds = seconds;
+  const card = el("section", { class: "card recordings" }, el("h2", { text: "Recordings" }),
+    el("div", { class: "commands" }, record, el("label", {}, "seconds ", seconds),
+      el("button", { type: "button", class: "command", onclick: () => refreshRecordings(p) }, "Refresh")),
+    p.recordMessage,
+    el("table", { class: "items" },
+      el("thead", {}, el("tr", {}, el("th", { text: "Recording" }), el("th", { text: "State" }),
+        el("th", { text: "Samples" }), el("th", { text: "Bytes" }), el("th", {}))),
+      p.recordingRows));
+  refreshRecordings(p);
+  return card;
+}
+
+async function refreshRecordings(p) {
+  try {
+    const r = await api("recordings?ie=" + encodeURIComponent(p.sel.ie));
+    const rows = r.recordings.filter((x) => x.items.some((i) => i.startsWith(p.sel.im + " ")));
+    p.recordingRows.replaceChildren(...rows.map((x) => el("tr", { "data-recording": x.recording, title: x.items.join(", ") + (x.stopReason ? " — " + x.stopReason : "") },
+      el("td", { class: "name", text: x.recording }),
+      el("td", { text: x.state + (x.dropped ? " (" + x.dropped + " dropped)" : "") }),
+      el("td", { text: String(x.samples) }),
+      el("td", { text: String(x.bytes) }),
+      el("td", {}, x.state === "RECORDING"
+        ? el("button", { type: "button", class: "command", onclick: () => stopRecording(p, x.recording) }, "Stop")
+        : el("a", { href: "api/download?ie=" + encodeURIComponent(p.sel.ie) + "&recording=" + encodeURIComponent(x.recording), download: x.recording + ".zip" }, "Download")))));
+  } catch (e) {
+    recordMessage(p, "Recordings: " + e.message, true);
+  }
+}
+
+async function startRecording(p) {
+  const body = { ie: p.sel.ie, im: p.sel.im };
+  if (p.recordSeconds.value) body.durationMillis = Math.round(Number(p.recordSeconds.value) * 1000);
+  try {
+    const r = await api("record", body);
+    recordMessage(p, "Recording " + r.recording + ": " + r.items.join(", "), false);
+  } catch (e) {
+    recordMessage(p, "Refused: " + e.message + (e.code ? " (" + e.code + ")" : ""), true);
+  }
+  refreshRecordings(p);
+}
+
+async function stopRecording(p, id) {
+  try {
+    const r = await api("stopRecording", { ie: p.sel.ie, recording: id });
+    recordMessage(p, "Recording " + id + " stopped: " + r.samples + " samples", false);
+  } catch (e) {
+    recordMessage(p, "Refused: " + e.message + (e.code ? " (" + e.code + ")" : ""), true);
+  }
+  refreshRecordings(p);
+}
+
+function recordMessage(p, text, isError) {
+  p.recordMessage.className = "message " + (isError ? "error" : "ok");
+  p.recordMessage.textContent = text;
+  p.recordMessage.hidden = false;
 }
 
 // An input with its Set button and message line, for a parameter or a writable attribute (`kind`).

@@ -56,6 +56,14 @@ public enum FaultCode {
   SERVER_BUSY,
   /** A fault in the Instrument Element itself; the message says what happened. */
   INTERNAL_ERROR,
+  /** No recording of that name (or none the caller may observe). */
+  UNKNOWN_RECORDING,
+  /** The recording is still being written (stop it first). */
+  RECORDING_IN_PROGRESS,
+  /** As many recordings as allowed are being written already. */
+  TOO_MANY_RECORDINGS,
+  /** The recordings directory has reached its quota, or the IE keeps no data directory. */
+  STORAGE_FULL,
   /** A long-running command was cancelled before it finished. */
   CANCELLED,
   /**
@@ -74,6 +82,7 @@ public enum FaultCode {
     return this == INSTRUMENT_ERROR
         || this == INSTRUMENT_TIMEOUT
         || this == SERVER_BUSY
-        || this == INTERNAL_ERROR;
+        || this == INTERNAL_ERROR
+        || this == STORAGE_FULL;
   }
 }

@@ -370,6 +370,33 @@ public final class ConfigKeys {
           ConfigType.pathOrOff(),
           "where the run-time state (and by default the audit log) is kept; off: nothing kept");
 
+  public static final ConfigKey<Long> RECORDING_QUOTA =
+      key(
+          "recording.quota",
+          "10GB",
+          ConfigType.size(),
+          "most bytes the recordings under data.dir may take together");
+  public static final ConfigKey<Long> RECORDING_SEGMENT_BYTES =
+      key(
+          "recording.segmentBytes",
+          "16MB",
+          ConfigType.size(),
+          "values held in memory per recording before they are written as one segment file");
+  public static final ConfigKey<Duration> RECORDING_SEGMENT_DURATION =
+      key(
+          "recording.segmentDuration",
+          "10s",
+          ConfigType.duration(),
+          "longest time a segment stays open (a crash loses at most two)");
+  public static final ConfigKey<Integer> RECORDING_QUEUE_SAMPLES =
+      key(
+          "recording.queueSamples",
+          "1000",
+          ConfigType.integer(16, 1_000_000),
+          "samples waiting for a recording's writer before further ones are dropped (counted)");
+  public static final ConfigKey<Integer> RECORDING_MAX_ACTIVE =
+      key("recording.maxActive", "4", ConfigType.integer(1, 64), "recordings written at once");
+
   /** Every global key, in the order of this table. */
   public static List<ConfigKey<?>> all() {
     return Collections.unmodifiableList(ALL);

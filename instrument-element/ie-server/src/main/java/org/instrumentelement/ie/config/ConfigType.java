@@ -106,6 +106,11 @@ public interface ConfigType<T> {
     return of("share of the heap or size", (k, t) -> ConfigValues.heapShare(t, k), String::valueOf);
   }
 
+  /** A number of bytes: {@code 1048576}, {@code 300MB}, {@code 10GB}. */
+  static ConfigType<Long> size() {
+    return of("size such as 16MB or 10GB", (k, t) -> ConfigValues.size(t, k), String::valueOf);
+  }
+
   /** A whole percentage of the heap from {@code min}% to {@code max}%. */
   static ConfigType<Integer> percent(int min, int max) {
     return of(

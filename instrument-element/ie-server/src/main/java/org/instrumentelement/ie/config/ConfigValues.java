@@ -100,6 +100,14 @@ final class ConfigValues {
     }
   }
 
+  /** A size in bytes, with an optional KB, MB or GB (no share of the heap). */
+  static long size(String text, String key) throws ConfigException {
+    if (text.trim().endsWith("%")) {
+      throw new ConfigException(key + ": '" + text + "' is not a size such as 300MB or 10GB");
+    }
+    return heapShare(text, key);
+  }
+
   /** A whole percentage of the heap from {@code min}% to {@code max}%. */
   static int percent(String text, String key, int min, int max) throws ConfigException {
     String t = text.trim();

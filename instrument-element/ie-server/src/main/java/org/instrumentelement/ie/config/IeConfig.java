@@ -28,6 +28,7 @@ import java.util.Map;
  * @param dataDir where the run-time state is kept across restarts ({@code data.dir}); {@code null}:
  *     nowhere, every start begins from the configuration
  * @param login how password guessing is slowed ({@code login.*})
+ * @param recording what recordings may take ({@code recording.*})
  * @param commands how long-running commands are kept and limited ({@code commands.*})
  * @param keys every key's text as resolved from the layers, which {@link #with} resolves again
  */
@@ -48,6 +49,7 @@ public record IeConfig(
     Map<String, String> webApplicationKeys,
     Path dataDir,
     LoginLimits login,
+    RecordingLimits recording,
     CommandLimits commands,
     Map<String, String> keys) {
 
@@ -130,6 +132,7 @@ public record IeConfig(
         webApplicationKeys,
         keys.get(ConfigKeys.DATA_DIR),
         LoginLimits.read(keys),
+        RecordingLimits.read(keys),
         CommandLimits.read(keys),
         texts);
   }

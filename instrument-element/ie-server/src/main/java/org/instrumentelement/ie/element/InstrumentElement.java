@@ -15,7 +15,9 @@ import org.instrumentelement.ie.config.CommandLimits;
 import org.instrumentelement.ie.config.ConfigException;
 import org.instrumentelement.ie.config.IeConfig;
 import org.instrumentelement.ie.config.ImConfig;
+import org.instrumentelement.ie.config.RecordingLimits;
 import org.instrumentelement.ie.contract.FaultCode;
+import org.instrumentelement.ie.replay.ReplaySessionProvider;
 import org.instrumentelement.ie.state.ParameterOrigins;
 import org.instrumentelement.ie.state.StartupRestore;
 import org.instrumentelement.ie.state.StateStore;
@@ -47,12 +49,24 @@ public final class InstrumentElement implements AutoCloseable {
   private final List<Consumer<CommandStatus>> commandListeners = new CopyOnWriteArrayList<>();
   private volatile CommandRunner commands;
 
-  /** An Instrument Element with the transports found on the class path. */
+  /**
+   * An Instrument Element with the transports found on the class path, mock instruments and replays
+   * of recordings ({@code REPLAY::}).
+   */
   public InstrumentElement(IeConfig config) {
-    this(
-        config,
-        ResourceManager.withInstalledProviders()
-            .register(new MockSessionProvider(config.mockPath())));
+    this(config, resources(config));
+  }
+
+  private static ResourceManager resources(IeConfig config) {
+    MockSessionProvider mocks = new MockSessionProvider(config.mockPath());
+    return ResourceManager.withInstalledProviders()
+        .register(mocks)
+        .register(
+            new ReplaySessionProvider(
+                config.dataDir() == null
+                    ? null
+                    : config.dataDir().resolve(RecordingLimits.DIRECTORY),
+                mocks));
   }
 
   public InstrumentElement(IeConfig config, ResourceManager resources) {

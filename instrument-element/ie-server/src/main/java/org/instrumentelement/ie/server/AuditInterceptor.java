@@ -24,6 +24,8 @@ import org.instrumentelement.ie.soap.types.CommandState;
 import org.instrumentelement.ie.soap.types.ConfigureAlarmLimits;
 import org.instrumentelement.ie.soap.types.ConfigureSampling;
 import org.instrumentelement.ie.soap.types.ConfigureSamplingResponse;
+import org.instrumentelement.ie.soap.types.DeleteRecording;
+import org.instrumentelement.ie.soap.types.DeleteRecordingResponse;
 import org.instrumentelement.ie.soap.types.ExecuteCommand;
 import org.instrumentelement.ie.soap.types.ExecuteCommandResponse;
 import org.instrumentelement.ie.soap.types.ImRequest;
@@ -36,6 +38,10 @@ import org.instrumentelement.ie.soap.types.SetAttribute;
 import org.instrumentelement.ie.soap.types.SetAttributeResponse;
 import org.instrumentelement.ie.soap.types.SetParameter;
 import org.instrumentelement.ie.soap.types.SetParameterResponse;
+import org.instrumentelement.ie.soap.types.StartRecording;
+import org.instrumentelement.ie.soap.types.StartRecordingResponse;
+import org.instrumentelement.ie.soap.types.StopRecording;
+import org.instrumentelement.ie.soap.types.StopRecordingResponse;
 import org.instrumentelement.ie.soap.types.SubscriptionInfo;
 import org.instrumentelement.ie.soap.types.Value;
 
@@ -133,6 +139,18 @@ public final class AuditInterceptor extends AbstractPhaseInterceptor<Message> {
           + "ms";
     } else if (response instanceof AcknowledgeAlarmResponse r && r.alarm != null) {
       return "OK: " + r.alarm.severity + " " + r.alarm.message;
+    } else if (response instanceof StartRecordingResponse r && r.recording != null) {
+      return "OK: recording " + r.recording.recording;
+    } else if (response instanceof StopRecordingResponse r && r.recording != null) {
+      return "OK: "
+          + r.recording.samples
+          + " samples, "
+          + r.recording.bytes
+          + " bytes, "
+          + r.recording.dropped
+          + " dropped";
+    } else if (response instanceof DeleteRecordingResponse r) {
+      return "OK: " + r.bytes + " bytes freed";
     } else if (response instanceof ReserveResponse r && r.reservation != null) {
       return "OK: held until " + r.reservation.expires;
     } else if (response instanceof RenewReservationResponse r && r.reservation != null) {
@@ -195,6 +213,22 @@ public final class AuditInterceptor extends AbstractPhaseInterceptor<Message> {
       appendSetting(b, "hysteresis", r.hysteresis);
       appendSetting(b, "delay", r.delayMillis == null ? null : r.delayMillis + "ms");
       return b.length() == before ? b.append(" no limits").toString() : b.toString();
+    } else if (request instanceof StartRecording r) {
+      String items =
+          r.item == null
+              ? ""
+              : r.item.stream()
+                  .map(a -> a == null ? "?" : a.im + " " + a.attribute)
+                  .collect(Collectors.joining(", "));
+      return "record "
+          + (items.length() > 500 ? items.substring(0, 500) + "..." : items)
+          + (r.durationMillis == null ? "" : " for " + r.durationMillis + " ms")
+          + (r.maxSamples == null ? "" : " up to " + r.maxSamples + " samples")
+          + (r.maxBytes == null ? "" : " up to " + r.maxBytes + " bytes");
+    } else if (request instanceof StopRecording r) {
+      return "recording " + r.recording;
+    } else if (request instanceof DeleteRecording r) {
+      return "recording " + r.recording;
     } else if (request instanceof Reserve r) {
       return "for " + r.durationMillis + " ms";
     } else if (request instanceof RenewReservation r) {

@@ -24,7 +24,10 @@ final class Operations {
           "breakReservation",
           "clearLoginFailures",
           "acknowledgeAlarm",
-          "configureAlarmLimits");
+          "configureAlarmLimits",
+          "startRecording",
+          "stopRecording",
+          "deleteRecording");
 
   private static final Map<String, Role> ROLES =
       Map.ofEntries(
@@ -38,6 +41,13 @@ final class Operations {
           Map.entry("getSubscriptionInfo", Role.OBSERVE),
           Map.entry("listReservations", Role.OBSERVE),
           Map.entry("getStatus", Role.OBSERVE),
+          // Recordings name their IMs inside: the operation checks every one of them.
+          Map.entry("listRecordings", Role.OBSERVE),
+          Map.entry("describeRecording", Role.OBSERVE),
+          Map.entry("downloadRecording", Role.OBSERVE),
+          Map.entry("startRecording", Role.CONTROL),
+          Map.entry("stopRecording", Role.CONTROL),
+          Map.entry("deleteRecording", Role.CONTROL),
           Map.entry("getCommandStatus", Role.OBSERVE),
           Map.entry("listCommands", Role.OBSERVE),
           Map.entry("cancelCommand", Role.CONTROL),

@@ -2,6 +2,7 @@ package org.instrumentelement.ie.server;
 
 import org.instrumentelement.ie.config.HttpLimits;
 import org.instrumentelement.ie.monitoring.Monitoring;
+import org.instrumentelement.ie.recording.Recordings;
 import org.instrumentelement.ie.security.AccessControl;
 import org.instrumentelement.ie.security.AuditLog;
 import org.instrumentelement.ie.soap.InstrumentElementPort;
@@ -18,6 +19,7 @@ import org.instrumentelement.ie.soap.InstrumentElementPort;
  * @param httpLimits what the gate allows per address, in time and in memory
  * @param pollingLane whether plain getAttribute and getAttributes requests take the {@link
  *     PollingLane} ({@code soap.pollingLane})
+ * @param recordings the recordings served for download, or null for none
  */
 public record ServiceParts(
     InstrumentElementPort service,
@@ -26,9 +28,10 @@ public record ServiceParts(
     Monitoring monitoring,
     long maxRequestBytes,
     HttpLimits httpLimits,
-    boolean pollingLane) {
+    boolean pollingLane,
+    Recordings recordings) {
 
-  /** The parts, with the polling lane on (its default). */
+  /** The parts, with the polling lane on (its default) and no recordings (nothing to download). */
   public ServiceParts(
       InstrumentElementPort service,
       AccessControl access,
@@ -36,7 +39,7 @@ public record ServiceParts(
       Monitoring monitoring,
       long maxRequestBytes,
       HttpLimits httpLimits) {
-    this(service, access, audit, monitoring, maxRequestBytes, httpLimits, true);
+    this(service, access, audit, monitoring, maxRequestBytes, httpLimits, true, null);
   }
 
   /** Whether the service runs with the built-in development users (hosted web applications say). */

@@ -10,8 +10,9 @@ import org.instrumentelement.ie.server.gate.RequestGate;
 /**
  * The servlets of an Instrument Element web application, registered the same way on embedded Tomcat
  * and in a WAR deployed to a standalone Tomcat: the SOAP endpoint at {@code /services/*}, health at
- * {@code /health/*}, Prometheus metrics at {@code /metrics}, and in front of them all the {@link
- * RequestGate}, which authenticates and bounds a request before its body is read.
+ * {@code /health/*}, Prometheus metrics at {@code /metrics}, recordings for download at {@code
+ * /recordings/*}, and in front of them all the {@link RequestGate}, which authenticates and bounds
+ * a request before its body is read.
  */
 public final class WebApplication {
   /** Where the SOAP servlet is mapped inside the context. */
@@ -29,6 +30,7 @@ public final class WebApplication {
         new RequestGate(
             SERVICES_PATH,
             SoapServlet.ENDPOINT,
+            RecordingDownloadServlet.PATH,
             parts.access(),
             parts.audit(),
             parts.maxRequestBytes(),
@@ -51,6 +53,12 @@ public final class WebApplication {
         context.addServlet("metrics", new MetricsServlet(parts.monitoring()));
     metrics.addMapping("/metrics");
     metrics.setAsyncSupported(true);
+    if (parts.recordings() != null) {
+      ServletRegistration.Dynamic downloads =
+          context.addServlet("recordings", new RecordingDownloadServlet(parts.recordings()));
+      downloads.addMapping(RecordingDownloadServlet.PATH + "/*");
+      downloads.setAsyncSupported(true);
+    }
     return gate;
   }
 }

@@ -17,8 +17,14 @@ import org.instrumentelement.ie.soap.types.ConfigureAlarmLimits;
 import org.instrumentelement.ie.soap.types.ConfigureAlarmLimitsResponse;
 import org.instrumentelement.ie.soap.types.ConfigureSampling;
 import org.instrumentelement.ie.soap.types.ConfigureSamplingResponse;
+import org.instrumentelement.ie.soap.types.DeleteRecording;
+import org.instrumentelement.ie.soap.types.DeleteRecordingResponse;
 import org.instrumentelement.ie.soap.types.DescribeInstrumentManager;
 import org.instrumentelement.ie.soap.types.DescribeInstrumentManagerResponse;
+import org.instrumentelement.ie.soap.types.DescribeRecording;
+import org.instrumentelement.ie.soap.types.DescribeRecordingResponse;
+import org.instrumentelement.ie.soap.types.DownloadRecording;
+import org.instrumentelement.ie.soap.types.DownloadRecordingResponse;
 import org.instrumentelement.ie.soap.types.ExecuteCommand;
 import org.instrumentelement.ie.soap.types.ExecuteCommandResponse;
 import org.instrumentelement.ie.soap.types.GetAttribute;
@@ -45,6 +51,8 @@ import org.instrumentelement.ie.soap.types.ListInstrumentManagers;
 import org.instrumentelement.ie.soap.types.ListInstrumentManagersResponse;
 import org.instrumentelement.ie.soap.types.ListLoginFailures;
 import org.instrumentelement.ie.soap.types.ListLoginFailuresResponse;
+import org.instrumentelement.ie.soap.types.ListRecordings;
+import org.instrumentelement.ie.soap.types.ListRecordingsResponse;
 import org.instrumentelement.ie.soap.types.ListReservations;
 import org.instrumentelement.ie.soap.types.ListReservationsResponse;
 import org.instrumentelement.ie.soap.types.ListSubscriptions;
@@ -60,6 +68,10 @@ import org.instrumentelement.ie.soap.types.SetAttribute;
 import org.instrumentelement.ie.soap.types.SetAttributeResponse;
 import org.instrumentelement.ie.soap.types.SetParameter;
 import org.instrumentelement.ie.soap.types.SetParameterResponse;
+import org.instrumentelement.ie.soap.types.StartRecording;
+import org.instrumentelement.ie.soap.types.StartRecordingResponse;
+import org.instrumentelement.ie.soap.types.StopRecording;
+import org.instrumentelement.ie.soap.types.StopRecordingResponse;
 
 /**
  * The Instrument Element's SOAP API, document/literal. Each operation takes one element named after
@@ -394,5 +406,80 @@ public interface InstrumentElementPort {
   ListAlarmLimitsResponse listAlarmLimits(
       @WebParam(name = "listAlarmLimits", targetNamespace = Namespaces.IE, partName = "parameters")
           ListAlarmLimits request)
+      throws InstrumentElementFault;
+
+  /** Starts recording attributes of IMs into HDF5 files (control on every IM). */
+  @WebMethod(operationName = "startRecording")
+  @WebResult(
+      name = "startRecordingResponse",
+      targetNamespace = Namespaces.IE,
+      partName = "parameters")
+  StartRecordingResponse startRecording(
+      @WebParam(name = "startRecording", targetNamespace = Namespaces.IE, partName = "parameters")
+          StartRecording request)
+      throws InstrumentElementFault;
+
+  /** Stops a recording; answers once it has written what it took. */
+  @WebMethod(operationName = "stopRecording")
+  @WebResult(
+      name = "stopRecordingResponse",
+      targetNamespace = Namespaces.IE,
+      partName = "parameters")
+  StopRecordingResponse stopRecording(
+      @WebParam(name = "stopRecording", targetNamespace = Namespaces.IE, partName = "parameters")
+          StopRecording request)
+      throws InstrumentElementFault;
+
+  /** The recordings the caller may read, newest first. */
+  @WebMethod(operationName = "listRecordings")
+  @WebResult(
+      name = "listRecordingsResponse",
+      targetNamespace = Namespaces.IE,
+      partName = "parameters")
+  ListRecordingsResponse listRecordings(
+      @WebParam(name = "listRecordings", targetNamespace = Namespaces.IE, partName = "parameters")
+          ListRecordings request)
+      throws InstrumentElementFault;
+
+  /** One recording with its segment files and their download addresses. */
+  @WebMethod(operationName = "describeRecording")
+  @WebResult(
+      name = "describeRecordingResponse",
+      targetNamespace = Namespaces.IE,
+      partName = "parameters")
+  DescribeRecordingResponse describeRecording(
+      @WebParam(
+              name = "describeRecording",
+              targetNamespace = Namespaces.IE,
+              partName = "parameters")
+          DescribeRecording request)
+      throws InstrumentElementFault;
+
+  /** Deletes a stopped recording and its files (control on every IM in it). */
+  @WebMethod(operationName = "deleteRecording")
+  @WebResult(
+      name = "deleteRecordingResponse",
+      targetNamespace = Namespaces.IE,
+      partName = "parameters")
+  DeleteRecordingResponse deleteRecording(
+      @WebParam(name = "deleteRecording", targetNamespace = Namespaces.IE, partName = "parameters")
+          DeleteRecording request)
+      throws InstrumentElementFault;
+
+  /**
+   * One complete segment file of a recording: an MTOM attachment streamed from disk to a client
+   * that sends its request as MTOM (observe on every IM in the recording).
+   */
+  @WebMethod(operationName = "downloadRecording")
+  @WebResult(
+      name = "downloadRecordingResponse",
+      targetNamespace = Namespaces.IE,
+      partName = "parameters")
+  DownloadRecordingResponse downloadRecording(
+      @WebParam(
+              name = "downloadRecording",
+              targetNamespace = Namespaces.IE,
+              partName = "parameters")
+          DownloadRecording request)
       throws InstrumentElementFault;
 }

@@ -7,6 +7,7 @@ import org.instrumentelement.ie.element.ImNode;
 import org.instrumentelement.ie.element.InstrumentElement;
 import org.instrumentelement.ie.monitoring.Monitoring;
 import org.instrumentelement.ie.pubsub.Publishing;
+import org.instrumentelement.ie.recording.Recordings;
 import org.instrumentelement.ie.security.AccessControl;
 import org.instrumentelement.ie.security.Caller;
 import org.instrumentelement.ie.soap.types.AcknowledgeAlarm;
@@ -21,8 +22,14 @@ import org.instrumentelement.ie.soap.types.ConfigureAlarmLimits;
 import org.instrumentelement.ie.soap.types.ConfigureAlarmLimitsResponse;
 import org.instrumentelement.ie.soap.types.ConfigureSampling;
 import org.instrumentelement.ie.soap.types.ConfigureSamplingResponse;
+import org.instrumentelement.ie.soap.types.DeleteRecording;
+import org.instrumentelement.ie.soap.types.DeleteRecordingResponse;
 import org.instrumentelement.ie.soap.types.DescribeInstrumentManager;
 import org.instrumentelement.ie.soap.types.DescribeInstrumentManagerResponse;
+import org.instrumentelement.ie.soap.types.DescribeRecording;
+import org.instrumentelement.ie.soap.types.DescribeRecordingResponse;
+import org.instrumentelement.ie.soap.types.DownloadRecording;
+import org.instrumentelement.ie.soap.types.DownloadRecordingResponse;
 import org.instrumentelement.ie.soap.types.ExecuteCommand;
 import org.instrumentelement.ie.soap.types.ExecuteCommandResponse;
 import org.instrumentelement.ie.soap.types.GetAttribute;
@@ -49,6 +56,8 @@ import org.instrumentelement.ie.soap.types.ListInstrumentManagers;
 import org.instrumentelement.ie.soap.types.ListInstrumentManagersResponse;
 import org.instrumentelement.ie.soap.types.ListLoginFailures;
 import org.instrumentelement.ie.soap.types.ListLoginFailuresResponse;
+import org.instrumentelement.ie.soap.types.ListRecordings;
+import org.instrumentelement.ie.soap.types.ListRecordingsResponse;
 import org.instrumentelement.ie.soap.types.ListReservations;
 import org.instrumentelement.ie.soap.types.ListReservationsResponse;
 import org.instrumentelement.ie.soap.types.ListSubscriptions;
@@ -64,6 +73,10 @@ import org.instrumentelement.ie.soap.types.SetAttribute;
 import org.instrumentelement.ie.soap.types.SetAttributeResponse;
 import org.instrumentelement.ie.soap.types.SetParameter;
 import org.instrumentelement.ie.soap.types.SetParameterResponse;
+import org.instrumentelement.ie.soap.types.StartRecording;
+import org.instrumentelement.ie.soap.types.StartRecordingResponse;
+import org.instrumentelement.ie.soap.types.StopRecording;
+import org.instrumentelement.ie.soap.types.StopRecordingResponse;
 
 /**
  * The SOAP operations over an {@link InstrumentElement}: the one port CXF publishes, handing each
@@ -85,6 +98,7 @@ public class InstrumentElementService implements InstrumentElementPort {
   private final StatusOperations status;
   private final LoginFailureOperations loginFailures;
   private final AlarmOperations alarms;
+  private final RecordingOperations recordings;
 
   /**
    * @param access who may do what; operations are checked by an interceptor before they get here,
@@ -99,6 +113,21 @@ public class InstrumentElementService implements InstrumentElementPort {
       Supplier<Caller> caller,
       Monitoring monitoring,
       Alarms alarms) {
+    this(ie, publishing, access, caller, monitoring, alarms, null);
+  }
+
+  /**
+   * @param alarms the alarms, for polled values' quality and the alarm operations
+   * @param recordings the recordings, or null for a service that records nothing
+   */
+  public InstrumentElementService(
+      InstrumentElement ie,
+      Publishing publishing,
+      AccessControl access,
+      Supplier<Caller> caller,
+      Monitoring monitoring,
+      Alarms alarms,
+      Recordings recordings) {
     ElementView view = new ElementView(ie, caller);
     this.describe = new DescribeOperations(view);
     this.commands = new CommandOperations(view);
@@ -117,6 +146,7 @@ public class InstrumentElementService implements InstrumentElementPort {
     this.status = new StatusOperations(view, monitoring);
     this.loginFailures = new LoginFailureOperations(view, access);
     this.alarms = new AlarmOperations(view, alarms);
+    this.recordings = new RecordingOperations(view, publishing.subscriptions(), access, recordings);
   }
 
   @Override
@@ -266,5 +296,40 @@ public class InstrumentElementService implements InstrumentElementPort {
   public ListAlarmLimitsResponse listAlarmLimits(ListAlarmLimits request)
       throws InstrumentElementFault {
     return alarms.listAlarmLimits(request);
+  }
+
+  @Override
+  public StartRecordingResponse startRecording(StartRecording request)
+      throws InstrumentElementFault {
+    return recordings.startRecording(request);
+  }
+
+  @Override
+  public StopRecordingResponse stopRecording(StopRecording request) throws InstrumentElementFault {
+    return recordings.stopRecording(request);
+  }
+
+  @Override
+  public ListRecordingsResponse listRecordings(ListRecordings request)
+      throws InstrumentElementFault {
+    return recordings.listRecordings(request);
+  }
+
+  @Override
+  public DescribeRecordingResponse describeRecording(DescribeRecording request)
+      throws InstrumentElementFault {
+    return recordings.describeRecording(request);
+  }
+
+  @Override
+  public DeleteRecordingResponse deleteRecording(DeleteRecording request)
+      throws InstrumentElementFault {
+    return recordings.deleteRecording(request);
+  }
+
+  @Override
+  public DownloadRecordingResponse downloadRecording(DownloadRecording request)
+      throws InstrumentElementFault {
+    return recordings.downloadRecording(request);
   }
 }

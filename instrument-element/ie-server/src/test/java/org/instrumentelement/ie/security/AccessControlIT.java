@@ -19,6 +19,7 @@ import java.util.Map;
 import org.instrumentelement.ie.RunningElement;
 import org.instrumentelement.ie.client.soap.BreakReservation;
 import org.instrumentelement.ie.client.soap.ConfigureSampling;
+import org.instrumentelement.ie.client.soap.DeleteRecording;
 import org.instrumentelement.ie.client.soap.DescribeInstrumentManager;
 import org.instrumentelement.ie.client.soap.ExecuteCommand;
 import org.instrumentelement.ie.client.soap.GetAttribute;
@@ -29,14 +30,18 @@ import org.instrumentelement.ie.client.soap.GetSubscriptionInfo;
 import org.instrumentelement.ie.client.soap.InstrumentElementFault;
 import org.instrumentelement.ie.client.soap.InstrumentElementPort;
 import org.instrumentelement.ie.client.soap.ListInstrumentManagers;
+import org.instrumentelement.ie.client.soap.ListRecordings;
 import org.instrumentelement.ie.client.soap.ListReservations;
 import org.instrumentelement.ie.client.soap.ListSubscriptions;
+import org.instrumentelement.ie.client.soap.RecordingInfo;
 import org.instrumentelement.ie.client.soap.ReleaseReservation;
 import org.instrumentelement.ie.client.soap.RenewReservation;
 import org.instrumentelement.ie.client.soap.Reserve;
 import org.instrumentelement.ie.client.soap.SetAttribute;
 import org.instrumentelement.ie.client.soap.SetParameter;
+import org.instrumentelement.ie.client.soap.StartRecording;
 import org.instrumentelement.ie.config.ConfigLoader;
+import org.instrumentelement.ie.recording.RecordingCalls;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -213,6 +218,16 @@ class AccessControlIT {
           r.setIm("lab/scope");
           ie.breakReservation(r);
         });
+    ops.put(
+        "startRecording",
+        ie -> {
+          StartRecording r = new StartRecording();
+          r.getItem().add(RecordingCalls.item("lab/scope", "peakToPeak"));
+          r.setMaxSamples(1L);
+          String id = ie.startRecording(r).getRecording().getRecording();
+          RecordingCalls.stop(ie, id);
+        });
+    ops.put("listRecordings", ie -> ie.listRecordings(new ListRecordings()));
     // A command id that names no run: access is checked before the id is looked up.
     ops.put(
         "getCommandStatus",
@@ -247,7 +262,8 @@ class AccessControlIT {
               "cancelCommand",
               "reserve",
               "renewReservation",
-              "releaseReservation" ->
+              "releaseReservation",
+              "startRecording" ->
           Role.CONTROL;
       case "configureSampling", "breakReservation" -> Role.ADMIN;
       default -> Role.OBSERVE;
@@ -333,6 +349,53 @@ class AccessControlIT {
                 HttpRequest.newBuilder(URI.create(running.url() + "?wsdl")).build(),
                 HttpResponse.BodyHandlers.ofString());
     assertEquals(200, wsdl.statusCode(), "the WSDL stays public so toolkits can read it");
+  }
+
+  @Test
+  void aRecordingNeedsObserveOnItsImsToBeSeenAndControlToBeStoppedOrDeleted() throws Exception {
+    InstrumentElementPort chief = running.client("chief", "chief");
+    StartRecording start = new StartRecording();
+    start.getItem().add(RecordingCalls.item("lab/scope", "peakToPeak"));
+    String id = chief.startRecording(start).getRecording().getRecording();
+    InstrumentElementPort watcher = running.client("watcher", "watcher");
+    InstrumentElementPort arrays = running.client("arrays", "arrays");
+    assertEquals("RECORDING", RecordingCalls.describe(watcher, id).getState());
+    assertEquals("UNKNOWN_RECORDING", code(() -> RecordingCalls.describe(arrays, id)));
+    assertTrue(
+        arrays.listRecordings(new ListRecordings()).getRecording().stream()
+            .noneMatch(r -> r.getRecording().equals(id)));
+    assertEquals("NOT_AUTHORIZED", code(() -> RecordingCalls.stop(watcher, id)));
+    assertEquals("UNKNOWN_RECORDING", code(() -> RecordingCalls.stop(arrays, id)));
+    RecordingInfo stopped = RecordingCalls.stop(running.client("op", "op"), id);
+    assertEquals("stopped by op", stopped.getStopReason());
+    DeleteRecording delete = new DeleteRecording();
+    delete.setRecording(id);
+    assertEquals("NOT_AUTHORIZED", code(() -> watcher.deleteRecording(delete)));
+    String base = running.url().substring(0, running.url().indexOf("/services/")) + "/";
+    assertEquals(
+        404, RecordingCalls.get(base + "recordings/" + id + ".zip", "arrays", null).statusCode());
+    assertEquals(
+        200, RecordingCalls.get(base + "recordings/" + id + ".zip", "watcher", null).statusCode());
+    assertEquals(
+        401,
+        RecordingCalls.get(base + "recordings/" + id + ".zip", "nobody-known", null).statusCode());
+    chief.deleteRecording(delete);
+  }
+
+  interface Action {
+    void run() throws Exception;
+  }
+
+  /** The fault code an action fails with, or OK. */
+  private static String code(Action action) {
+    try {
+      action.run();
+    } catch (InstrumentElementFault f) {
+      return f.getFaultInfo().getCode();
+    } catch (Exception e) {
+      return e.toString();
+    }
+    return "OK";
   }
 
   @Test

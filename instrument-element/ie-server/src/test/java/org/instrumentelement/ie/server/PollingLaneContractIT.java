@@ -120,7 +120,8 @@ class PollingLaneContractIT {
                 monitoring,
                 config.maxRequestBytes(),
                 config.httpLimits(),
-                pollingLane));
+                pollingLane,
+                null));
     s.start();
     return s;
   }

@@ -61,7 +61,7 @@ public final class Refusal extends Exception {
    * Sends the refusal on a request that is not asynchronous yet, making it asynchronous for that
    * (see the class comment); if the container cannot, sends it plainly.
    */
-  void send(HttpServletRequest request, HttpServletResponse response) throws IOException {
+  public void send(HttpServletRequest request, HttpServletResponse response) throws IOException {
     AsyncContext async = null;
     if (request.isAsyncStarted()) {
       async = request.getAsyncContext();

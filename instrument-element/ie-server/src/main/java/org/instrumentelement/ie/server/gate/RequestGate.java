@@ -30,8 +30,9 @@ import org.slf4j.LoggerFactory;
  * within {@code http.requestBodyTimeout} (else 408 {@code REQUEST_TIMEOUT}).
  *
  * <p>Only {@code GET ?wsdl} is served besides SOAP requests on the endpoint; other methods and
- * queries, and other paths below the services, get a fault (405, 404). Elsewhere in the context
- * (health, metrics) only GET and HEAD pass.
+ * queries, and other paths below the services, get a fault (405, 404). Recording downloads (GET and
+ * HEAD) need the same credentials as SOAP (else 401), and get the caller as {@link #CALLER}.
+ * Elsewhere in the context (health, metrics) only GET and HEAD pass.
  */
 public final class RequestGate extends HttpFilter {
   private static final long serialVersionUID = 1L;
@@ -48,6 +49,7 @@ public final class RequestGate extends HttpFilter {
 
   private final String servicesPath;
   private final String endpointPath;
+  private final String downloadsPath;
   private final transient BasicAuthentication authentication;
   private final transient MemoryBudget memory;
   private final transient AddressQuota requestsPerAddress;
@@ -58,17 +60,21 @@ public final class RequestGate extends HttpFilter {
   /**
    * @param servicesPath where the SOAP servlet is mapped in the context ({@code /services})
    * @param endpointPath the endpoint below it ({@code /InstrumentElement})
+   * @param downloadsPath where recordings are downloaded ({@code /recordings}): GET and HEAD with
+   *     the same credentials as SOAP
    * @param maxRequestBytes {@code soap.maxRequestBytes}
    */
   public RequestGate(
       String servicesPath,
       String endpointPath,
+      String downloadsPath,
       AccessControl access,
       AuditLog audit,
       long maxRequestBytes,
       HttpLimits limits) {
     this.servicesPath = servicesPath;
     this.endpointPath = servicesPath + endpointPath;
+    this.downloadsPath = downloadsPath;
     this.authentication = new BasicAuthentication(access);
     this.memory = new MemoryBudget(limits.requestMemoryBytes());
     this.requestsPerAddress = new AddressQuota(limits.maxRequestsPerAddress());
@@ -167,6 +173,13 @@ public final class RequestGate extends HttpFilter {
             "no such service: the Instrument Element is at "
                 + request.getContextPath()
                 + endpointPath);
+      } else if (path.startsWith(downloadsPath + "/") || path.equals(downloadsPath)) {
+        if (!method.equals("GET") && !method.equals("HEAD")) {
+          throw new Refusal(405, FaultCode.MALFORMED_REQUEST, "only GET and HEAD are served here")
+              .withHeader("Allow", "GET, HEAD");
+        }
+        request.setAttribute(CALLER, authentication.caller(request, address));
+        chain.doFilter(request, response);
       } else if (method.equals("GET") || method.equals("HEAD")) {
         chain.doFilter(request, response);
       } else {

@@ -1,0 +1,424 @@
+package org.instrumentelement.ie.recording;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Supplier;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.instrumentelement.ie.config.RecordingLimits;
+import org.instrumentelement.ie.contract.FaultCode;
+import org.instrumentelement.ie.element.ImNode;
+import org.instrumentelement.ie.element.InstrumentElement;
+import org.instrumentelement.im.InstrumentManager;
+import org.instrumentelement.im.ParameterChange;
+import org.instrumentelement.im.ParameterListener;
+import org.instrumentelement.im.model.ImException;
+import org.instrumentelement.im.model.Value;
+import org.instrumentelement.im.sampling.Sample;
+import org.instrumentelement.im.sampling.SampleSink;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The recordings of an Instrument Element: the directory {@code <data.dir>/recordings} with one
+ * directory per recording, the recordings being written, and their quota. Takes every sample handed
+ * to the topics ({@link SampleSink}, on the sampler's thread: it only queues) and every parameter
+ * change of the IMs ({@link ParameterListener}, for the change logs). At start, a recording the
+ * last run did not close is marked {@link RecordingState#INTERRUPTED}, and the temporary file of
+ * the segment it was writing is removed.
+ */
+public final class Recordings implements SampleSink, ParameterListener, AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(Recordings.class);
+
+  /** Recording names: what {@link #newId} makes, and all that is accepted from clients. */
+  private static final Pattern ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_-]{0,63}");
+
+  /** Free room a new recording needs. */
+  static final long MIN_FREE_BYTES = 1024 * 1024;
+
+  private static final DateTimeFormatter ID_TIME =
+      DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
+
+  private final Path dir;
+  private final RecordingLimits limits;
+  private final InstrumentElement ie;
+  private final Supplier<String> who;
+  private final Clock clock;
+  private final DiskBudget budget;
+  private final List<ActiveRecording> active = new CopyOnWriteArrayList<>();
+
+  private Recordings(
+      Path dir,
+      RecordingLimits limits,
+      InstrumentElement ie,
+      Supplier<String> who,
+      Clock clock,
+      long onDisk) {
+    this.dir = dir;
+    this.limits = limits;
+    this.ie = ie;
+    this.who = who;
+    this.clock = clock;
+    this.budget = new DiskBudget(limits.quotaBytes(), onDisk);
+  }
+
+  /**
+   * Opens the recordings under {@code dataDir} (created when missing), marking those the last run
+   * left open as interrupted, and listens to the parameters of every IM of {@code ie}.
+   *
+   * @param dataDir the IE's {@code data.dir}, or null when it keeps nothing (recording refused)
+   * @param who the user of the request being served on the calling thread, or empty
+   */
+  public static Recordings open(
+      Path dataDir, RecordingLimits limits, InstrumentElement ie, Supplier<String> who, Clock clock)
+      throws IOException {
+    Path dir = dataDir == null ? null : dataDir.resolve(RecordingLimits.DIRECTORY);
+    long onDisk = 0;
+    if (dir != null) {
+      Files.createDirectories(dir);
+      for (Path d : recordingDirectories(dir)) {
+        onDisk += recover(d);
+      }
+    }
+    Recordings r = new Recordings(dir, limits, ie, who, clock, onDisk);
+    for (ImNode n : ie.nodes()) {
+      n.im().addParameterListener(r);
+    }
+    return r;
+  }
+
+  /** Tidies one recording's directory after a restart; returns the bytes its segments take. */
+  private static long recover(Path d) throws IOException {
+    int removed = RecordingIndex.removeTemporaryFiles(d);
+    if (!Files.exists(d.resolve(RecordingIndex.INDEX))) {
+      LOG.warn("{} has no index: not a recording, left alone", d);
+      return 0;
+    }
+    StoredRecording r = RecordingIndex.read(d);
+    if (r.state() == RecordingState.RECORDING) {
+      r =
+          new StoredRecording(
+              r.id(),
+              RecordingState.INTERRUPTED,
+              r.note(),
+              r.startedBy(),
+              r.startedAt(),
+              null,
+              "the Instrument Element ended without closing it; its "
+                  + r.segments().size()
+                  + " complete segments are kept, the segment being filled was lost",
+              r.items(),
+              r.samples(),
+              r.dropped(),
+              r.segments());
+      RecordingIndex.write(d, r);
+      LOG.warn(
+          "Recording {} was interrupted (the IE ended without closing it): {} complete segments"
+              + " kept{}",
+          r.id(),
+          r.segments().size(),
+          removed > 0 ? ", the unfinished one removed" : "");
+    }
+    return r.bytes();
+  }
+
+  private static List<Path> recordingDirectories(Path dir) throws IOException {
+    try (Stream<Path> s = Files.list(dir)) {
+      return s.filter(Files::isDirectory).sorted().toList();
+    }
+  }
+
+  /** Where the recordings are kept, or null when the IE keeps no data directory. */
+  public Path directory() {
+    return dir;
+  }
+
+  /** The quota of the recordings directory ({@code recording.quota}). */
+  public long quotaBytes() {
+    return budget.quota();
+  }
+
+  /** Bytes the recordings take and hold for writing. */
+  public long usedBytes() {
+    return budget.used();
+  }
+
+  /**
+   * Starts a recording. The items must be subscribable attributes of existing IMs (checked by the
+   * caller).
+   *
+   * @throws ImException STORAGE_FULL when there is no directory or no room, TOO_MANY_RECORDINGS
+   */
+  public StoredRecording start(RecordingRequest request) throws ImException {
+    if (dir == null) {
+      throw new ImException(
+          FaultCode.STORAGE_FULL,
+          "this Instrument Element keeps no data directory (data.dir = off), so it cannot record");
+    }
+    Map<String, ImNode> nodes = new LinkedHashMap<>();
+    for (RecordedItem i : request.items()) {
+      nodes.put(i.im(), ie.node(i.im()));
+    }
+    synchronized (this) {
+      active.removeIf(ActiveRecording::finished);
+      if (active.size() >= limits.maxActive()) {
+        throw new ImException(
+            FaultCode.TOO_MANY_RECORDINGS,
+            "already "
+                + active.size()
+                + " recordings are being written, the most at once (recording.maxActive);"
+                + " stop one first");
+      }
+      if (budget.used() + MIN_FREE_BYTES > budget.quota()) {
+        throw new ImException(
+            FaultCode.STORAGE_FULL,
+            "the recordings directory is full: "
+                + budget.used()
+                + " of its "
+                + budget.quota()
+                + " bytes are used (recording.quota); delete recordings to make room");
+      }
+      Instant now = clock.instant();
+      Path d;
+      String id;
+      try {
+        id = newId(now);
+        d = Files.createDirectory(dir.resolve(id));
+      } catch (IOException e) {
+        throw new ImException(
+            FaultCode.STORAGE_FULL,
+            "the recordings directory cannot be written (" + e.getMessage() + ")");
+      }
+      Map<String, ImProvenance> ims = new LinkedHashMap<>();
+      nodes.forEach((path, node) -> ims.put(path, ImProvenance.of(node)));
+      Map<RecordedItem, ItemAxis> axes = new LinkedHashMap<>();
+      for (RecordedItem i : request.items()) {
+        axes.put(i, ItemAxis.of(nodes.get(i.im()), i.attribute()));
+      }
+      RecordingHeader header =
+          new RecordingHeader(
+              id, request.note(), request.user(), now, ie.name(), version(), host());
+      ActiveRecording r =
+          new ActiveRecording(header, d, request, limits, budget, clock, nodes, ims, axes);
+      try {
+        RecordingIndex.write(d, r.snapshot());
+      } catch (IOException e) {
+        throw new ImException(
+            FaultCode.STORAGE_FULL,
+            "the recordings directory cannot be written (" + e.getMessage() + ")");
+      }
+      active.add(r);
+      r.start();
+      LOG.info("Recording {} started by {}: {}", id, request.user(), request.items());
+      return r.snapshot();
+    }
+  }
+
+  /** A new name: the UTC time, and a number when several start in the same second. */
+  private String newId(Instant now) {
+    String base = ID_TIME.format(now);
+    String id = base;
+    for (int n = 2; Files.exists(dir.resolve(id)); n++) {
+      id = base + "-" + n;
+    }
+    return id;
+  }
+
+  /**
+   * Stops a recording and waits until it has written what it took.
+   *
+   * @param by who stops it (said in its stop reason)
+   * @throws ImException UNKNOWN_RECORDING
+   */
+  public StoredRecording stop(String id, String by) throws ImException {
+    ActiveRecording r = activeOrNull(id);
+    if (r == null) {
+      return describe(id); // already stopped: nothing to do
+    }
+    r.requestStop("stopped by " + (by == null || by.isEmpty() ? "a user" : by));
+    await(r);
+    return describe(id);
+  }
+
+  private static void await(ActiveRecording r) {
+    try {
+      if (!r.awaitFinished(Duration.ofSeconds(60))) {
+        LOG.warn("Recording {} is still writing its last segment", r.id());
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private ActiveRecording activeOrNull(String id) {
+    for (ActiveRecording r : active) {
+      if (r.id().equals(id) && !r.finished()) {
+        return r;
+      }
+    }
+    return null;
+  }
+
+  /** Every recording, newest first. */
+  public List<StoredRecording> list() {
+    if (dir == null) {
+      return List.of();
+    }
+    List<StoredRecording> out = new ArrayList<>();
+    try {
+      for (Path d : recordingDirectories(dir)) {
+        try {
+          out.add(describe(d.getFileName().toString()));
+        } catch (ImException e) {
+          // not a recording (no index): not listed
+        }
+      }
+    } catch (IOException e) {
+      LOG.warn("The recordings directory cannot be listed: {}", e.toString());
+    }
+    out.sort(Comparator.comparing(StoredRecording::startedAt).reversed());
+    return out;
+  }
+
+  /**
+   * One recording.
+   *
+   * @throws ImException UNKNOWN_RECORDING
+   */
+  public StoredRecording describe(String id) throws ImException {
+    ActiveRecording r = activeOrNull(id);
+    if (r != null) {
+      return r.snapshot();
+    }
+    Path d = directoryOf(id);
+    try {
+      return RecordingIndex.read(d);
+    } catch (IOException | RuntimeException e) {
+      throw unknown(id);
+    }
+  }
+
+  /**
+   * Deletes a stopped recording and its files.
+   *
+   * @throws ImException UNKNOWN_RECORDING, RECORDING_IN_PROGRESS
+   */
+  public synchronized void delete(String id) throws ImException {
+    if (activeOrNull(id) != null) {
+      throw new ImException(
+          FaultCode.RECORDING_IN_PROGRESS,
+          "recording '" + id + "' is being written: stop it before deleting it");
+    }
+    StoredRecording r = describe(id);
+    Path d = directoryOf(id);
+    try (Stream<Path> files = Files.list(d)) {
+      for (Path f : files.toList()) {
+        Files.delete(f);
+      }
+      Files.delete(d);
+    } catch (IOException e) {
+      throw new ImException(
+          FaultCode.INTERNAL_ERROR,
+          "recording '" + id + "' could not be deleted completely (" + e.getMessage() + ")");
+    } finally {
+      budget.release(r.bytes());
+    }
+    LOG.info("Recording {} deleted", id);
+  }
+
+  /**
+   * The file of one complete segment, for download.
+   *
+   * @throws ImException UNKNOWN_RECORDING when the recording or the segment does not exist
+   */
+  public Path segment(String id, String name) throws ImException {
+    StoredRecording r = describe(id);
+    for (SegmentFile s : r.segments()) {
+      if (s.name().equals(name)) {
+        return directoryOf(id).resolve(s.name());
+      }
+    }
+    throw new ImException(
+        FaultCode.UNKNOWN_RECORDING, "recording '" + id + "' has no segment '" + name + "'");
+  }
+
+  /** The directory of a recording, for a name of the right form only (never outside). */
+  private Path directoryOf(String id) throws ImException {
+    if (dir == null || id == null || !ID.matcher(id).matches()) {
+      throw unknown(id);
+    }
+    Path d = dir.resolve(id);
+    if (!Files.isDirectory(d)) {
+      throw unknown(id);
+    }
+    return d;
+  }
+
+  private static ImException unknown(String id) {
+    return new ImException(FaultCode.UNKNOWN_RECORDING, "no recording '" + id + "'");
+  }
+
+  @Override
+  public void accept(Sample sample) {
+    if (active.isEmpty()) {
+      return;
+    }
+    long published = SampleColumns.micros(clock.instant());
+    for (ActiveRecording r : active) {
+      r.offer(sample, published);
+    }
+  }
+
+  @Override
+  public void parameterChanged(
+      InstrumentManager im, String name, Value value, ParameterChange change) {
+    if (active.isEmpty()) {
+      return;
+    }
+    String user = change == ParameterChange.READ_BACK ? "" : who.get();
+    Instant at = clock.instant();
+    for (ActiveRecording r : active) {
+      if (r.records(im.path())) {
+        r.parameterChanged(at, user, im.path(), name, value.asString());
+      }
+    }
+  }
+
+  /** Stops every recording, each writing what it took. */
+  @Override
+  public void close() {
+    for (ActiveRecording r : active) {
+      r.requestStop("the Instrument Element stopped");
+    }
+    for (ActiveRecording r : active) {
+      await(r);
+    }
+    active.clear();
+  }
+
+  private static String version() {
+    String v = Recordings.class.getPackage().getImplementationVersion();
+    return v == null ? "unknown" : v;
+  }
+
+  private static String host() {
+    try {
+      return InetAddress.getLocalHost().getHostName();
+    } catch (IOException e) {
+      return "";
+    }
+  }
+}

@@ -1,0 +1,171 @@
+package org.instrumentelement.ie.replay;
+
+import io.jhdf.HdfFile;
+import io.jhdf.api.Attribute;
+import io.jhdf.api.Dataset;
+import io.jhdf.api.Group;
+import io.jhdf.api.Node;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.instrumentelement.ial.InstrumentException;
+
+/**
+ * The recorded vectors of one attribute across the segments of a recording, in order: their
+ * acquisition times are read when the tape is opened (8 bytes a vector), each vector is read from
+ * its segment when it is played, so a long recording is never held in memory. The attribute is the
+ * first vector attribute of the first IM in the files.
+ */
+final class Tape implements AutoCloseable {
+  private record Segment(Path file, String dataset, long[] acquired, int first) {}
+
+  private final List<Segment> segments;
+  private final int count;
+  private final long firstMicros;
+  private final String imType;
+  private final int length;
+  private HdfFile open; // the segment being played
+  private Segment openSegment;
+
+  private Tape(List<Segment> segments, String imType, int length) {
+    this.segments = segments;
+    Segment last = segments.get(segments.size() - 1);
+    this.count = last.first() + last.acquired().length;
+    this.firstMicros = segments.get(0).acquired()[0];
+    this.imType = imType;
+    this.length = length;
+  }
+
+  /**
+   * Opens the segments of a recording: a directory of {@code segment-*.h5} files, or one file.
+   *
+   * @throws InstrumentException when there is no such recording or it holds no vector
+   */
+  static Tape open(Path where) throws InstrumentException {
+    List<Path> files = new ArrayList<>();
+    if (Files.isDirectory(where)) {
+      try (Stream<Path> s = Files.list(where)) {
+        s.filter(p -> p.getFileName().toString().matches("segment-\\d+\\.h5"))
+            .sorted()
+            .forEach(files::add);
+      } catch (IOException e) {
+        throw new InstrumentException("the recording " + where + " cannot be read");
+      }
+    } else if (Files.isRegularFile(where)) {
+      files.add(where);
+    }
+    if (files.isEmpty()) {
+      throw new InstrumentException("no recording at " + where);
+    }
+    List<Segment> segments = new ArrayList<>();
+    String imType = null;
+    String dataset = null;
+    int length = 0;
+    int first = 0;
+    for (Path f : files) {
+      try (HdfFile h = new HdfFile(f)) {
+        if (dataset == null) {
+          Group attribute = firstVector(h);
+          if (attribute == null) {
+            throw new InstrumentException("the recording " + where + " holds no vector");
+          }
+          dataset = attribute.getPath() + "value"; // a group's path ends with '/'
+          imType = text(attribute.getParent().getAttribute("imType"));
+          length = h.getDatasetByPath(dataset).getDimensions()[1];
+        }
+        Node n = h.getByPath(dataset.substring(0, dataset.length() - "/value".length()));
+        if (n instanceof Group g && g.getChild("acquired") instanceof Dataset d) {
+          long[] acquired = (long[]) d.getData();
+          if (acquired.length > 0) {
+            segments.add(new Segment(f, dataset, acquired, first));
+            first += acquired.length;
+          }
+        }
+      } catch (RuntimeException e) {
+        throw new InstrumentException("the recording file " + f + " cannot be read");
+      }
+    }
+    if (segments.isEmpty()) {
+      throw new InstrumentException("the recording " + where + " holds no vector");
+    }
+    return new Tape(segments, imType, length);
+  }
+
+  private static Group firstVector(Group g) {
+    for (Node n : g.getChildren().values()) {
+      if (n instanceof Group child) {
+        Attribute type = child.getAttribute("type");
+        if (type != null && "DOUBLE_ARRAY".equals(text(type)) && child.getChild("value") != null) {
+          return child;
+        }
+        Group found = firstVector(child);
+        if (found != null) {
+          return found;
+        }
+      }
+    }
+    return null;
+  }
+
+  private static String text(Attribute a) {
+    return a == null ? "" : String.valueOf(a.getData());
+  }
+
+  /** The type of the IM the vectors were recorded from ({@code oscilloscope}, {@code array}). */
+  String imType() {
+    return imType;
+  }
+
+  /** Doubles per vector. */
+  int length() {
+    return length;
+  }
+
+  int count() {
+    return count;
+  }
+
+  /** When vector {@code k} was acquired, in µs after the first. */
+  long offsetMicros(int k) {
+    Segment s = segmentOf(k);
+    return s.acquired()[k - s.first()] - firstMicros;
+  }
+
+  /** Vector {@code k}, as recorded. */
+  synchronized double[] vector(int k) {
+    Segment s = segmentOf(k);
+    if (openSegment != s) {
+      closeOpen();
+      open = new HdfFile(s.file());
+      openSegment = s;
+    }
+    Dataset d = open.getDatasetByPath(s.dataset());
+    double[][] row = (double[][]) d.getData(new long[] {k - s.first(), 0}, new int[] {1, length});
+    return row[0];
+  }
+
+  private Segment segmentOf(int k) {
+    for (Segment s : segments) {
+      if (k < s.first() + s.acquired().length) {
+        return s;
+      }
+    }
+    throw new IndexOutOfBoundsException(k);
+  }
+
+  private void closeOpen() {
+    if (open != null) {
+      open.close();
+      open = null;
+      openSegment = null;
+    }
+  }
+
+  @Override
+  public synchronized void close() {
+    closeOpen();
+  }
+}
