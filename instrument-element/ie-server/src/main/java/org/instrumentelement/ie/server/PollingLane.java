@@ -2,12 +2,15 @@ package org.instrumentelement.ie.server;
 
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.SequenceInputStream;
 import java.util.Locale;
 import org.instrumentelement.ie.monitoring.Monitoring;
 import org.instrumentelement.ie.security.AccessControl;
 import org.instrumentelement.ie.security.Caller;
+import org.instrumentelement.ie.server.gate.ReadBodyRequest;
 import org.instrumentelement.ie.server.gate.RequestGate;
 import org.instrumentelement.ie.soap.InstrumentElementFault;
 import org.instrumentelement.ie.soap.InstrumentElementPort;
@@ -67,7 +70,10 @@ final class PollingLane {
     }
     InputStream in = request.getInputStream();
     byte[] body = in.readNBytes(length);
-    HttpServletRequest replay = new ReplayedBodyRequest(request, body, in);
+    // What the lane does not take, CXF reads again: these bytes, then whatever is left.
+    HttpServletRequest replay =
+        new ReadBodyRequest(
+            request, new SequenceInputStream(new ByteArrayInputStream(body), in), -1);
     if (body.length != length) {
       return replay;
     }

@@ -137,7 +137,8 @@ public final class RequestGate extends HttpFilter {
       Object body = request.getAttribute(BodyCollector.BODY);
       if (body instanceof CollectedBody collected) {
         request.removeAttribute(BodyCollector.BODY);
-        chain.doFilter(new CollectedBodyRequest(request, collected), response);
+        chain.doFilter(
+            new ReadBodyRequest(request, collected.stream(), collected.size()), response);
       } else {
         chain.doFilter(request, response);
       }

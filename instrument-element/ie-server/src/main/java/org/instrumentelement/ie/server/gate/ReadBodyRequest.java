@@ -11,20 +11,30 @@ import java.io.InputStreamReader;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 
-/** The request as the SOAP stack sees it once the gate has read its body: served from memory. */
-final class CollectedBodyRequest extends HttpServletRequestWrapper {
-  private final CollectedBody body;
+/**
+ * A request whose body someone before the SOAP stack has read (all of it, as the gate collects it,
+ * or its first bytes, as the polling lane does): the stack reads it from the stream given here, as
+ * if nothing had read it.
+ */
+public final class ReadBodyRequest extends HttpServletRequestWrapper {
+  private final InputStream body;
+  private final long length;
   private ServletInputStream stream;
 
-  CollectedBodyRequest(HttpServletRequest request, CollectedBody body) {
+  /**
+   * @param body the whole body, to be read once
+   * @param length its length in bytes, or -1 to keep the request's own
+   */
+  public ReadBodyRequest(HttpServletRequest request, InputStream body, long length) {
     super(request);
     this.body = body;
+    this.length = length;
   }
 
   @Override
   public ServletInputStream getInputStream() {
     if (stream == null) {
-      stream = new Stream(body.stream());
+      stream = new Stream(body);
     }
     return stream;
   }
@@ -41,15 +51,18 @@ final class CollectedBodyRequest extends HttpServletRequestWrapper {
 
   @Override
   public int getContentLength() {
-    return body.size() > Integer.MAX_VALUE ? -1 : (int) body.size();
+    if (length < 0) {
+      return super.getContentLength();
+    }
+    return length > Integer.MAX_VALUE ? -1 : (int) length;
   }
 
   @Override
   public long getContentLengthLong() {
-    return body.size();
+    return length < 0 ? super.getContentLengthLong() : length;
   }
 
-  /** A servlet input stream over the collected body: always ready, never blocks. */
+  /** A servlet input stream over a body read already: always ready, never blocks. */
   private static final class Stream extends ServletInputStream {
     private final InputStream in;
     private boolean finished;
