@@ -8,6 +8,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.instrumentelement.ie.config.LoginLimits;
 
 /**
@@ -83,8 +84,22 @@ public final class LoginThrottle {
   private final Table addresses;
   private final Table users;
 
-  /** User and address pairs that signed in lately: exempt from the per-user limit. */
-  private final Table trusted;
+  /**
+   * User and address pairs that signed in lately, with the time of their last sign-in (ms since
+   * 1970): exempt from the per-user limit. Read and written without the throttle's lock, since a
+   * sign-in that succeeds (every authenticated request) only refreshes its pair here.
+   */
+  private final ConcurrentHashMap<String, Long> trusted = new ConcurrentHashMap<>();
+
+  /**
+   * Whether {@link #addresses} or {@link #users} may hold an entry. While they hold none (the
+   * normal state of a lab's network), {@link #admit} answers without taking the lock. Written under
+   * the lock after every change of the tables; a stale {@code true} only costs the slow path.
+   */
+  private volatile boolean anyFailures;
+
+  /** When the tables are next swept of expired entries (under the lock). */
+  private Instant nextSweep = Instant.MIN;
 
   public LoginThrottle(LoginLimits settings, Clock clock, Listener listener) {
     this.settings = settings;
@@ -92,7 +107,6 @@ public final class LoginThrottle {
     this.listener = listener == null ? SILENT : listener;
     this.addresses = new Table(settings.maxEntries());
     this.users = new Table(settings.maxEntries());
-    this.trusted = new Table(settings.maxEntries());
   }
 
   /** A throttle that reports nothing. */
@@ -105,11 +119,23 @@ public final class LoginThrottle {
    *
    * @return null if it may, else why not (the caller then answers as for a wrong password)
    */
-  public synchronized Refusal admit(String user, String address, String transport) {
-    if (!settings.enabled()) {
-      return null;
+  public Refusal admit(String user, String address, String transport) {
+    if (!settings.enabled() || !anyFailures) {
+      return null; // nobody failed lately: nothing to hold anyone back for
     }
-    Instant now = clock.instant();
+    Refusal why;
+    synchronized (this) {
+      why = refusal(user, address, clock.instant());
+      tablesChanged();
+    }
+    if (why != null) {
+      listener.refused(user, address, transport, why);
+    }
+    return why;
+  }
+
+  private Refusal refusal(String user, String address, Instant now) {
+    sweep(now);
     String addressKey = addressKey(address);
     Counter a = addresses.live(addressKey, now, settings.forgetAfter());
     Refusal why = null;
@@ -125,10 +151,22 @@ public final class LoginThrottle {
         why = Refusal.USER_SLOWED;
       }
     }
-    if (why != null) {
-      listener.refused(user, address, transport, why);
-    }
     return why;
+  }
+
+  /** Forgets expired entries once a minute, so that old failures stop costing the slow path. */
+  private void sweep(Instant now) {
+    if (now.isBefore(nextSweep)) {
+      return;
+    }
+    nextSweep = now.plusSeconds(60);
+    addresses.sweep(now, settings.forgetAfter());
+    users.sweep(now, settings.forgetAfter());
+  }
+
+  /** Called under the lock after the tables changed. */
+  private void tablesChanged() {
+    anyFailures = addresses.size() + users.size() > 0;
   }
 
   /** A password check failed. */
@@ -162,6 +200,7 @@ public final class LoginThrottle {
           events.add(() -> listener.locked("user", user, transport, userFailures, until));
         }
       }
+      tablesChanged();
     }
     events.forEach(Runnable::run);
   }
@@ -171,18 +210,55 @@ public final class LoginThrottle {
    * address is trusted for the user from now on. The address's own failures stay until they expire,
    * so that signing in to one's own account does not reset a guessing address's count.
    */
-  public synchronized void succeeded(String user, String address) {
+  public void succeeded(String user, String address) {
     if (!settings.enabled() || user == null) {
       return;
     }
-    Instant now = clock.instant();
-    users.remove(user);
-    // In this table the counter's time is that of the last sign-in, not of a failure.
-    trusted.touch(user + "\n" + addressKey(address), now, settings.trustFor()).lastFailure = now;
+    if (anyFailures) {
+      synchronized (this) {
+        users.remove(user);
+        tablesChanged();
+      }
+    }
+    long now = clock.millis();
+    String key = user + "\n" + addressKey(address);
+    Long last = trusted.get(key);
+    if (last != null && now - last < TRUST_REFRESH_MILLIS) {
+      return; // refreshed a moment ago (by this client's previous request)
+    }
+    if (trusted.put(key, now) == null && trusted.size() > settings.maxEntries()) {
+      forgetOldestTrust(now);
+    }
+  }
+
+  /** How stale a trusted pair's sign-in time may be before a sign-in refreshes it. */
+  private static final long TRUST_REFRESH_MILLIS = 1_000;
+
+  /**
+   * Keeps the trusted pairs within {@code maxEntries}: the expired ones go, then the least recently
+   * signed in, down to nine tenths of the bound so that the sweep is paid once per many sign-ins.
+   * Only a new pair can overflow the table, and only a right password makes one.
+   */
+  private synchronized void forgetOldestTrust(long now) {
+    int max = settings.maxEntries();
+    if (trusted.size() <= max) {
+      return; // another thread swept meanwhile
+    }
+    long trustFor = settings.trustFor().toMillis();
+    trusted.values().removeIf(t -> now - t >= trustFor);
+    int excess = trusted.size() - max * 9 / 10;
+    if (excess > 0) {
+      trusted.entrySet().stream()
+          .sorted(Map.Entry.comparingByValue())
+          .limit(excess)
+          .toList()
+          .forEach(e -> trusted.remove(e.getKey(), e.getValue()));
+    }
   }
 
   private boolean isTrusted(String user, String addressKey, Instant now) {
-    return trusted.live(user + "\n" + addressKey, now, settings.trustFor()) != null;
+    Long last = trusted.get(user + "\n" + addressKey);
+    return last != null && now.toEpochMilli() - last < settings.trustFor().toMillis();
   }
 
   /** Lock-outs so far, of addresses and user names. */
@@ -196,6 +272,7 @@ public final class LoginThrottle {
     List<Entry> out = new ArrayList<>();
     addresses.rows("address", now, settings.forgetAfter(), out);
     users.rows("user", now, settings.forgetAfter(), out);
+    tablesChanged();
     out.sort((x, y) -> y.lastFailure().compareTo(x.lastFailure()));
     return out;
   }
@@ -210,11 +287,13 @@ public final class LoginThrottle {
       int n = addresses.size() + users.size();
       addresses.clear();
       users.clear();
+      tablesChanged();
       return n;
     }
     int n = 0;
     n += addresses.remove(addressKey(key)) ? 1 : 0;
     n += users.remove(key) ? 1 : 0;
+    tablesChanged();
     return n;
   }
 
@@ -335,6 +414,10 @@ public final class LoginThrottle {
 
     boolean remove(String key) {
       return map.remove(key) != null;
+    }
+
+    void sweep(Instant now, Duration forgetAfter) {
+      map.values().removeIf(c -> expired(c, now, forgetAfter));
     }
 
     void clear() {

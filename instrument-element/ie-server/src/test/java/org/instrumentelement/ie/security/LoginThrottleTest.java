@@ -189,6 +189,20 @@ class LoginThrottleTest {
   }
 
   @Test
+  void expiredFailuresStopHoldingAnyoneAndTrustOutlivesThem() {
+    throttle.succeeded("admin", A); // admin's own address, trusted from now on
+    for (int i = 0; i < 6; i++) {
+      attempt("admin", B); // someone guessing admin's password from elsewhere
+    }
+    assertEquals(Refusal.ADDRESS_SLOWED, throttle.admit("admin", B, "SOAP"));
+    assertNull(throttle.admit("admin", A, "SOAP"), "the trusted address is not held up");
+    clock.advance(LoginLimits.DEFAULTS.forgetAfter().plusMinutes(1));
+    assertNull(throttle.admit("carol", "10.0.0.9", "SOAP"), "an unrelated attempt sweeps");
+    assertEquals(1, throttle.size(), "only admin's trusted address is left");
+    assertNull(throttle.admit("admin", B, "SOAP"), "the guesses have expired");
+  }
+
+  @Test
   void ipv6AddressesCountByTheirSlash64() {
     assertEquals("2001:db8:0:1::/64", LoginThrottle.addressKey("2001:db8:0:1::5"));
     assertEquals(
