@@ -37,6 +37,13 @@ public final class InstrumentElement implements AutoCloseable {
   private final IeConfig config;
   private final ResourceManager resources;
   private final Map<String, ImNode> nodes = new LinkedHashMap<>();
+
+  /**
+   * The IMs by path once {@link #start} has finished, read by every request without the lock; null
+   * before the start and after {@link #close} (then {@link #node} waits for the lock).
+   */
+  private volatile Map<String, ImNode> ready;
+
   private volatile ParameterOrigins origins = new ParameterOrigins(StateStore.inMemory(), () -> "");
   private boolean started;
 
@@ -166,6 +173,7 @@ public final class InstrumentElement implements AutoCloseable {
       throw new ConfigException("configuration of an IM is wrong: " + e.getMessage(), e);
     }
     started = true;
+    ready = Map.copyOf(nodes);
   }
 
   /** The runner of long-running commands: each run's status, cancel. Null before {@link #start}. */
@@ -227,6 +235,13 @@ public final class InstrumentElement implements AutoCloseable {
    * @throws ImException UNKNOWN_IM
    */
   public ImNode node(String path) throws ImException {
+    Map<String, ImNode> byPath = ready;
+    if (byPath != null) {
+      ImNode n = path == null ? null : byPath.get(path);
+      if (n != null) {
+        return n;
+      }
+    }
     synchronized (this) {
       ImNode n = path == null ? null : nodes.get(path);
       if (n != null) {
@@ -241,6 +256,7 @@ public final class InstrumentElement implements AutoCloseable {
   /** Closes every IM, children before parents, then the transports. */
   @Override
   public synchronized void close() {
+    ready = null;
     stopCommands();
     List<ImNode> reversed = new ArrayList<>(nodes.values());
     Collections.reverse(reversed);
