@@ -31,7 +31,12 @@ record PollRequest(String operation, Object request, boolean maxAge) {
   /** Most attributes the lane takes in one getAttributes (more: the generic path refuses them). */
   static final int MAX_ATTRIBUTES = 256;
 
-  private static final XMLInputFactory FACTORY = factory();
+  /**
+   * A factory per thread: Woodstox's factory locks its symbol table for every reader it makes, on
+   * which every poll's thread queued.
+   */
+  private static final ThreadLocal<XMLInputFactory> FACTORY =
+      ThreadLocal.withInitial(PollRequest::factory);
 
   private static XMLInputFactory factory() {
     XMLInputFactory f = XMLInputFactory.newFactory();
@@ -45,7 +50,8 @@ record PollRequest(String operation, Object request, boolean maxAge) {
   /** The request in {@code body} (UTF-8), or null if it is not one this reader takes. */
   static PollRequest read(byte[] body) {
     try {
-      XMLStreamReader xml = FACTORY.createXMLStreamReader(new ByteArrayInputStream(body), "UTF-8");
+      XMLStreamReader xml =
+          FACTORY.get().createXMLStreamReader(new ByteArrayInputStream(body), "UTF-8");
       try {
         return read(xml);
       } finally {
