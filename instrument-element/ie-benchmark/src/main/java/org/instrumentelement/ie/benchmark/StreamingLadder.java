@@ -2,8 +2,10 @@ package org.instrumentelement.ie.benchmark;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.LongSupplier;
 import org.instrumentelement.ie.benchmark.Results.LadderCell;
 import org.instrumentelement.ie.benchmark.SoapRequests.Encoding;
@@ -60,6 +62,9 @@ record StreamingLadder(BenchmarkOptions options) implements Measurement {
   @Override
   public void run(IeProcess ie, Results results) throws Exception {
     results.ladder = new ArrayList<>();
+    // One SOAP client per IM for switching its sampling: building one costs seconds on a busy
+    // machine, which would stretch every subscription cell.
+    Map<String, SamplingControl> sampling = new HashMap<>();
     int first = options.ladderBytes().get(0) / 8;
     for (String mode : options.ladderModes()) {
       Progress.log(
@@ -70,11 +75,11 @@ record StreamingLadder(BenchmarkOptions options) implements Measurement {
               + " s with 10 clients of "
               + first * 8
               + " bytes");
-      cell(ie, mode, first * 8, 10, options.warmup().toMillis(), false);
+      cell(ie, sampling, mode, first * 8, 10, options.warmup().toMillis(), false);
       for (int bytes : options.ladderBytes()) {
         for (int clients : options.ladderClients()) {
           results.ladder.add(
-              cell(ie, mode, bytes, clients, options.ladderWarmup().toMillis(), true));
+              cell(ie, sampling, mode, bytes, clients, options.ladderWarmup().toMillis(), true));
         }
       }
     }
@@ -83,7 +88,13 @@ record StreamingLadder(BenchmarkOptions options) implements Measurement {
 
   /** One cell: its load started, warmed up, measured (when {@code measured}), and stopped. */
   private LadderCell cell(
-      IeProcess ie, String mode, int bytes, int clients, long warmupMillis, boolean measured)
+      IeProcess ie,
+      Map<String, SamplingControl> samplingByIm,
+      String mode,
+      int bytes,
+      int clients,
+      long warmupMillis,
+      boolean measured)
       throws Exception {
     int length = bytes / 8;
     if (mode.equals("polling")) {
@@ -112,7 +123,8 @@ record StreamingLadder(BenchmarkOptions options) implements Measurement {
       }
     }
     String im = "lab/array" + length;
-    SamplingControl sampling = SamplingControl.connect(ie, im);
+    SamplingControl sampling =
+        samplingByIm.computeIfAbsent(im, name -> SamplingControl.connect(ie, name));
     try (Subscribers subs =
         new Subscribers(
             clients,
