@@ -28,7 +28,7 @@ record StreamingLadder(BenchmarkOptions options) implements Measurement {
   /**
    * The IE's options: access control off (subscribers need no account), nothing sampled until a
    * cell switches it on, an array IM {@code lab/array<length>} for every size, and room for the
-   * clients' connections from one address.
+   * clients' connections and requests from one address.
    */
   static List<String> ieOptions(BenchmarkOptions o) {
     int connections = Math.max(500, Collections.max(o.ladderClients()) + 50);
@@ -38,7 +38,10 @@ record StreamingLadder(BenchmarkOptions options) implements Measurement {
                 "--security.enabled=false",
                 "--broker.maxConnections=" + connections,
                 "--broker.maxConnectionsPerAddress=" + connections,
-                "--http.maxConnectionsPerAddress=" + connections));
+                "--http.maxConnectionsPerAddress=" + connections,
+                // The pollers all come from this machine's address: the default of 50 requests in
+                // progress per address would answer the 51st client with TOO_MANY_REQUESTS.
+                "--http.maxRequestsPerAddress=" + connections));
     opts.addAll(MockLaboratory.SAMPLING_OFF);
     for (int bytes : o.ladderBytes()) {
       int length = bytes / 8;

@@ -69,4 +69,13 @@ class SequenceLedgerTest {
     assertArrayEquals(new long[] {1, 0, 2, 0}, ledger.lostPerMinute(4));
     assertEquals(new Counts(9, 6, 3, 1, 0, 0), ledger.counts());
   }
+
+  @Test
+  void aHugeGapIsCountedWhileOnlyTheMostRecentMissingNumbersAreRemembered() {
+    SequenceLedger ledger = fed(1, 10_000_002);
+    assertEquals(new Counts(10_000_002, 2, 10_000_000, 0, 0, 0), ledger.counts());
+    ledger.accept(10_000_001, EPOCH, 0); // recent: late
+    ledger.accept(10_000_002 - SequenceLedger.MOST_MISSING - 1, EPOCH, 0); // forgotten
+    assertEquals(new Counts(10_000_002, 3, 9_999_999, 1, 1, 0), ledger.counts());
+  }
 }
