@@ -33,6 +33,15 @@ import org.instrumentelement.ie.benchmark.SoapRequests.Encoding;
  * @param viewerIeOptions more IE options for the viewer stage (e.g. its HTTP thread pool)
  * @param sensorNodes the simulated nodes of the sensor-network load
  * @param sensorRate messages per second of each sensor node
+ * @param lossMinutes length of the {@code loss} run
+ * @param lossSubscribers subscribers of the {@code loss} run
+ * @param lossPeriodMillis how often the IE samples in the {@code loss} run (1: 1,000 samples/s)
+ * @param ladderClients client counts of the streaming ladder
+ * @param ladderBytes message sizes of the streaming ladder, raw bytes (8 per double)
+ * @param ladderModes {@code polling} and/or {@code subscription}
+ * @param ladderWarmup warm-up of each ladder cell, not counted
+ * @param ladderMeasure measured time of each ladder cell
+ * @param ladderPeriodMillis how often the IE samples for the ladder's subscribers (10: 100/s)
  */
 record BenchmarkOptions(
     Path ieJar,
@@ -54,7 +63,22 @@ record BenchmarkOptions(
     List<String> portal,
     List<String> viewerIeOptions,
     int sensorNodes,
-    double sensorRate) {
+    double sensorRate,
+    int lossMinutes,
+    int lossSubscribers,
+    int lossPeriodMillis,
+    List<Integer> ladderClients,
+    List<Integer> ladderBytes,
+    List<String> ladderModes,
+    Duration ladderWarmup,
+    Duration ladderMeasure,
+    int ladderPeriodMillis) {
+
+  /** The parts that run only when {@code --only} names them: they take many minutes. */
+  static final List<String> NAMED_ONLY = List.of("ladder", "loss");
+
+  /** The ladder's modes, in the order they run. */
+  static final List<String> LADDER_MODES = List.of("polling", "subscription");
 
   /**
    * The options of a parsed command line ({@link CommandLine#parse}).
@@ -87,7 +111,16 @@ record BenchmarkOptions(
         portal(opts.getOrDefault("portal-jar", "vcr-portal/target/vcr-portal.jar")),
         words(opts.getOrDefault("viewer-ie-options", "")),
         v.integer("sensor-nodes", quick ? "100" : "1000"),
-        v.positive("sensor-rate", "10"));
+        v.positive("sensor-rate", "10"),
+        v.atLeast("loss-minutes", "3", 1),
+        v.atLeast("loss-subscribers", "40", 1),
+        v.atLeast("loss-period-ms", "1", 1),
+        v.integers("ladder-clients", quick ? "1,10" : "1,10,30,70,100"),
+        v.vectorBytes("ladder-bytes", quick ? "10000" : "10000,20000,40000,80000"),
+        v.choices("ladder-modes", "polling,subscription", LADDER_MODES),
+        v.seconds("ladder-warmup", quick ? "2" : "5"),
+        v.seconds("ladder-seconds", quick ? "2" : "10"),
+        v.atLeast("ladder-period-ms", "10", 1));
   }
 
   /** The portal's jar and, beside it, its {@code lib/*} (ie-client), as the launcher has them. */
@@ -138,6 +171,38 @@ record BenchmarkOptions(
       }
     }
 
+    int atLeast(String name, String byDefault, int least) {
+      int i = integer(name, byDefault);
+      if (i < least) {
+        throw refused(name, "a whole number of at least " + least, Integer.toString(i));
+      }
+      return i;
+    }
+
+    /** Message sizes in bytes of doubles: whole multiples of 8. */
+    List<Integer> vectorBytes(String name, String byDefault) {
+      List<Integer> bytes = integers(name, byDefault);
+      for (int b : bytes) {
+        if (b < 8 || b % 8 != 0) {
+          throw refused(name, "sizes in bytes of doubles, multiples of 8", Integer.toString(b));
+        }
+      }
+      return bytes;
+    }
+
+    /** Some of these words, comma-separated, kept in the order of {@code known}. */
+    List<String> choices(String name, String byDefault, List<String> known) {
+      String s = opts.getOrDefault(name, byDefault);
+      List<String> given =
+          Arrays.stream(s.split(",")).map(w -> w.trim().toLowerCase(Locale.ROOT)).toList();
+      for (String w : given) {
+        if (!known.contains(w)) {
+          throw refused(name, String.join(" and/or ", known) + ", comma-separated", s);
+        }
+      }
+      return known.stream().filter(given::contains).toList();
+    }
+
     String choice(String name, String byDefault, String... choices) {
       String s = opts.getOrDefault(name, byDefault).trim().toLowerCase(Locale.ROOT);
       if (!Arrays.asList(choices).contains(s)) {
@@ -165,9 +230,13 @@ record BenchmarkOptions(
     }
   }
 
-  /** Whether {@code --only} names this part ({@link CommandLine#PARTS}); without it, all run. */
+  /**
+   * Whether this part runs: without {@code --only}, every part but the long ones ({@link
+   * #NAMED_ONLY}, which a run without it leaves out as it leaves out the soak); with it, the parts
+   * it names ({@link CommandLine#PARTS}).
+   */
   boolean runs(String part) {
-    return only.isEmpty() || only.contains(part);
+    return only.isEmpty() ? !NAMED_ONLY.contains(part) : only.contains(part);
   }
 
   /** The settings as the results file states them. */
@@ -196,6 +265,30 @@ record BenchmarkOptions(
                 + " ms"
                 + (viewerIeOptions.isEmpty() ? "" : ", IE " + String.join(" ", viewerIeOptions))
                 + ")"
+            : "")
+        + (runs("ladder")
+            ? ", ladder clients "
+                + ladderClients
+                + ", bytes "
+                + ladderBytes
+                + ", "
+                + String.join(" and ", ladderModes)
+                + ", cells of "
+                + ladderWarmup.toMillis() / 1000.0
+                + " s warm-up + "
+                + ladderMeasure.toMillis() / 1000.0
+                + " s, subscribers sampled every "
+                + ladderPeriodMillis
+                + " ms"
+            : "")
+        + (runs("loss")
+            ? ", loss "
+                + lossMinutes
+                + " min, "
+                + lossSubscribers
+                + " subscribers, sampling every "
+                + lossPeriodMillis
+                + " ms"
             : "");
   }
 

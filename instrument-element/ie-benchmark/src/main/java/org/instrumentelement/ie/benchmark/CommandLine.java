@@ -18,13 +18,24 @@ final class CommandLine {
 
   /** The parts {@code --only} may name. */
   static final List<String> PARTS =
-      List.of("polling", "floor", "maxage", "subscription", "latency", "tls", "viewers", "sensors");
+      List.of(
+          "polling",
+          "floor",
+          "maxage",
+          "subscription",
+          "latency",
+          "tls",
+          "viewers",
+          "sensors",
+          "ladder",
+          "loss");
 
   private static final Map<String, String> OPTIONS = new LinkedHashMap<>();
 
   static {
     OPTIONS.put("quick", "a short run to see that it works (cold JIT: not figures)");
-    OPTIONS.put("only", "parts to run, of " + String.join(",", PARTS) + " [all]");
+    OPTIONS.put(
+        "only", "parts to run, of " + String.join(",", PARTS) + " [all but ladder and loss]");
     OPTIONS.put("warmup", "seconds of warm-up per point, not counted [30; quick 2]");
     OPTIONS.put("measure", "seconds per measurement [5; quick 2]");
     OPTIONS.put("reps", "measurements per point, the median is reported [3; quick 1]");
@@ -44,6 +55,18 @@ final class CommandLine {
         "more IE options for the viewer stage, e.g. --http.maxThreads=32 [none]");
     OPTIONS.put("sensor-nodes", "sensor nodes of the sensor-network load [1000; quick 100]");
     OPTIONS.put("sensor-rate", "messages per second of each sensor node [10]");
+    OPTIONS.put("loss-minutes", "length of the loss run (--only=loss) in minutes [3]");
+    OPTIONS.put("loss-subscribers", "subscribers of the loss run [40]");
+    OPTIONS.put("loss-period-ms", "the loss run's sampling period, 1: 1,000 samples/s [1]");
+    OPTIONS.put(
+        "ladder-clients", "client counts of the streaming ladder [1,10,30,70,100; quick 1,10]");
+    OPTIONS.put(
+        "ladder-bytes",
+        "message sizes of the ladder, bytes of doubles [10000,20000,40000,80000; quick 10000]");
+    OPTIONS.put("ladder-modes", "polling and/or subscription [polling,subscription]");
+    OPTIONS.put("ladder-warmup", "seconds of warm-up per ladder cell, not counted [5; quick 2]");
+    OPTIONS.put("ladder-seconds", "measured seconds per ladder cell [10; quick 2]");
+    OPTIONS.put("ladder-period-ms", "the ladder's sampling period for subscribers, 10: 100/s [10]");
     OPTIONS.put(
         "portal-jar",
         "the VCR portal's jar, its lib/ beside it [vcr-portal/target/vcr-portal.jar]");

@@ -25,6 +25,8 @@ final class Results {
   Subscription subscription;
   Tls subscriptionTls;
   List<ViewerPoint> viewers;
+  List<LadderCell> ladder;
+  Loss loss;
   SensorNetwork sensors;
   List<HeapReading> soakHeap;
   Soak soak;
@@ -58,6 +60,8 @@ final class Results {
     @JsonUnwrapped FullRate fullRate;
     @JsonUnwrapped Latency latency;
     Double jmsWireBytesPerVector;
+    Loss fullRateLoss;
+    Loss rate100Loss;
   }
 
   /** The IE sampling as fast as it can to 40 subscribers, against a bare publisher. */
@@ -157,6 +161,88 @@ final class Results {
       double ieCpuMicrosPerNodeMessage,
       int samplingPeriodMillis,
       String loadAverage) {}
+
+  /**
+   * The Kieker study's loss accounting of one subscription run: what the IE published on the topic,
+   * and per subscriber what it accounts for ({@link SequenceLedger}), with per-minute windows, the
+   * first minute left out.
+   *
+   * @param run what ran: rate, subscribers, length
+   * @param seconds from the start of sampling to its end
+   * @param iePublished samples the IE published on the topic meanwhile ({@code
+   *     getSubscriptionInfo})
+   * @param ieSuperseded samples the IE's publisher replaced by newer ones before the broker took
+   *     them
+   * @param ieDiscarded messages the broker dropped for slow subscribers (null: not known)
+   * @param published per subscriber summed: the numbers it accounts for, delivered + lost
+   * @param lost numbers that never arrived (gaps in {@code ieSequence}, and at the end of a {@code
+   *     loss} run those published after the last one seen)
+   * @param late numbers that arrived after a later one (delivered, not lost)
+   * @param duplicates numbers that arrived twice (not counted as delivered again)
+   * @param restarts new {@code ieEpoch}s seen (the IE restarted)
+   * @param minutesCounted complete minutes after the first, of which the per-minute figures are
+   * @param deliveredPerMinuteMean mean over subscribers and minutes (NaN when no minute counted)
+   * @param note why per-minute figures are missing, or null
+   */
+  record Loss(
+      String run,
+      int subscribers,
+      double seconds,
+      long iePublished,
+      long ieSuperseded,
+      Long ieDiscarded,
+      long published,
+      long delivered,
+      long lost,
+      long late,
+      long duplicates,
+      long restarts,
+      int minutesCounted,
+      double deliveredPerMinuteMean,
+      double deliveredPerMinuteStdDev,
+      double lostPerMinuteMean,
+      double lostPerMinuteStdDev,
+      String note,
+      List<SubscriberLoss> perSubscriber) {}
+
+  /** One subscriber's account; its per-minute means leave the first minute out, as above. */
+  record SubscriberLoss(
+      int subscriber,
+      long published,
+      long delivered,
+      long lost,
+      long late,
+      long duplicates,
+      double deliveredPerMinuteMean,
+      double lostPerMinuteMean) {}
+
+  /**
+   * One cell of the streaming ladder (the Sensor Abstraction Layer study): this many clients
+   * getting vectors of this size by polling or by subscription.
+   *
+   * @param mode {@code polling} (BINARY getAttribute, each client as fast as it can) or {@code
+   *     subscription} (each client a JMS subscriber, the IE sampling at a fixed rate)
+   * @param bytes raw bytes per vector (8 per double)
+   * @param vectorsPerClientPerSecond vectors each client received per second, on average
+   * @param ieCpuMicrosPerVector the IE process's CPU per vector delivered or answered
+   * @param rssMinMegabytes the IE process's resident memory (VmRSS), least of the readings
+   * @param rssReadings readings of VmRSS, twice a second during the measured time
+   * @param lost subscription: numbers missing between each subscriber's first and last message
+   */
+  record LadderCell(
+      String mode,
+      int bytes,
+      int length,
+      int clients,
+      double vectorsPerClientPerSecond,
+      double vectorsPerSecond,
+      double ieCpuMicrosPerVector,
+      double rssMinMegabytes,
+      double rssMeanMegabytes,
+      double rssMaxMegabytes,
+      int rssReadings,
+      long errors,
+      long lost) {}
 
   /** One reading of the soak: the heap in use right after a full GC. */
   record HeapReading(double minutes, double heapAfterGcMegabytes) {}

@@ -26,26 +26,39 @@ final class SamplingControl {
   static final String ACQUIRED = MessageProperty.ACQUIRED.key();
 
   private final InstrumentElementPort soap;
+  private final String im;
 
-  private SamplingControl(InstrumentElementPort soap) {
+  private SamplingControl(InstrumentElementPort soap, String im) {
     this.soap = soap;
+    this.im = im;
   }
 
   static SamplingControl connect(IeProcess ie) {
-    return new SamplingControl(InstrumentElementClient.connect(ie.serviceUrl()));
+    return connect(ie, IM);
+  }
+
+  /** The sampling of the {@value #ATTRIBUTE} of another array IM, e.g. {@code lab/array10000}. */
+  static SamplingControl connect(IeProcess ie, String im) {
+    return new SamplingControl(InstrumentElementClient.connect(ie.serviceUrl()), im);
+  }
+
+  /** The topic of the {@value #ATTRIBUTE} of an IM (default prefix, IE named "ie"). */
+  static String topic(String im) {
+    return TopicNames.topic(TopicNames.DEFAULT_PREFIX, "ie", im, ATTRIBUTE);
   }
 
   /** The same for an IE serving HTTPS, trusting its certificate through {@code tls}. */
   static SamplingControl connect(IeProcess ie, ClientTls tls) {
     return new SamplingControl(
         InstrumentElementClient.connect(
-            ie.serviceUrl(), InstrumentElementClient.Options.DEFAULTS.withTls(tls)));
+            ie.serviceUrl(), InstrumentElementClient.Options.DEFAULTS.withTls(tls)),
+        IM);
   }
 
   /** Samples every {@code millis} milliseconds; 0: not at all. */
   void period(long millis) throws Exception {
     ConfigureSampling c = new ConfigureSampling();
-    c.setIm(IM);
+    c.setIm(im);
     c.setAttribute(ATTRIBUTE);
     c.setSamplingPeriodMillis(millis);
     soap.configureSampling(c);
@@ -54,7 +67,7 @@ final class SamplingControl {
   /** The sampler's counters (samples published, superseded before sending). */
   SubscriptionInfo info() throws Exception {
     GetSubscriptionInfo q = new GetSubscriptionInfo();
-    q.setIm(IM);
+    q.setIm(im);
     q.setAttribute(ATTRIBUTE);
     return soap.getSubscriptionInfo(q).getSubscription();
   }

@@ -3,8 +3,9 @@ package org.instrumentelement.ie.benchmark;
 import java.util.Arrays;
 
 /**
- * The benchmark's statistics: medians of repetitions (a busy moment of the shared machine moves one
- * repetition, not the figure), latency percentiles, rates, and the heap's trend over the soak.
+ * The benchmark's statistics: means and standard deviations, medians of repetitions (a busy moment
+ * of the shared machine moves one repetition, not the figure), latency percentiles, rates, and the
+ * heap's trend over the soak.
  */
 final class Statistics {
   private Statistics() {}
@@ -31,6 +32,25 @@ final class Statistics {
     long[] sorted = values.clone();
     Arrays.sort(sorted);
     return sorted[(int) Math.min(n - 1, Math.floor(fraction * n))];
+  }
+
+  /** The arithmetic mean; NaN without values. */
+  static double mean(double... values) {
+    return values.length == 0 ? Double.NaN : Arrays.stream(values).sum() / values.length;
+  }
+
+  /** The sample standard deviation (divided by n - 1); NaN for fewer than two values. */
+  static double standardDeviation(double... values) {
+    int n = values.length;
+    if (n < 2) {
+      return Double.NaN;
+    }
+    double mean = mean(values);
+    double squares = 0;
+    for (double v : values) {
+      squares += (v - mean) * (v - mean);
+    }
+    return Math.sqrt(squares / (n - 1));
   }
 
   /** Events per second over an interval measured in nanoseconds. */

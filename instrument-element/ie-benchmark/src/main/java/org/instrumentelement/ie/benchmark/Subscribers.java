@@ -14,18 +14,24 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.apache.activemq.ActiveMQConnectionFactory;
 import org.apache.activemq.ActiveMQSslConnectionFactory;
 import org.instrumentelement.ie.client.tls.ClientTls;
+import org.instrumentelement.ie.contract.MessageProperty;
 
 /**
  * JMS subscribers, one connection each, counting what they receive and, while recording, how long
  * after acquisition (the {@code ieAcquired} property, or {@code benchSent} for the bare baseline)
- * each message arrived.
+ * each message arrived; and each one's account of the topic's sequence numbers ({@link
+ * SequenceLedger}: delivered, lost, per minute of the run from {@link #startWindows()}).
  */
 final class Subscribers implements AutoCloseable {
   private static final int MAX_SAMPLES = 2_000_000;
   private static final int PREFETCH = 100;
+  private static final String SEQUENCE = MessageProperty.SEQUENCE.key();
+  private static final String EPOCH = MessageProperty.EPOCH.key();
 
   final AtomicLong received = new AtomicLong();
   private final List<Connection> connections = new ArrayList<>();
+  private final List<SequenceLedger> ledgers = new ArrayList<>();
+  private volatile long windowsStart;
   private final long[] latencyMicros = new long[MAX_SAMPLES];
   private final AtomicLong samples = new AtomicLong();
   private volatile boolean recording;
@@ -64,7 +70,10 @@ final class Subscribers implements AutoCloseable {
       }
       Connection c = cf.createConnection();
       Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
-      s.createConsumer(s.createTopic(topic)).setMessageListener(m -> onMessage(m, timeProperty));
+      SequenceLedger ledger = new SequenceLedger();
+      ledgers.add(ledger);
+      s.createConsumer(s.createTopic(topic))
+          .setMessageListener(m -> onMessage(m, timeProperty, ledger));
       c.start();
       connections.add(c);
     }
@@ -79,8 +88,18 @@ final class Subscribers implements AutoCloseable {
     return secure;
   }
 
-  private void onMessage(Message m, String timeProperty) {
+  private void onMessage(Message m, String timeProperty, SequenceLedger ledger) {
     received.incrementAndGet();
+    try {
+      if (m.propertyExists(SEQUENCE)) {
+        ledger.accept(
+            m.getLongProperty(SEQUENCE),
+            m.propertyExists(EPOCH) ? m.getLongProperty(EPOCH) : 0,
+            minute());
+      }
+    } catch (JMSException e) {
+      // not a numbered message: nothing to account for
+    }
     if (recording) {
       try {
         Instant now = Instant.now();
@@ -94,6 +113,42 @@ final class Subscribers implements AutoCloseable {
         }
       } catch (JMSException e) {
         // not a benchmark message
+      }
+    }
+  }
+
+  /** Starts the per-minute windows of the ledgers: minute 0 begins now. */
+  void startWindows() {
+    windowsStart = System.nanoTime();
+  }
+
+  /** The minute of the run now, from 0; -1 before {@link #startWindows()}. */
+  int minute() {
+    long start = windowsStart;
+    return start == 0 ? -1 : (int) ((System.nanoTime() - start) / 60_000_000_000L);
+  }
+
+  /** Each subscriber's ledger, in the order they connected. */
+  List<SequenceLedger> ledgers() {
+    return List.copyOf(ledgers);
+  }
+
+  /**
+   * Waits until no message has arrived for {@code quietMillis} (the broker has delivered what it
+   * held), at most {@code deadlineMillis}.
+   */
+  void awaitQuiet(long quietMillis, long deadlineMillis) throws InterruptedException {
+    long deadline = System.nanoTime() + deadlineMillis * 1_000_000;
+    long seen = received.get();
+    long quietSince = System.nanoTime();
+    while (System.nanoTime() < deadline) {
+      Thread.sleep(50);
+      long now = received.get();
+      if (now != seen) {
+        seen = now;
+        quietSince = System.nanoTime();
+      } else if (System.nanoTime() - quietSince >= quietMillis * 1_000_000) {
+        return;
       }
     }
   }

@@ -2,6 +2,7 @@ package org.instrumentelement.ie.benchmark;
 
 import java.util.Locale;
 import org.instrumentelement.ie.benchmark.RateMeter.Rates;
+import org.instrumentelement.ie.client.soap.SubscriptionInfo;
 import org.instrumentelement.ie.measure.IeProcess;
 
 /**
@@ -19,12 +20,24 @@ record SubscriptionLatency(BenchmarkOptions options, RateMeter meter) implements
     Progress.log(
         "subscription: 100 samples/s to 40 subscribers (latency, CPU per delivered vector)");
     Paced fromIe;
+    Results.Loss loss;
     try (Subscribers subs =
         new Subscribers(
             40, ie.brokerUrl(), null, null, SamplingControl.TOPIC, SamplingControl.ACQUIRED)) {
+      SubscriptionInfo connected = sampling.info();
+      long start = System.nanoTime();
       sampling.period(10);
       fromIe = paced(options, meter, ie, subs);
+      loss =
+          LossAccount.of(
+              "IE sampling every 10 ms to 40 subscribers",
+              (System.nanoTime() - start) / 1e9,
+              connected,
+              sampling.info(),
+              subs.ledgers(),
+              0);
     }
+    LossAccount.print(loss, false);
     Progress.log(
         String.format(
             Locale.ROOT,
@@ -64,6 +77,7 @@ record SubscriptionLatency(BenchmarkOptions options, RateMeter meter) implements
             bare.p50(),
             bare.p99(),
             bare.cpu());
+    results.subscription.rate100Loss = loss;
   }
 
   /**

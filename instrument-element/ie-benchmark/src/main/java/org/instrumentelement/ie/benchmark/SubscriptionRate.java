@@ -15,7 +15,7 @@ record SubscriptionRate(BenchmarkOptions options, RateMeter meter) implements Me
   private static final long SETTLE_MILLIS = 3000;
 
   /** What the IE delivered at full rate. */
-  private record IeRun(Rates rates, long published, long superseded) {}
+  private record IeRun(Rates rates, long published, long superseded, Results.Loss loss) {}
 
   @Override
   public void run(IeProcess ie, Results results) throws Exception {
@@ -40,6 +40,7 @@ record SubscriptionRate(BenchmarkOptions options, RateMeter meter) implements Me
             bare.rate(),
             bare.cpuMicros(),
             ratio);
+    results.subscription.fullRateLoss = fromIe.loss();
     Progress.log(
         String.format(
             Locale.ROOT,
@@ -55,6 +56,8 @@ record SubscriptionRate(BenchmarkOptions options, RateMeter meter) implements Me
     try (Subscribers subs =
         new Subscribers(
             40, ie.brokerUrl(), null, null, SamplingControl.TOPIC, SamplingControl.ACQUIRED)) {
+      SubscriptionInfo connected = sampling.info();
+      long start = System.nanoTime();
       sampling.period(1);
       if (!measured) {
         Thread.sleep(options.warmup().toMillis());
@@ -66,6 +69,17 @@ record SubscriptionRate(BenchmarkOptions options, RateMeter meter) implements Me
       Rates m = meter.measure(ie.cpu(), subs.received::get);
       SubscriptionInfo after = sampling.info();
       sampling.period(0);
+      // Each subscriber accounts for the numbers from its first message to its last one; the IE's
+      // counters are read over the same time, from the subscribers' connection on.
+      Results.Loss loss =
+          LossAccount.of(
+              "IE sampling every 1 ms to 40 subscribers",
+              (System.nanoTime() - start) / 1e9,
+              connected,
+              after,
+              subs.ledgers(),
+              0);
+      LossAccount.print(loss, false);
       long published = after.getPublished() - before.getPublished();
       long superseded = after.getSuperseded() - before.getSuperseded();
       Progress.log(
@@ -77,7 +91,7 @@ record SubscriptionRate(BenchmarkOptions options, RateMeter meter) implements Me
               m.cpuMicros(),
               published,
               superseded));
-      return new IeRun(m, published, superseded);
+      return new IeRun(m, published, superseded, loss);
     }
   }
 

@@ -133,11 +133,31 @@ final class Targets {
           r -> r.soak.heapSlopeMegabytesPerMinute(),
           v -> v <= 0.5);
 
+  /**
+   * Only with the loss run (issue 15's lossless publishing, at 1,000 samples/s to 40 subscribers by
+   * default): nothing superseded by the IE's publisher, nothing missing at any subscriber.
+   */
+  private static final List<Target> LOSS =
+      List.of(
+          new Target(
+              "loss run: samples superseded by the IE's publisher",
+              "= 0",
+              r -> r.loss.ieSuperseded(),
+              v -> v == 0),
+          new Target(
+              "loss run: samples lost, over all subscribers",
+              "= 0",
+              r -> r.loss.lost(),
+              v -> v == 0));
+
   private Targets() {}
 
   /** Every target with the run's figure, each also printed as a line of the summary table. */
   static List<TargetResult> evaluate(Results results) {
     List<Target> targets = new ArrayList<>(TARGETS);
+    if (results.loss != null) {
+      targets.addAll(LOSS);
+    }
     if (results.soak != null) {
       targets.add(SOAK);
     }

@@ -31,8 +31,47 @@ class BenchmarkOptionsTest {
     assertEquals(Path.of("instrument-element/ie-server/target/instrument-element.jar"), o.ieJar());
     assertEquals(Path.of(CommandLine.DEFAULT_OUTPUT), o.output());
     for (String part : CommandLine.PARTS) {
-      assertTrue(o.runs(part), part);
+      assertEquals(!BenchmarkOptions.NAMED_ONLY.contains(part), o.runs(part), part);
     }
+    assertFalse(o.runs("ladder"), "the ladder only when named");
+    assertFalse(o.runs("loss"), "the loss run only when named");
+  }
+
+  @Test
+  void theLadderAndTheLossRunTakeTheirShape() {
+    BenchmarkOptions o =
+        options(
+            "--only=ladder,loss",
+            "--ladder-clients=1,10",
+            "--ladder-bytes=10000, 80000",
+            "--ladder-modes=subscription,POLLING",
+            "--ladder-seconds=3",
+            "--loss-minutes=2");
+    assertTrue(o.runs("ladder"));
+    assertTrue(o.runs("loss"));
+    assertFalse(o.runs("polling"));
+    assertEquals(List.of(1, 10), o.ladderClients());
+    assertEquals(List.of(10000, 80000), o.ladderBytes());
+    assertEquals(List.of("polling", "subscription"), o.ladderModes(), "in the order they run");
+    assertEquals(Duration.ofSeconds(3), o.ladderMeasure());
+    assertEquals(2, o.lossMinutes());
+    assertEquals(40, o.lossSubscribers());
+    assertEquals(1, o.lossPeriodMillis(), "1,000 samples/s by default");
+    assertEquals(
+        List.of(1, 10, 30, 70, 100), options("--only=ladder").ladderClients(), "the study's");
+    assertEquals(List.of(10000, 20000, 40000, 80000), options().ladderBytes());
+    assertEquals(
+        "--ladder-bytes takes sizes in bytes of doubles, multiples of 8, not '10001'",
+        assertThrows(IllegalArgumentException.class, () -> options("--ladder-bytes=10001"))
+            .getMessage());
+    assertEquals(
+        "--ladder-modes takes polling and/or subscription, comma-separated, not 'push'",
+        assertThrows(IllegalArgumentException.class, () -> options("--ladder-modes=push"))
+            .getMessage());
+    assertEquals(
+        "--loss-minutes takes a whole number of at least 1, not '0'",
+        assertThrows(IllegalArgumentException.class, () -> options("--loss-minutes=0"))
+            .getMessage());
   }
 
   @Test

@@ -38,6 +38,8 @@ class ResultsFileTest {
     r.subscription.latency =
         new Results.Latency(3878, 2.296, 195.5, 7760, 130.2, 4061, 2.7, 161.2, 82.4);
     r.subscription.jmsWireBytesPerVector = 20320.0;
+    r.subscription.fullRateLoss = loss(0);
+    r.subscription.rate100Loss = loss(0);
     r.subscriptionTls = new Results.Tls(3990, 1.3, 3.2, 58.1, 3985, 1.75, 4.9, 74.2, 1.277);
     r.viewers =
         List.of(
@@ -61,6 +63,11 @@ class ResultsFileTest {
                 1,
                 0,
                 "0.5 0.4 0.3"));
+    r.ladder =
+        List.of(
+            new Results.LadderCell(
+                "polling", 10000, 1250, 10, 812.5, 8125, 98.4, 540.1, 545.2, 551.9, 20, 0, 0));
+    r.loss = loss(2);
     r.sensors =
         new Results.SensorNetwork(
             1000, 10, 300000, 300000, 0, 0, 24.5, 61.2, 150000, 18.4, 20, "1.5 1.2 1.0");
@@ -68,6 +75,31 @@ class ResultsFileTest {
     r.soak = new Results.Soak(Double.NaN, 210.4, 212.0, 1000, 2000, 0);
     r.targets = Targets.evaluate(r);
     return r;
+  }
+
+  private static Results.Loss loss(int minutes) {
+    return new Results.Loss(
+        "1000 samples/s x 2 subscribers, 3 min",
+        2,
+        180.2,
+        180_000,
+        0,
+        0L,
+        359_990,
+        359_990,
+        0,
+        0,
+        0,
+        0,
+        minutes,
+        minutes == 0 ? Double.NaN : 60_000,
+        minutes == 0 ? Double.NaN : 12.5,
+        minutes == 0 ? Double.NaN : 0,
+        minutes == 0 ? Double.NaN : 0,
+        minutes == 0 ? LossAccount.TOO_SHORT : null,
+        List.of(
+            new Results.SubscriberLoss(1, 179_995, 179_995, 0, 0, 0, 60_000, 0),
+            new Results.SubscriberLoss(2, 179_995, 179_995, 0, 0, 0, 60_000, 0)));
   }
 
   private static List<String> names(JsonNode object) {
@@ -91,6 +123,8 @@ class ResultsFileTest {
             "subscription",
             "subscriptionTls",
             "viewers",
+            "ladder",
+            "loss",
             "sensors",
             "soakHeap",
             "soak",
@@ -125,8 +159,32 @@ class ResultsFileTest {
             "bareLatencyP50Millis",
             "bareLatencyP99Millis",
             "bareCpuMicrosPerDelivery",
-            "jmsWireBytesPerVector"),
+            "jmsWireBytesPerVector",
+            "fullRateLoss",
+            "rate100Loss"),
         names(json.get("subscription")));
+    assertEquals(
+        List.of(
+            "run",
+            "subscribers",
+            "seconds",
+            "iePublished",
+            "ieSuperseded",
+            "ieDiscarded",
+            "published",
+            "delivered",
+            "lost",
+            "late",
+            "duplicates",
+            "restarts",
+            "minutesCounted",
+            "deliveredPerMinuteMean",
+            "deliveredPerMinuteStdDev",
+            "lostPerMinuteMean",
+            "lostPerMinuteStdDev",
+            "note",
+            "perSubscriber"),
+        names(json.get("loss")));
     assertEquals(
         List.of(
             "viewers",
@@ -163,6 +221,9 @@ class ResultsFileTest {
     assertEquals(27099.0, json.get("wireBytesPerVector").get("BINARY.2500").asDouble());
     assertTrue(json.get("soak").get("heapSlopeMegabytesPerMinute").isNull());
     assertEquals(2397, json.get("subscription").get("iePublishedSamples").asLong());
+    JsonNode shortRun = json.get("subscription").get("fullRateLoss");
+    assertTrue(shortRun.get("deliveredPerMinuteMean").isNull(), "no per-minute figures");
+    assertEquals(LossAccount.TOO_SHORT, shortRun.get("note").asText());
   }
 
   @Test

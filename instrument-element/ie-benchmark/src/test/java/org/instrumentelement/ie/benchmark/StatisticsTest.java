@@ -45,6 +45,15 @@ class StatisticsTest {
   }
 
   @Test
+  void theStandardDeviationIsTheSamplesAroundTheirMean() {
+    assertEquals(5.0, Statistics.mean(2, 4, 4, 4, 5, 5, 7, 9), 1e-9);
+    // squares 32 over n - 1 = 7
+    assertEquals(Math.sqrt(32.0 / 7), Statistics.standardDeviation(2, 4, 4, 4, 5, 5, 7, 9), 1e-9);
+    assertTrue(Double.isNaN(Statistics.mean()));
+    assertTrue(Double.isNaN(Statistics.standardDeviation(3)));
+  }
+
+  @Test
   void aRateIsEventsPerSecondOfTheInterval() {
     assertEquals(250.0, Statistics.perSecond(500, 2_000_000_000L), 1e-9);
     assertEquals(0.0, Statistics.perSecond(0, 1_000_000_000L));

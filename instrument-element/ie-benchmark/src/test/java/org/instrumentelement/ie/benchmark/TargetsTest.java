@@ -150,4 +150,36 @@ class TargetsTest {
     r.sensors = new Results.SensorNetwork(1000, 10, 5000, 4999, 1, 1, 12, 30, 100, 40, 20, "1 1 1");
     assertFalse(byFigure(r).get("sensor network: node messages lost").met());
   }
+
+  @Test
+  void theLossRunsTargetsOnlyWithALossRunNothingSupersededNothingLost() {
+    Results r = new Results();
+    r.loss =
+        new Results.Loss(
+            "1000 samples/s x 40 subscribers, 3 min",
+            40,
+            180,
+            180_000,
+            0,
+            0L,
+            7_200_000,
+            7_199_990,
+            10,
+            0,
+            0,
+            0,
+            2,
+            60_000,
+            3,
+            0.1,
+            0.3,
+            null,
+            List.of());
+    Map<String, TargetResult> t = byFigure(r);
+    assertEquals(19, t.size());
+    assertTrue(t.get("loss run: samples superseded by the IE's publisher").met());
+    TargetResult lost = t.get("loss run: samples lost, over all subscribers");
+    assertEquals(10, lost.value());
+    assertFalse(lost.met());
+  }
 }

@@ -1,0 +1,237 @@
+package org.instrumentelement.ie.benchmark;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.LongSupplier;
+import org.instrumentelement.ie.benchmark.Results.LadderCell;
+import org.instrumentelement.ie.benchmark.SoapRequests.Encoding;
+import org.instrumentelement.ie.measure.IeProcess;
+import org.instrumentelement.ie.measure.MockLaboratory;
+
+/**
+ * The Sensor Abstraction Layer study's streaming ladder: 1, 10, 30, 70 and 100 clients getting
+ * vectors of 10,000, 20,000, 40,000 and 80,000 bytes (1,250 to 10,000 doubles, one mock array IM
+ * per size), by polling (BINARY {@code getAttribute}, each client as fast as it can, on one
+ * keep-alive connection) and by subscription (each client a JMS subscriber on a connection of its
+ * own, the IE sampling at a fixed rate). Per cell: vectors per client per second, the IE process's
+ * CPU per vector, and its resident memory read twice a second, so that memory that grows with the
+ * clients shows.
+ */
+record StreamingLadder(BenchmarkOptions options) implements Measurement {
+  /** Resident memory is read this often during a cell's measured time (twice a second). */
+  private static final long RSS_PERIOD_MILLIS = 500;
+
+  /**
+   * The IE's options: access control off (subscribers need no account), nothing sampled until a
+   * cell switches it on, an array IM {@code lab/array<length>} for every size, and room for the
+   * clients' connections and requests from one address.
+   */
+  static List<String> ieOptions(BenchmarkOptions o) {
+    int connections = Math.max(500, Collections.max(o.ladderClients()) + 50);
+    List<String> opts =
+        new ArrayList<>(
+            List.of(
+                "--security.enabled=false",
+                "--broker.maxConnections=" + connections,
+                "--broker.maxConnectionsPerAddress=" + connections,
+                "--http.maxConnectionsPerAddress=" + connections,
+                // The pollers all come from this machine's address: the default of 50 requests in
+                // progress per address would answer the 51st client with TOO_MANY_REQUESTS.
+                "--http.maxRequestsPerAddress=" + connections));
+    opts.addAll(MockLaboratory.SAMPLING_OFF);
+    for (int bytes : o.ladderBytes()) {
+      int length = bytes / 8;
+      String im = "--im.array" + length;
+      if (length != 2500 && length != 1250) {
+        opts.addAll(
+            List.of(
+                im + ".type=array",
+                im + ".parent=lab",
+                im + ".address=MOCK::array::" + length,
+                im + ".param.length=" + length,
+                im + ".attribute.vector.period=off"));
+      }
+    }
+    return opts;
+  }
+
+  /** What a cell's measured time gave. */
+  private record Window(double perSecond, double cpuMicros, ResidentMemory.Summary rss) {}
+
+  @Override
+  public void run(IeProcess ie, Results results) throws Exception {
+    results.ladder = new ArrayList<>();
+    // One SOAP client per IM for switching its sampling: building one costs seconds on a busy
+    // machine, which would stretch every subscription cell.
+    Map<String, SamplingControl> sampling = new HashMap<>();
+    int first = options.ladderBytes().get(0) / 8;
+    for (String mode : options.ladderModes()) {
+      Progress.log(
+          "ladder: "
+              + mode
+              + " warm-up, "
+              + options.warmup().toSeconds()
+              + " s with 10 clients of "
+              + first * 8
+              + " bytes");
+      cell(ie, sampling, mode, first * 8, 10, options.warmup().toMillis(), false);
+      for (int bytes : options.ladderBytes()) {
+        for (int clients : options.ladderClients()) {
+          results.ladder.add(
+              cell(ie, sampling, mode, bytes, clients, options.ladderWarmup().toMillis(), true));
+        }
+      }
+    }
+    print(results.ladder);
+  }
+
+  /** One cell: its load started, warmed up, measured (when {@code measured}), and stopped. */
+  private LadderCell cell(
+      IeProcess ie,
+      Map<String, SamplingControl> samplingByIm,
+      String mode,
+      int bytes,
+      int clients,
+      long warmupMillis,
+      boolean measured)
+      throws Exception {
+    int length = bytes / 8;
+    if (mode.equals("polling")) {
+      try (HttpLoad load = VectorPolls.start(ie, ie.httpPort(), Encoding.BINARY, length, clients)) {
+        Thread.sleep(warmupMillis);
+        if (!measured) {
+          return null;
+        }
+        Window w = measure(ie, load.responses::get);
+        return logged(
+            new LadderCell(
+                mode,
+                bytes,
+                length,
+                clients,
+                w.perSecond() / clients,
+                w.perSecond(),
+                w.cpuMicros(),
+                w.rss().min(),
+                w.rss().mean(),
+                w.rss().max(),
+                w.rss().readings(),
+                load.errors.get(),
+                0),
+            load.lastError());
+      }
+    }
+    String im = "lab/array" + length;
+    SamplingControl sampling =
+        samplingByIm.computeIfAbsent(im, name -> SamplingControl.connect(ie, name));
+    try (Subscribers subs =
+        new Subscribers(
+            clients,
+            ie.brokerUrl(),
+            null,
+            null,
+            SamplingControl.topic(im),
+            SamplingControl.ACQUIRED)) {
+      sampling.period(options.ladderPeriodMillis());
+      try {
+        Thread.sleep(warmupMillis);
+        if (!measured) {
+          return null;
+        }
+        Window w = measure(ie, subs.received::get);
+        long lost = subs.ledgers().stream().mapToLong(l -> l.counts().lost()).sum();
+        return logged(
+            new LadderCell(
+                mode,
+                bytes,
+                length,
+                clients,
+                w.perSecond() / clients,
+                w.perSecond(),
+                w.cpuMicros(),
+                w.rss().min(),
+                w.rss().mean(),
+                w.rss().max(),
+                w.rss().readings(),
+                0,
+                lost),
+            null);
+      } finally {
+        sampling.period(0);
+      }
+    }
+  }
+
+  /** Vectors per second and the IE's CPU per vector over the cell's time, its memory meanwhile. */
+  private Window measure(IeProcess ie, LongSupplier vectors) throws InterruptedException {
+    try (ResidentMemory rss = new ResidentMemory(ie.pid(), RSS_PERIOD_MILLIS)) {
+      double c0 = ie.cpu().seconds();
+      long n0 = vectors.getAsLong();
+      long t0 = System.nanoTime();
+      Thread.sleep(options.ladderMeasure().toMillis());
+      long n = vectors.getAsLong() - n0;
+      double cpu = ie.cpu().seconds() - c0;
+      double rate = Statistics.perSecond(n, System.nanoTime() - t0);
+      return new Window(rate, n == 0 ? Double.NaN : cpu * 1e6 / n, rss.summary());
+    }
+  }
+
+  private static LadderCell logged(LadderCell c, String lastError) {
+    Progress.log(
+        String.format(
+            Locale.ROOT,
+            "ladder: %-12s %6d bytes %3d clients: %8.1f vectors/s per client, IE CPU %7.1f us per"
+                + " vector, RSS %.0f-%.0f MB, errors %d, lost %d%s",
+            c.mode(),
+            c.bytes(),
+            c.clients(),
+            c.vectorsPerClientPerSecond(),
+            c.ieCpuMicrosPerVector(),
+            c.rssMinMegabytes(),
+            c.rssMaxMegabytes(),
+            c.errors(),
+            c.lost(),
+            lastError == null || c.errors() == 0 ? "" : " (" + lastError + ")"));
+    return c;
+  }
+
+  /** The ladder as one table, mode by mode and size by size, clients growing down the rows. */
+  private static void print(List<LadderCell> cells) {
+    System.out.printf(
+        Locale.ROOT,
+        "%-12s %6s %7s %14s %10s %12s %25s %7s %7s%n",
+        "mode",
+        "bytes",
+        "clients",
+        "vec/s/client",
+        "vec/s",
+        "IE us/vec",
+        "RSS MB min/mean/max",
+        "errors",
+        "lost");
+    for (LadderCell c : cells) {
+      System.out.printf(
+          Locale.ROOT,
+          "%-12s %6d %7d %14.1f %10.1f %12.1f %25s %7d %7d%n",
+          c.mode(),
+          c.bytes(),
+          c.clients(),
+          c.vectorsPerClientPerSecond(),
+          c.vectorsPerSecond(),
+          c.ieCpuMicrosPerVector(),
+          String.format(
+              Locale.ROOT,
+              "%.0f/%.0f/%.0f",
+              c.rssMinMegabytes(),
+              c.rssMeanMegabytes(),
+              c.rssMaxMegabytes()),
+          c.errors(),
+          c.lost());
+    }
+    System.out.flush();
+  }
+}
