@@ -216,7 +216,7 @@ class DescriptorAlarmsIT {
   @Test
   void samplesThatFailRaiseASamplingAlarmOnTheTopicClearedWhenTheyWorkAgain() throws Exception {
     String id = "running#range.sampling";
-    try (Subscriber alarms = new Subscriber()) {
+    try (Subscriber alarms = new Subscriber(running)) {
       command("running", "start"); // 'range' is readable only while LINKED
       JsonNode raised = alarms.await("RAISED", id);
       assertEquals("SAMPLING", raised.get("alarm").get("kind").asText());
@@ -235,7 +235,7 @@ class DescriptorAlarmsIT {
   void anInstrumentThatStopsAnsweringRaisesNoAnswerClearedWhenItAnswersAgain() throws Exception {
     String id = "hung#reading.sampling";
     eventually(() -> active("hung#reading", "WARNING", "highWarning"), "the hung DMM read at all");
-    try (Subscriber alarms = new Subscriber()) {
+    try (Subscriber alarms = new Subscriber(running)) {
       simulator.device(3).setHung(true);
       JsonNode raised;
       try {
@@ -258,12 +258,12 @@ class DescriptorAlarmsIT {
     return ids;
   }
 
-  /** An OpenWire subscriber of the alarm topic. */
+  /** An OpenWire subscriber of an IE's alarm topic, as its admin. */
   static final class Subscriber implements AutoCloseable {
     final Connection connection;
     final MessageConsumer consumer;
 
-    Subscriber() throws Exception {
+    Subscriber(RunningElement running) throws Exception {
       ActiveMQConnectionFactory cf =
           new ActiveMQConnectionFactory(running.runtime.broker().openWireUrl());
       cf.setUserName(RunningElement.ADMIN);
