@@ -104,4 +104,35 @@ class AlarmConfigTest {
       }
     }
   }
+
+  @Test
+  void descriptorLimitsOnAnAttributeTheConfigurationDoesNotSampleStopTheStart() throws Exception {
+    String descriptor = "classpath:descriptors/dmm-with-limits.properties";
+    IeConfig c =
+        ConfigLoader.resolve(
+            Map.of(),
+            Map.of(),
+            Map.of(
+                "im.dmm.type", "scpi",
+                "im.dmm.descriptor", descriptor,
+                "im.dmm.address", "MOCK::dmm",
+                "im.dmm.autoLink", "false",
+                "im.dmm.attribute.reading.subscribable", "false"));
+    InstrumentElement ie = new InstrumentElement(c);
+    ie.start();
+    Subscriptions subscriptions = new Subscriptions(ie, c);
+    try {
+      subscriptions.start(topic -> sample -> {});
+      Alarms alarms = new Alarms(ie, subscriptions, new AlarmBoard(java.time.Clock.systemUTC()), 3);
+      ConfigException e = assertThrows(ConfigException.class, alarms::start);
+      assertTrue(
+          e.getMessage()
+              .startsWith("im.dmm.descriptor " + descriptor + ": attribute.reading.alarm.*"),
+          e.getMessage());
+      assertTrue(e.getMessage().contains("not sampled"), e.getMessage());
+    } finally {
+      subscriptions.close();
+      ie.close();
+    }
+  }
 }
