@@ -11,6 +11,9 @@ import jakarta.jms.Connection;
 import jakarta.jms.MessageConsumer;
 import jakarta.jms.Session;
 import jakarta.jms.TextMessage;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -250,6 +253,64 @@ class DescriptorAlarmsIT {
       alarms.await("CLEARED", id);
       assertNull(alarm(id));
     }
+  }
+
+  @Test
+  void runTimeLimitsOverDescriptorLimitsSurviveARestartUnlessTheDescriptorChangedThem()
+      throws Exception {
+    Path data = RunningElement.newDataDir();
+    Path descriptor = Files.createTempFile("dmm-limits", ".properties");
+    String original =
+        new String(
+            DescriptorAlarmsIT.class
+                .getResourceAsStream("/descriptors/dmm-with-limits.properties")
+                .readAllBytes(),
+            StandardCharsets.UTF_8);
+    Files.writeString(descriptor, original);
+    ConfigureAlarmLimits set = new ConfigureAlarmLimits();
+    set.setIm("mock");
+    set.setAttribute("reading");
+    set.setHighAlarm(50.0);
+    try (RunningElement first = restartable(data, descriptor)) {
+      assertEquals(1.1, readingLimits(first).getHighWarning(), "the descriptor's at first");
+      first.client().configureAlarmLimits(set);
+    }
+    try (RunningElement second = restartable(data, descriptor)) {
+      AlarmLimitsInfo kept = readingLimits(second);
+      assertEquals(50.0, kept.getHighAlarm(), "the run-time limits are restored");
+      assertNull(kept.getHighWarning());
+    }
+    Files.writeString(
+        descriptor,
+        original.replace(
+            "attribute.reading.alarm.highAlarm = 100", "attribute.reading.alarm.highAlarm = 20"));
+    try (RunningElement edited = restartable(data, descriptor)) {
+      AlarmLimitsInfo now = readingLimits(edited);
+      assertEquals(20.0, now.getHighAlarm(), "the descriptor changed them: it wins");
+      assertEquals(1.1, now.getHighWarning());
+    }
+  }
+
+  static RunningElement restartable(Path data, Path descriptor) throws Exception {
+    Map<String, String> file = new HashMap<>();
+    file.put("im.mock.type", "scpi");
+    file.put("im.mock.descriptor", descriptor.toString());
+    file.put("im.mock.address", "MOCK::dmm");
+    file.put("im.mock.autoLink", "false");
+    // An IE of another name: its in-JVM broker must not take the place of the shared IE's.
+    file.put("ie.name", "restarts");
+    return RunningElement.of(
+        RunningElement.freePorts(ConfigLoader.resolve(Map.of(), Map.of(), file))
+            .with("data.dir", data.toString()));
+  }
+
+  static AlarmLimitsInfo readingLimits(RunningElement ie) throws InstrumentElementFault {
+    ListAlarmLimits l = new ListAlarmLimits();
+    l.setIm("mock");
+    return ie.client().listAlarmLimits(l).getLimits().stream()
+        .filter(x -> x.getAttribute().equals("reading"))
+        .findFirst()
+        .orElseThrow();
   }
 
   static List<String> ids(JsonNode active) {
