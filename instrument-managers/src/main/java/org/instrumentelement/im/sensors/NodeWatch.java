@@ -57,7 +57,11 @@ final class NodeWatch {
               return th;
             });
     timer = t;
-    schedule(t, nodes, stale, stale.get());
+    schedule(
+        t,
+        nodes,
+        stale,
+        Duration.ZERO); // the first judgement soon; staleAfter read then, off the IM's thread
   }
 
   private void schedule(

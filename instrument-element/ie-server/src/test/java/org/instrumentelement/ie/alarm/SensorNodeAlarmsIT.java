@@ -20,7 +20,7 @@ import org.instrumentelement.ie.client.soap.ListAlarms;
 import org.instrumentelement.ie.config.ConfigLoader;
 import org.instrumentelement.ie.nodesim.NodeSimulator;
 import org.instrumentelement.ie.nodesim.SimulatorOptions;
-import org.instrumentelement.ie.security.PasswordHash;
+import org.instrumentelement.ie.security.UsersFile;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -42,25 +42,10 @@ class SensorNodeAlarmsIT {
 
   @BeforeAll
   static void start() throws Exception {
-    StringBuilder users =
-        new StringBuilder(
-            "user.admin.password = "
-                + PasswordHash.hash(RunningElement.ADMIN.toCharArray())
-                + "\nuser.admin.grants = admin:*\n");
-    for (String node : List.of("n1", "n2")) {
-      users
-          .append("user.")
-          .append(node)
-          .append(".password = ")
-          .append(PasswordHash.hash(node.toCharArray()))
-          .append("\nuser.")
-          .append(node)
-          .append(".node = ")
-          .append(IM)
-          .append(':')
-          .append(node)
-          .append('\n');
-    }
+    String users =
+        UsersFile.entry(RunningElement.ADMIN, "grants", "admin:*")
+            + UsersFile.entry("n1", "node", IM + ":n1")
+            + UsersFile.entry("n2", "node", IM + ":n2");
     Path file = Files.writeString(dir.resolve("users.properties"), users);
     running =
         RunningElement.of(
