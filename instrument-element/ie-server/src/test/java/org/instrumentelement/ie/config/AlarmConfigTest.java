@@ -13,6 +13,7 @@ import org.instrumentelement.ie.alarm.Alarms;
 import org.instrumentelement.ie.element.InstrumentElement;
 import org.instrumentelement.ie.pubsub.Subscriptions;
 import org.instrumentelement.im.alarm.AlarmLimits;
+import org.instrumentelement.im.alarm.AlarmSettings;
 import org.instrumentelement.im.alarm.Statistic;
 import org.junit.jupiter.api.Test;
 
@@ -134,5 +135,16 @@ class AlarmConfigTest {
       subscriptions.close();
       ie.close();
     }
+  }
+
+  @Test
+  void theDocumentedAlarmKeysAreTheSettingsTheSharedReaderKnows() {
+    List<String> documented =
+        ImSettings.attribute().stream()
+            .map(ConfigKey::name)
+            .filter(n -> n.startsWith(AlarmSettings.PREFIX))
+            .map(n -> n.substring(AlarmSettings.PREFIX.length()))
+            .toList();
+    assertEquals(AlarmSettings.SETTINGS, documented);
   }
 }
