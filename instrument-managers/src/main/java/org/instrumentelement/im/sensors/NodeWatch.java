@@ -31,13 +31,21 @@ final class NodeWatch {
   static final Duration MAX_TICK = Duration.ofSeconds(1);
 
   private final List<AlarmListener> listeners = new CopyOnWriteArrayList<>();
-  private final Map<String, Instant> silentSince = new HashMap<>(); // guarded by this
+
+  /** The raised alarm of each silent node. */
+  private final Map<String, AlarmChange> silent = new HashMap<>(); // guarded by this
+
   private final Map<String, Instant> neverHeardSince = new HashMap<>(); // guarded by this
   private ScheduledExecutorService timer; // guarded by this
   private String im = "";
 
-  void addListener(AlarmListener l) {
+  /**
+   * Adds a listener, and tells it the alarms raised already (the IM may have linked before the
+   * listener came).
+   */
+  synchronized void addListener(AlarmListener l) {
     listeners.add(l);
+    silent.values().forEach(l::changed);
   }
 
   /**
@@ -96,10 +104,10 @@ final class NodeWatch {
       timer.shutdownNow();
       timer = null;
     }
-    for (Map.Entry<String, Instant> e : silentSince.entrySet()) {
-      tell(e.getKey(), Severity.NONE, why);
+    for (String node : silent.keySet()) {
+      tell(node, Severity.NONE, why);
     }
-    silentSince.clear();
+    silent.clear();
     neverHeardSince.clear();
   }
 
@@ -118,27 +126,28 @@ final class NodeWatch {
       } else {
         neverHeardSince.remove(name);
       }
-      boolean silent = Duration.between(heard, now).compareTo(staleAfter) > 0;
-      boolean raised = silentSince.containsKey(name);
-      if (silent && !raised) {
-        silentSince.put(name, heard);
-        tell(
+      boolean quiet = Duration.between(heard, now).compareTo(staleAfter) > 0;
+      boolean raised = silent.containsKey(name);
+      if (quiet && !raised) {
+        silent.put(
             name,
-            Severity.ALARM,
-            "node "
-                + name
-                + (n.received() == null
-                    ? " has sent nothing since " + heard
-                    : " has been silent since " + heard)
-                + " (staleAfter "
-                + staleAfter.toMillis() / 1000.0
-                + " s)");
-      } else if (!silent && raised) {
-        silentSince.remove(name);
+            tell(
+                name,
+                Severity.ALARM,
+                "node "
+                    + name
+                    + (n.received() == null
+                        ? " has sent nothing since " + heard
+                        : " has been silent since " + heard)
+                    + " (staleAfter "
+                    + staleAfter.toMillis() / 1000.0
+                    + " s)"));
+      } else if (!quiet && raised) {
+        silent.remove(name);
         tell(name, Severity.NONE, "node " + name + " reports again");
       }
     }
-    for (var it = silentSince.keySet().iterator(); it.hasNext(); ) {
+    for (var it = silent.keySet().iterator(); it.hasNext(); ) {
       String name = it.next();
       if (!present.contains(name)) {
         it.remove();
@@ -149,8 +158,8 @@ final class NodeWatch {
   }
 
   /** The nodes whose alarm is raised. */
-  synchronized Set<String> silent() {
-    return Set.copyOf(silentSince.keySet());
+  synchronized Set<String> silentNodes() {
+    return Set.copyOf(silent.keySet());
   }
 
   /** The name of a node's alarm within its IM. */
@@ -158,7 +167,7 @@ final class NodeWatch {
     return "nodes." + node;
   }
 
-  private void tell(String node, Severity severity, String message) {
+  private AlarmChange tell(String node, Severity severity, String message) {
     AlarmChange c =
         new AlarmChange(
             im,
@@ -174,5 +183,6 @@ final class NodeWatch {
     for (AlarmListener l : listeners) {
       l.changed(c);
     }
+    return c;
   }
 }

@@ -55,7 +55,7 @@ class NodeWatchTest {
     assertEquals(Severity.NONE, told.get(1).severity());
     assertEquals("nodes.a", told.get(1).name());
     assertTrue(told.get(1).message().contains("reports again"));
-    assertEquals(java.util.Set.of(), watch.silent());
+    assertEquals(java.util.Set.of(), watch.silentNodes());
   }
 
   @Test
@@ -107,5 +107,16 @@ class NodeWatchTest {
       im.close();
     }
     assertEquals(Severity.NONE, told.get(told.size() - 1).severity(), "cleared on unlink");
+  }
+
+  @Test
+  void aListenerAddedLaterIsToldTheAlarmsRaisedAlready() {
+    NodeWatch watch = new NodeWatch();
+    watch.check(List.of(heardAt("a", T0)), T0.plusSeconds(6), STALE);
+    List<AlarmChange> late = new ArrayList<>();
+    watch.addListener(late::add);
+    assertEquals(1, late.size());
+    assertEquals("nodes.a", late.get(0).name());
+    assertEquals(Severity.ALARM, late.get(0).severity());
   }
 }
