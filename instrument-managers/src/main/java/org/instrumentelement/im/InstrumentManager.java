@@ -3,6 +3,9 @@ package org.instrumentelement.im;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.instrumentelement.im.alarm.AlarmLimits;
+import org.instrumentelement.im.alarm.AlarmListener;
+import org.instrumentelement.im.alarm.Statistic;
 import org.instrumentelement.im.command.CommandExecution;
 import org.instrumentelement.im.model.ImException;
 import org.instrumentelement.im.model.ImModel;
@@ -101,6 +104,23 @@ public interface InstrumentManager {
    * the restored and read-back values of the first link.
    */
   void addParameterListener(ParameterListener listener);
+
+  /**
+   * The alarm limits the IM's own description puts on its attributes (a SCPI descriptor's {@code
+   * attribute.<a>.alarm.*}), by attribute and statistic. The Instrument Element applies them under
+   * the configuration's and the run-time ones, so that an instrument's description can carry the
+   * limits its makers know. Known once opened; empty for most IMs.
+   */
+  default Map<String, Map<Statistic, AlarmLimits>> describedAlarmLimits() {
+    return Map.of();
+  }
+
+  /**
+   * Registers a listener for the alarms the IM raises itself from what only it knows (a sensor
+   * network's silent nodes), apart from its state and its attributes' samples, which the Instrument
+   * Element watches. Does nothing for IMs that raise none.
+   */
+  default void addAlarmListener(AlarmListener listener) {}
 
   /**
    * Takes the configuration and, if asked to, links (and starts acquiring). A failure to reach the

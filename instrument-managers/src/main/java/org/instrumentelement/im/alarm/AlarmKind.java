@@ -9,5 +9,7 @@ public enum AlarmKind {
   /** The samples keep failing because the instrument does not answer in time. */
   NO_ANSWER,
   /** The IM is in ERROR. */
-  IM_ERROR
+  IM_ERROR,
+  /** A node of a sensor network has gone silent (BAD). */
+  NODE
 }

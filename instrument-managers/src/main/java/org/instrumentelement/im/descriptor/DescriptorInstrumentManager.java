@@ -16,6 +16,8 @@ import org.instrumentelement.ial.scpi.CommonCommands;
 import org.instrumentelement.ie.contract.FaultCode;
 import org.instrumentelement.im.ImContext;
 import org.instrumentelement.im.ScpiInstrumentManager;
+import org.instrumentelement.im.alarm.AlarmLimits;
+import org.instrumentelement.im.alarm.Statistic;
 import org.instrumentelement.im.command.CommandProgress;
 import org.instrumentelement.im.model.AttributeSpec;
 import org.instrumentelement.im.model.CommandSpec;
@@ -64,6 +66,13 @@ public class DescriptorInstrumentManager extends ScpiInstrumentManager {
     }
     descriptor = DescriptorParser.parse(ref.trim(), p, standardModel("scpi"));
     return descriptor.model();
+  }
+
+  /** The descriptor's {@code attribute.<a>.alarm.*} limits. */
+  @Override
+  public Map<String, Map<Statistic, AlarmLimits>> describedAlarmLimits() {
+    InstrumentDescriptor d = descriptor;
+    return d == null ? Map.of() : d.alarmLimits();
   }
 
   @Override

@@ -16,6 +16,9 @@ import java.util.TreeSet;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 import org.instrumentelement.ial.ieee4882.BinaryFormat;
+import org.instrumentelement.im.alarm.AlarmLimits;
+import org.instrumentelement.im.alarm.AlarmSettings;
+import org.instrumentelement.im.alarm.Statistic;
 import org.instrumentelement.im.model.ArgumentSpec;
 import org.instrumentelement.im.model.AttributeSpec;
 import org.instrumentelement.im.model.CommandSpec;
@@ -51,6 +54,7 @@ final class DescriptorParser {
   private final Map<String, Map<String, Map<String, String>>> sections = new HashMap<>();
   private final Map<String, String> top = new HashMap<>();
   private final Map<String, String> waveformKeys = new HashMap<>();
+  private final Map<String, Map<Statistic, AlarmLimits>> alarmLimits = new LinkedHashMap<>();
 
   /** The states long-running commands declare ({@code command.<c>.runningState}). */
   private final Set<String> runningStates = new HashSet<>();
@@ -175,6 +179,7 @@ final class DescriptorParser {
         Map.copyOf(parameters),
         Map.copyOf(attributes),
         Map.copyOf(commands),
+        Map.copyOf(alarmLimits),
         waveform);
   }
 
@@ -217,6 +222,15 @@ final class DescriptorParser {
       Set<String> parameterNames,
       WaveformSpec waveform) {
     String what = "attribute." + a;
+    Map<String, String> alarmKeys = new LinkedHashMap<>();
+    kv = new LinkedHashMap<>(kv);
+    for (var it = kv.entrySet().iterator(); it.hasNext(); ) {
+      var e = it.next();
+      if (e.getKey().startsWith(AlarmSettings.PREFIX)) {
+        alarmKeys.put(e.getKey(), e.getValue());
+        it.remove();
+      }
+    }
     only(what, kv, "get", "set", "from", "subscribable", "readableIn");
     WaveformPart part = null;
     ValueSpec spec;
@@ -264,6 +278,7 @@ final class DescriptorParser {
       as = as.readableIn(states(what + ".readableIn", kv.get("readableIn")));
     }
     model.attribute(as);
+    alarms(what, as, alarmKeys);
     Set<String> withValue = new HashSet<>(parameterNames);
     withValue.add("value");
     return new Bindings.Attribute(
@@ -272,6 +287,43 @@ final class DescriptorParser {
         template(what + ".set", kv.get("set"), withValue),
         part,
         part == null ? tokens(what, kv, spec) : Map.of());
+  }
+
+  /**
+   * An attribute's alarm limits ({@code attribute.<a>.alarm.*}), read as the configuration's are:
+   * only on a subscribable attribute (limits are judged on its samples), with a statistic exactly
+   * when it is a vector.
+   */
+  private void alarms(String what, AttributeSpec as, Map<String, String> keys) {
+    if (keys.isEmpty()) {
+      return;
+    }
+    Map<Statistic, AlarmLimits> limits = AlarmSettings.read(keys, what + ".");
+    if (!as.subscribable()) {
+      throw new IllegalArgumentException(
+          what
+              + ".alarm.*: limits are judged on the samples of a subscribable attribute: set "
+              + what
+              + ".subscribable = true");
+    }
+    ValueType type = as.spec().type();
+    for (Statistic s : limits.keySet()) {
+      if (!s.appliesTo(type)) {
+        String key = what + ".alarm." + (s == Statistic.VALUE ? "" : s.configName() + ".") + "*";
+        throw new IllegalArgumentException(
+            key
+                + ": "
+                + switch (type) {
+                  case DOUBLE_ARRAY ->
+                      "a vector's limits apply to one of its statistics (alarm.min.*, alarm.max.*,"
+                          + " alarm.mean.*, alarm.rms.*, alarm.peakToPeak.*)";
+                  case DOUBLE, INTEGER ->
+                      "a single number's limits apply to it, without a statistic (alarm.*)";
+                  default -> "a " + type + " is not a number: it cannot have limits";
+                });
+      }
+    }
+    alarmLimits.put(as.name(), Map.copyOf(limits));
   }
 
   private Bindings.Command command(

@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.regex.Pattern;
+import org.instrumentelement.im.alarm.AlarmLimits;
+import org.instrumentelement.im.alarm.Statistic;
 import org.instrumentelement.im.model.ImModel;
 
 /**
@@ -22,6 +24,8 @@ import org.instrumentelement.im.model.ImModel;
  * @param link a program message sent at link, before the parameters, or {@code null}
  * @param start sent by the {@code start} command, or {@code null}
  * @param stop sent by the {@code stop} command, or {@code null}
+ * @param alarmLimits the attributes' alarm limits ({@code attribute.<a>.alarm.*}), by attribute and
+ *     statistic
  * @param waveform how the waveform is read, or {@code null} if the instrument has none
  */
 record InstrumentDescriptor(
@@ -34,6 +38,7 @@ record InstrumentDescriptor(
     Map<String, Bindings.Parameter> parameters,
     Map<String, Bindings.Attribute> attributes,
     Map<String, Bindings.Command> commands,
+    Map<String, Map<Statistic, AlarmLimits>> alarmLimits,
     WaveformSpec waveform) {
 
   /** The profiles that come with the Instrument Element, by name. */

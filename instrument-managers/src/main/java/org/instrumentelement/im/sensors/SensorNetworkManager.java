@@ -11,6 +11,8 @@ import org.instrumentelement.ial.InstrumentSession;
 import org.instrumentelement.ie.contract.FaultCode;
 import org.instrumentelement.im.AbstractInstrumentManager;
 import org.instrumentelement.im.ImContext;
+import org.instrumentelement.im.InstrumentManager;
+import org.instrumentelement.im.alarm.AlarmListener;
 import org.instrumentelement.im.model.ArgumentSpec;
 import org.instrumentelement.im.model.AttributeSpec;
 import org.instrumentelement.im.model.CommandSpec;
@@ -27,8 +29,9 @@ import org.instrumentelement.im.model.ValueSpec;
  * gathered into per-node and aggregate attributes. The nodes are declared in the configuration
  * ({@value ImContext#NODES}; each gets attributes of its own) or discovered on their first
  * well-formed message (parameter {@code discover}). Readings are taken while the IM is LINKED or
- * RUNNING; a node that has sent nothing for {@code staleAfter} seconds turns BAD. Malformed,
- * oversized, late and unwanted messages are counted and dropped: no message can make the IM fail.
+ * RUNNING; a node that has sent nothing for {@code staleAfter} seconds turns BAD and raises an
+ * alarm ({@link NodeWatch}) until it reports again. Malformed, oversized, late and unwanted
+ * messages are counted and dropped: no message can make the IM fail.
  */
 public class SensorNetworkManager extends AbstractInstrumentManager implements NodeInbox {
   static final String VALUES = "values";
@@ -137,8 +140,36 @@ public class SensorNetworkManager extends AbstractInstrumentManager implements N
   private final LongAdder malformedTotal = new LongAdder();
   private final LongAdder refusedTotal = new LongAdder();
 
+  private final NodeWatch watch = new NodeWatch();
+
   public SensorNetworkManager() {
     super(MODEL);
+    addStateListener(this::stateChanged);
+  }
+
+  /** Raises an alarm for each node that goes silent, from link to unlink. */
+  @Override
+  public void addAlarmListener(AlarmListener listener) {
+    watch.addListener(listener);
+  }
+
+  /** Nodes are watched while the IM takes readings (LINKED or RUNNING). */
+  private void stateChanged(InstrumentManager im, String from, String to) {
+    boolean was = States.CONNECTED.contains(from);
+    boolean is = States.CONNECTED.contains(to);
+    if (is && !was) {
+      watch.start(path(), () -> roster.nodes(), this::staleAfterOrDefault);
+    } else if (was && !is) {
+      watch.stop(path() + " is " + to + ": its nodes are not watched");
+    }
+  }
+
+  private Duration staleAfterOrDefault() {
+    try {
+      return staleAfter();
+    } catch (ImException e) {
+      return Duration.ofSeconds(5);
+    }
   }
 
   private static AttributeSpec vector(String name, String description) {

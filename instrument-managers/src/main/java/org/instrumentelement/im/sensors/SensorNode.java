@@ -99,6 +99,11 @@ final class SensorNode {
         : values[index];
   }
 
+  /** When its latest reading was received, or null if there is none. */
+  synchronized Instant received() {
+    return received;
+  }
+
   /** The node's time of its latest reading in ms since the Unix epoch, NaN if none. */
   synchronized double timeMillis() {
     return time == null ? Double.NaN : time.toEpochMilli();

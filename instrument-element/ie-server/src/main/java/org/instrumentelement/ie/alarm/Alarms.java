@@ -16,6 +16,7 @@ import org.instrumentelement.ie.pubsub.Subscriptions;
 import org.instrumentelement.ie.state.StartupRestore;
 import org.instrumentelement.ie.state.StateStore;
 import org.instrumentelement.ie.state.StoredAlarmLimits;
+import org.instrumentelement.im.ImContext;
 import org.instrumentelement.im.InstrumentManager;
 import org.instrumentelement.im.alarm.AlarmChange;
 import org.instrumentelement.im.alarm.AlarmKind;
@@ -32,9 +33,10 @@ import org.instrumentelement.im.model.ValueType;
 
 /**
  * Where the alarms come from: an {@link AttributeAlarms} on the sampler of every subscribable
- * attribute (limits from {@code im.<name>.attribute.<attribute>.alarm.*}, or set at run time, and
- * failing reads), and a listener on every IM that raises an alarm while it is in ERROR. All of them
- * report to one {@link AlarmBoard}.
+ * attribute (limits from {@code im.<name>.attribute.<attribute>.alarm.*} over those of the IM's
+ * description, or set at run time, and failing reads), a listener on every IM that raises an alarm
+ * while it is in ERROR, and the alarms an IM raises itself (a sensor network's silent nodes). All
+ * of them report to one {@link AlarmBoard}.
  */
 public final class Alarms {
   /** The name of an IM's own alarm (its state is ERROR). */
@@ -104,18 +106,41 @@ public final class Alarms {
           }
         }
       }
-      // Every number with limits in the configuration or kept from the last run.
+      Map<String, Map<Statistic, AlarmLimits>> described = n.im().describedAlarmLimits();
+      for (Map.Entry<String, Map<Statistic, AlarmLimits>> e : described.entrySet()) {
+        for (Statistic st : e.getValue().keySet()) {
+          try {
+            check(n.path(), e.getKey(), st);
+          } catch (ImException ex) {
+            throw new ConfigException(
+                "im."
+                    + n.config().name()
+                    + ".descriptor "
+                    + n.config().options().getOrDefault(ImContext.DESCRIPTOR, "")
+                    + ": attribute."
+                    + e.getKey()
+                    + ".alarm."
+                    + dot(st)
+                    + "*: "
+                    + ex.getMessage());
+          }
+        }
+      }
+      // Every number with limits in the configuration, in the IM's description or kept from the
+      // last run.
       Set<String> numbers = new TreeSet<>();
       configured.forEach(
           (attribute, c) -> c.alarms().keySet().forEach(st -> numbers.add(number(attribute, st))));
+      described.forEach(
+          (attribute, m) -> m.keySet().forEach(st -> numbers.add(number(attribute, st))));
       numbers.addAll(store.read(st -> st.alarmLimits(n.path())).keySet());
       for (String number : numbers) {
         int dot = number.indexOf('.');
         String attribute = number.substring(0, dot);
         String stored = number.substring(dot + 1);
         Statistic statistic = stored.equals("value") ? Statistic.VALUE : Statistic.named(stored);
-        AttributeConfig c = configured.get(attribute);
-        AlarmLimits inFile = c == null ? null : c.alarms().get(statistic);
+        AlarmLimits inFile =
+            fromFiles(configured.get(attribute), described.get(attribute), statistic);
         AlarmLimits limits =
             StartupRestore.alarmLimits(
                 store, n.path(), number, inFile == null ? AlarmLimits.NONE : inFile);
@@ -134,10 +159,24 @@ public final class Alarms {
     }
     for (ImNode n : ie.nodes()) {
       n.im().addStateListener(this::stateChanged);
+      n.im().addAlarmListener(board);
       if (States.ERROR.equals(n.im().state())) {
         stateChanged(n.im(), "", States.ERROR);
       }
     }
+  }
+
+  /**
+   * A number's limits as the files set them: the configuration's replace the description's (a SCPI
+   * descriptor's) for the whole number; null when neither sets any.
+   */
+  private static AlarmLimits fromFiles(
+      AttributeConfig configured, Map<Statistic, AlarmLimits> described, Statistic statistic) {
+    AlarmLimits inConfig = configured == null ? null : configured.alarms().get(statistic);
+    if (inConfig != null) {
+      return inConfig;
+    }
+    return described == null ? null : described.get(statistic);
   }
 
   /** The key of a number in the state store: {@code <attribute>.<statistic>} or {@code .value}. */

@@ -4,10 +4,10 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.format.DateTimeParseException;
 import java.util.LinkedHashSet;
 import java.util.Locale;
 import java.util.Set;
+import org.instrumentelement.im.model.DurationText;
 
 /**
  * Reads the text of one configuration value: integers in a range, true or false, durations with a
@@ -165,39 +165,19 @@ final class ConfigValues {
 
   /** A duration where {@code off} or {@code 0} means "disabled" (zero). */
   static Duration optionalDuration(String text, String key) throws ConfigException {
-    String t = text.trim().toLowerCase(Locale.ROOT);
-    if (t.equals("off") || t.equals("0")) {
-      return Duration.ZERO;
+    try {
+      return DurationText.optional(key, text);
+    } catch (IllegalArgumentException e) {
+      throw new ConfigException(e.getMessage());
     }
-    return duration(text, key);
   }
 
   /** A positive duration: {@code 500ms}, {@code 2s}, {@code 1m}, {@code 1h} or ISO-8601. */
   static Duration duration(String text, String key) throws ConfigException {
-    String t = text.trim().toLowerCase(Locale.ROOT);
     try {
-      Duration d;
-      if (t.startsWith("p")) {
-        d = Duration.parse(t.toUpperCase(Locale.ROOT));
-      } else if (t.endsWith("ms")) {
-        d = Duration.ofMillis(Long.parseLong(t.substring(0, t.length() - 2).trim()));
-      } else if (t.endsWith("s")) {
-        d =
-            Duration.ofMillis(
-                Math.round(Double.parseDouble(t.substring(0, t.length() - 1)) * 1000));
-      } else if (t.endsWith("m")) {
-        d = Duration.ofMinutes(Long.parseLong(t.substring(0, t.length() - 1).trim()));
-      } else if (t.endsWith("h")) {
-        d = Duration.ofHours(Long.parseLong(t.substring(0, t.length() - 1).trim()));
-      } else {
-        throw new ConfigException(key + ": '" + text + "' needs a unit (ms, s, m, h)");
-      }
-      if (d.isNegative() || d.isZero()) {
-        throw new ConfigException(key + " must be positive: '" + text + "'");
-      }
-      return d;
-    } catch (NumberFormatException | DateTimeParseException e) {
-      throw new ConfigException(key + ": '" + text + "' is not a duration such as 500ms or 2s");
+      return DurationText.positive(key, text);
+    } catch (IllegalArgumentException e) {
+      throw new ConfigException(e.getMessage());
     }
   }
 }

@@ -2,7 +2,6 @@ package org.instrumentelement.ie.config;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -11,6 +10,7 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.instrumentelement.im.alarm.AlarmLimits;
+import org.instrumentelement.im.alarm.AlarmSettings;
 import org.instrumentelement.im.alarm.Statistic;
 
 /**
@@ -101,56 +101,16 @@ final class ImTree {
 
   /**
    * The alarm limits of one attribute: {@code alarm.*} for the value, {@code alarm.<statistic>.*}
-   * for a statistic of a vector; only for the numbers that have at least one limit.
+   * for a statistic of a vector; only for the numbers that have at least one limit. Read as SCPI
+   * descriptors' limits are ({@link AlarmSettings}).
    */
   private static Map<Statistic, AlarmLimits> alarms(Map<String, String> a, String at)
       throws ConfigException {
-    Map<Statistic, AlarmLimits> out = new EnumMap<>(Statistic.class);
-    for (Statistic s : Statistic.values()) {
-      String sub = s == Statistic.VALUE ? "" : s.configName() + ".";
-      Map<String, String> kv = new LinkedHashMap<>();
-      for (Map.Entry<String, String> e : a.entrySet()) {
-        String k = e.getKey();
-        if (k.startsWith(ImSettings.ALARM_PREFIX + sub)) {
-          String rest = k.substring(ImSettings.ALARM_PREFIX.length() + sub.length());
-          if (!rest.contains(".")) {
-            kv.put(ImSettings.ALARM_PREFIX + rest, e.getValue());
-          }
-        }
-      }
-      if (kv.isEmpty()) {
-        continue;
-      }
-      String prefix = at + ImSettings.ALARM_PREFIX + sub;
-      try {
-        AlarmLimits limits =
-            new AlarmLimits(
-                alarmValue(kv, prefix, ImSettings.ALARM_LOW_ALARM),
-                alarmValue(kv, prefix, ImSettings.ALARM_LOW_WARNING),
-                alarmValue(kv, prefix, ImSettings.ALARM_HIGH_WARNING),
-                alarmValue(kv, prefix, ImSettings.ALARM_HIGH_ALARM),
-                alarmValue(kv, prefix, ImSettings.ALARM_HYSTERESIS),
-                alarmValue(kv, prefix, ImSettings.ALARM_DELAY));
-        if (!limits.any()) {
-          throw new ConfigException(prefix + "*: a hysteresis or delay without any limit");
-        }
-        out.put(s, limits);
-      } catch (IllegalArgumentException e) {
-        throw new ConfigException(prefix + "*: " + e.getMessage());
-      }
+    try {
+      return AlarmSettings.read(a, at);
+    } catch (IllegalArgumentException e) {
+      throw new ConfigException(e.getMessage());
     }
-    return out;
-  }
-
-  /** An alarm setting's value, named in messages with its statistic ({@code alarm.max.}). */
-  private static <T> T alarmValue(Map<String, String> kv, String prefix, ConfigKey<T> setting)
-      throws ConfigException {
-    String text = kv.get(setting.name());
-    if (text == null) {
-      text = setting.defaultText();
-    }
-    String name = setting.name().substring(ImSettings.ALARM_PREFIX.length());
-    return text == null ? null : setting.type().read(prefix + name, text);
   }
 
   /** The setting's value, read and checked; when it is not set, its default in the table. */

@@ -13,6 +13,7 @@ import org.instrumentelement.ie.alarm.Alarms;
 import org.instrumentelement.ie.element.InstrumentElement;
 import org.instrumentelement.ie.pubsub.Subscriptions;
 import org.instrumentelement.im.alarm.AlarmLimits;
+import org.instrumentelement.im.alarm.AlarmSettings;
 import org.instrumentelement.im.alarm.Statistic;
 import org.junit.jupiter.api.Test;
 
@@ -103,5 +104,47 @@ class AlarmConfigTest {
         ie.close();
       }
     }
+  }
+
+  @Test
+  void descriptorLimitsOnAnAttributeTheConfigurationDoesNotSampleStopTheStart() throws Exception {
+    String descriptor = "classpath:descriptors/dmm-with-limits.properties";
+    IeConfig c =
+        ConfigLoader.resolve(
+            Map.of(),
+            Map.of(),
+            Map.of(
+                "im.dmm.type", "scpi",
+                "im.dmm.descriptor", descriptor,
+                "im.dmm.address", "MOCK::dmm",
+                "im.dmm.autoLink", "false",
+                "im.dmm.attribute.reading.subscribable", "false"));
+    InstrumentElement ie = new InstrumentElement(c);
+    ie.start();
+    Subscriptions subscriptions = new Subscriptions(ie, c);
+    try {
+      subscriptions.start(topic -> sample -> {});
+      Alarms alarms = new Alarms(ie, subscriptions, new AlarmBoard(java.time.Clock.systemUTC()), 3);
+      ConfigException e = assertThrows(ConfigException.class, alarms::start);
+      assertTrue(
+          e.getMessage()
+              .startsWith("im.dmm.descriptor " + descriptor + ": attribute.reading.alarm.*"),
+          e.getMessage());
+      assertTrue(e.getMessage().contains("not sampled"), e.getMessage());
+    } finally {
+      subscriptions.close();
+      ie.close();
+    }
+  }
+
+  @Test
+  void theDocumentedAlarmKeysAreTheSettingsTheSharedReaderKnows() {
+    List<String> documented =
+        ImSettings.attribute().stream()
+            .map(ConfigKey::name)
+            .filter(n -> n.startsWith(AlarmSettings.PREFIX))
+            .map(n -> n.substring(AlarmSettings.PREFIX.length()))
+            .toList();
+    assertEquals(AlarmSettings.SETTINGS, documented);
   }
 }

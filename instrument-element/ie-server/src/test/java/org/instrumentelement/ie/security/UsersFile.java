@@ -29,4 +29,22 @@ public final class UsersFile {
                 .append('\n'));
     return Files.writeString(file, text);
   }
+
+  /**
+   * One user's lines: the password (the user's name) with a cheap hash, and one more setting
+   * ({@code grants}, or {@code node} for a sensor node's account).
+   */
+  public static String entry(String user, String key, String value) {
+    return "user."
+        + user
+        + ".password = "
+        + PasswordHash.hash(user.toCharArray(), 1000)
+        + "\nuser."
+        + user
+        + "."
+        + key
+        + " = "
+        + value
+        + "\n";
+  }
 }

@@ -7,8 +7,8 @@ import java.time.Instant;
 
 /**
  * An active alarm. {@code kind} and {@code severity} are text so that kinds can be added without
- * breaking generated clients: kind LIMIT, SAMPLING, NO_ANSWER or IM_ERROR; severity WARNING or
- * ALARM.
+ * breaking generated clients: kind LIMIT, SAMPLING, NO_ANSWER, IM_ERROR or NODE; severity WARNING
+ * or ALARM.
  */
 @XmlType(
     name = "AlarmInfo",
