@@ -13,7 +13,11 @@ package org.instrumentelement.jmeter.experiment;
  * @param samplingPeriodMillis JMS only: the period configureSampling set (the rounded Tr)
  * @param targetTrMillis JMS only: the polling response time Tr it was derived from
  * @param published JMS only: samples the IE published during the run
- * @param superseded JMS only: samples the IE replaced before sending during the run
+ * @param superseded JMS only: samples the IE's publisher superseded (its queue for the topic was
+ *     full) after the warm-up
+ * @param supersededInWarmup JMS only: the same during the warm-up (read when the warm-up ends by
+ *     the runner's clock, which starts before JMeter's: a few early measured seconds may count
+ *     here)
  * @param loadAverage the machine's 1-minute load average at the end of the point
  */
 record Point(
@@ -27,6 +31,7 @@ record Point(
     double targetTrMillis,
     long published,
     long superseded,
+    long supersededInWarmup,
     double loadAverage) {
 
   boolean jms() {

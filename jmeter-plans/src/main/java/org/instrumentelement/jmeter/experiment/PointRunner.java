@@ -2,9 +2,13 @@ package org.instrumentelement.jmeter.experiment;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeUnit;
 import org.instrumentelement.ie.measure.Machine;
 import org.instrumentelement.jmeter.soap.IeSoapClient;
 import org.instrumentelement.jmeter.soap.SubscriptionInfo;
@@ -51,7 +55,7 @@ final class PointRunner {
     Map<String, String> props = properties(im, length, clients, warmup, duration);
     props.put("encoding", encoding);
     PlanRun run = run("polling", props, encoding, length, clients);
-    Point p = point(encoding, length, clients, run, 0, Double.NaN, 0, 0);
+    Point p = point(encoding, length, clients, run, 0, Double.NaN, 0, 0, 0);
     console.printf(
         Locale.ROOT,
         "      Tr %.2f ms, %.0f vectors/s, %.0f kB/s, %.0f B/vector, IE CPU %s ms/vector, %d errors%n",
@@ -87,10 +91,25 @@ final class PointRunner {
     props.put("receive.timeout", Long.toString(Math.max(5000, 20 * period)));
     PlanRun run;
     SubscriptionInfo after;
+    SubscriptionInfo warmedUp;
+    CompletableFuture<SubscriptionInfo> endOfWarmup =
+        CompletableFuture.supplyAsync(
+            () -> {
+              try {
+                return ie.soap().subscriptionInfo(im, attribute);
+              } catch (IOException e) {
+                throw new UncheckedIOException(e);
+              }
+            },
+            CompletableFuture.delayedExecutor(warmup, TimeUnit.SECONDS));
     try {
       run = run("subscription", props, "JMS", length, clients);
       after = ie.soap().subscriptionInfo(im, attribute);
+      warmedUp = endOfWarmup.join();
+    } catch (CompletionException e) {
+      throw new IOException("reading the IE's counters at the end of the warm-up", e.getCause());
     } finally {
+      endOfWarmup.cancel(false);
       ie.configureSampling(im, attribute, 0);
     }
     Point p =
@@ -102,7 +121,8 @@ final class PointRunner {
             period,
             tr,
             after.published() - before.published(),
-            after.superseded() - before.superseded());
+            after.superseded() - warmedUp.superseded(),
+            warmedUp.superseded() - before.superseded());
     console.printf(
         Locale.ROOT,
         "      %.1f messages/s per subscriber (target %.1f), %.0f kB/s, %.0f B/vector,"
@@ -161,7 +181,8 @@ final class PointRunner {
       long period,
       double tr,
       long published,
-      long superseded) {
+      long superseded,
+      long supersededInWarmup) {
     return new Point(
         encoding,
         length,
@@ -173,6 +194,7 @@ final class PointRunner {
         tr,
         published,
         superseded,
+        supersededInWarmup,
         Machine.loadAverage());
   }
 }

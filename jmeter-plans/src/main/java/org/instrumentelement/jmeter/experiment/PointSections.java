@@ -54,7 +54,8 @@ record PointSections(PointTable table) implements ReportSection {
     b.append("## Subscription: every point\n\n");
     b.append(
             "| Doubles | Subscribers | T<sub>r</sub> (ms) | Sampling period set (ms) | Target rate")
-        .append(" (1/s) | Received per subscriber (1/s) | Published | Superseded | Values missed")
+        .append(
+            " (1/s) | Received per subscriber (1/s) | Published | Superseded: warm-up / measured | Values missed")
         .append(" | Latency p50 / p99 (ms) | kB/s | Errors | Load avg |\n");
     b.append("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for (Point p : table.points()) {
@@ -65,7 +66,7 @@ record PointSections(PointTable table) implements ReportSection {
       b.append(
           String.format(
               Locale.ROOT,
-              "| %d | %d | %.2f | %d | %.1f | %.1f | %,d | %,d | %,d | %d / %d | %,.0f | %d | %.1f |%n",
+              "| %d | %d | %.2f | %d | %.1f | %.1f | %,d | %,d / %,d | %,d | %d / %d | %,.0f | %d | %.1f |%n",
               p.length(),
               p.clients(),
               p.targetTrMillis(),
@@ -73,6 +74,7 @@ record PointSections(PointTable table) implements ReportSection {
               1000.0 / p.samplingPeriodMillis(),
               p.ratePerClient(),
               p.published(),
+              p.supersededInWarmup(),
               p.superseded(),
               s.missed,
               s.percentile(50),
@@ -84,8 +86,13 @@ record PointSections(PointTable table) implements ReportSection {
     b.append("\nThe sampling period is T<sub>r</sub> rounded to whole milliseconds (the IE's")
         .append(
             " resolution), so the target rate differs slightly from 1/T<sub>r</sub>. \"Published\"")
-        .append(" and \"Superseded\" come from the IE's getSubscriptionInfo over the whole run")
-        .append(" (warm-up included); \"Values missed\" are the sequence gaps the subscribers saw")
+        .append(" and \"Superseded\" come from the IE's getSubscriptionInfo: published over the")
+        .append(
+            " whole run, superseded (samples its publisher dropped because the topic's queue was")
+        .append(
+            " full) during the warm-up and after it, read when the warm-up ends by the runner's")
+        .append(" clock (which starts before JMeter's, so the first measured seconds may count as")
+        .append(" warm-up); \"Values missed\" are the sequence gaps the subscribers saw")
         .append(" (each counts as a failed sample). Latency: `iePublished` to arrival in the")
         .append(" subscriber, same clock.\n\n");
   }

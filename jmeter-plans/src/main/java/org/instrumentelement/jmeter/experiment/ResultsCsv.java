@@ -14,7 +14,7 @@ final class ResultsCsv {
       "mode,length,clients,samples,errors,missed,window_s,mean_ms,sd_ms,p50_ms,p90_ms,p99_ms,"
           + "vectors_per_s,per_client_per_s,bytes_in,bytes_out,traffic_kB_per_s,bytes_per_vector,"
           + "ie_cpu_s,ie_cpu_ms_per_vector,jmeter_cpu_s,sampling_period_ms,tr_ms,published,"
-          + "superseded,load_avg";
+          + "superseded,superseded_warmup,load_avg";
 
   private ResultsCsv() {}
 
@@ -59,6 +59,7 @@ final class ResultsCsv {
         p.targetTrMillis(),
         p.published(),
         p.superseded(),
+        p.supersededInWarmup(),
         p.loadAverage());
   }
 }

@@ -40,6 +40,7 @@ class ReportTest {
         jms ? 4.0 : Double.NaN,
         jms ? 120 : 0,
         jms ? 3 : 0,
+        jms ? 5 : 0,
         1.0);
   }
 
@@ -94,7 +95,9 @@ class ReportTest {
     assertTrue(md.contains("| Polling XML 1250 | 2.000 | 2.000 |"), md);
     assertTrue(md.contains("| JMS 1250 | 0.200 | 0.200 |"), md);
     assertTrue(md.contains("polling XML ÷ JMS, averaged over the client counts: 10.0"), md);
-    assertTrue(md.contains("(superseded: 6 of 240 published in this run)"), md);
+    assertTrue(
+        md.contains("Superseded in this run: 6 after the warm-ups and 10 during them, of 240"), md);
+    assertTrue(md.contains("| 5 / 3 |"), md);
     assertTrue(md.contains("```sh\nrun-experiment.sh --lengths=1250\n```"), md);
     for (String svg : List.of("response-time.svg", "response-rate.svg", "traffic.svg")) {
       assertTrue(Files.readString(out.resolve(svg)).startsWith("<svg"), svg);
