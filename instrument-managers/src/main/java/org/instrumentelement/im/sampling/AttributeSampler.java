@@ -123,11 +123,13 @@ public final class AttributeSampler implements AutoCloseable {
     }
     Value v;
     SampleCheck c = check;
+    // Taken before the read: every change up to this revision was in effect when it was made.
+    long provenance = im.provenanceRevision();
     try {
       reads.incrementAndGet();
       long started = System.nanoTime();
       v = im.getAttribute(attribute);
-      latest = new Reading(v, started);
+      latest = new Reading(v, started, provenance);
     } catch (ImException e) {
       failures.incrementAndGet();
       LOG.log(Level.DEBUG, "{0} {1}: {2}", im.path(), attribute, e.getMessage());
@@ -147,7 +149,8 @@ public final class AttributeSampler implements AutoCloseable {
     if (changed || heartbeat) {
       lastPublished = v;
       lastPublishedNanos = now;
-      sink.accept(new Sample(im.path(), attribute, v, sequence.incrementAndGet(), heartbeat));
+      sink.accept(
+          new Sample(im.path(), attribute, v, sequence.incrementAndGet(), heartbeat, provenance));
     }
   }
 

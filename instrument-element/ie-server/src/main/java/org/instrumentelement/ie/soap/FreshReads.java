@@ -63,7 +63,7 @@ final class FreshReads {
         && (kept == null || s.startedNanos() - kept.startedNanos() > 0)
         && fresh(s.startedNanos(), changed, now, maxAgeNanos)
         && readable(im, name)) {
-      return a.store(new KeptRead(s.value(), s.startedNanos()));
+      return a.store(new KeptRead(s.value(), s.startedNanos(), s.provenance()));
     }
     return a.shared(im, name, now, maxAgeNanos, r);
   }
@@ -77,8 +77,10 @@ final class FreshReads {
   }
 
   private static KeptRead readNow(InstrumentManager im, String name) throws ImException {
+    // Taken before the read: every change up to this revision was in effect when it was made.
+    long provenance = im.provenanceRevision();
     long started = System.nanoTime();
-    return new KeptRead(im.getAttribute(name), started);
+    return new KeptRead(im.getAttribute(name), started, provenance);
   }
 
   private static boolean usable(KeptRead k, long changed, long now, long maxAgeNanos) {
