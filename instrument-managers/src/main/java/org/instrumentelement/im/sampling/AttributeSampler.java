@@ -123,11 +123,13 @@ public final class AttributeSampler implements AutoCloseable {
     }
     Value v;
     SampleCheck c = check;
-    // Taken before the read: every change up to this revision was in effect when it was made.
-    long provenance = im.provenanceRevision();
+    long provenance;
     try {
       reads.incrementAndGet();
       long started = System.nanoTime();
+      // Taken before the read (and after its start time, so that a change after the start time
+      // makes the read too old for a poll: FreshReads), every change up to it was in effect.
+      provenance = im.provenanceRevision();
       v = im.getAttribute(attribute);
       latest = new Reading(v, started, provenance);
     } catch (ImException e) {

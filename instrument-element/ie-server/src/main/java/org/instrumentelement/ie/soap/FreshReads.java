@@ -77,9 +77,10 @@ final class FreshReads {
   }
 
   private static KeptRead readNow(InstrumentManager im, String name) throws ImException {
-    // Taken before the read: every change up to this revision was in effect when it was made.
-    long provenance = im.provenanceRevision();
+    // Taken after the start time and before the read: every change up to it was in effect, and
+    // one after the start time makes this read too old to be served again.
     long started = System.nanoTime();
+    long provenance = im.provenanceRevision();
     return new KeptRead(im.getAttribute(name), started, provenance);
   }
 
