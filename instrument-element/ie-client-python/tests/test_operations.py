@@ -267,7 +267,7 @@ def test_every_wsdl_operation_is_reachable_from_the_client(connect):
     array.reserve(seconds=30), array.renew(seconds=30), array.release()
     array.reserve(seconds=30), array.break_reservation()
     ie.login_failures(), ie.clear_login_failures()
-    scope.commands()
+    scope.commands(), scope.provenance()
     for ask in (scope.command_status, scope.cancel):
         with pytest.raises(errors.UnknownCommandId):
             ask("no-such-run")

@@ -281,6 +281,13 @@ class InstrumentManager:
         response = self._call(operation, field("durationMillis", millis))
         return model.Reservation.from_xml(response.find(q("reservation")))
 
+    def provenance(self, revision=None):
+        """Where the IM's values came from at a provenance revision (the ``provenance`` of a value
+        read or received; None: the current one): the IE, the IM and its instrument, every
+        parameter's value and the changes that led there (:class:`model.Provenance`)."""
+        response = self._call("getProvenance", field("revision", revision))
+        return model.Provenance.from_xml(response.find(q("provenance")))
+
     # Subscriptions
 
     def subscription_info(self, attribute):

@@ -30,6 +30,7 @@ def decode(headers, body):
             "units": headers.get("ieUnits") or None,
             "quality": headers.get("ieQuality"),
             "heartbeat": headers.get("ieHeartbeat") == "true",
+            "provenance": int(headers["ieProvenance"]) if "ieProvenance" in headers else None,
         }
     except (KeyError, ValueError) as e:
         raise ValueError(f"not an Instrument Element message (header {e} missing or wrong)")

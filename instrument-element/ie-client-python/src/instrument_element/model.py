@@ -441,3 +441,71 @@ class Status:
             ims,
             ops,
         )
+
+
+@dataclass
+class ParameterChange:
+    """A parameter that took a value while the IE ran (``Provenance.changes``)."""
+
+    revision: int
+    time: object
+    user: Optional[str]
+    source: str
+    parameter: str
+    old_value: str
+    new_value: str
+
+    @classmethod
+    def from_xml(cls, e):
+        f = _Fields(e)
+        return cls(
+            f.int("revision"),
+            f.time("time"),
+            f.text("user"),
+            f.text("source"),
+            f.text("parameter"),
+            f.text("oldValue"),
+            f.text("newValue"),
+        )
+
+
+@dataclass
+class Provenance:
+    """Where an IM's values came from at one provenance revision (``manager.provenance()``)."""
+
+    element: str
+    version: str
+    im: str
+    type: str
+    revision: int
+    current_revision: int
+    address: Optional[str]
+    description: Optional[str]
+    identity: Optional[str]
+    identity_revision: Optional[int]
+    descriptor: Optional[str]
+    mock_model: Optional[str]
+    parameters: Dict[str, str]
+    changes: List[ParameterChange]
+    changes_forgotten: int
+
+    @classmethod
+    def from_xml(cls, e):
+        f = _Fields(e)
+        return cls(
+            f.text("element"),
+            f.text("version"),
+            f.text("im"),
+            f.text("type"),
+            f.int("revision"),
+            f.int("currentRevision"),
+            f.text("address"),
+            f.text("description"),
+            f.text("identity"),
+            f.int("identityRevision"),
+            f.text("descriptor"),
+            f.text("mockModel"),
+            {p.get("name"): p.text or "" for p in e.iterfind(q("parameter"))},
+            [ParameterChange.from_xml(c) for c in e.iterfind(q("change"))],
+            f.int("changesForgotten"),
+        )

@@ -8,6 +8,8 @@ attributes, so ``scope.get("peakToPeak") * 2`` is plain arithmetic.
 
 Values that arrived through a subscription also carry ``sequence``, ``epoch``, ``published`` and
 ``heartbeat`` (docs/subscriptions.md, "Message format"); values read with ``get`` have None there.
+Both carry ``provenance``, the IM's provenance revision when the value was read
+(``manager.provenance(revision)`` says what it stands for; docs/soap-api.md, "Provenance").
 """
 
 import base64
@@ -31,6 +33,7 @@ METADATA = (
     "epoch",
     "published",
     "heartbeat",
+    "provenance",
 )
 
 # Doubles in IE messages and BINARY values are little-endian whatever the machine.

@@ -41,6 +41,7 @@ def value_from_xml(elem, time=None):
         "timestamp": parse_timestamp(elem.get("timestamp")),
         "quality": elem.get("quality"),
         "units": elem.get("units"),
+        "provenance": None if elem.get("provenance") is None else int(elem.get("provenance")),
     }
     for child in elem:
         tag = child.tag

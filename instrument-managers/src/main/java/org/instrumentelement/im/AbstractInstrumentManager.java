@@ -9,6 +9,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import org.instrumentelement.ial.InstrumentException;
 import org.instrumentelement.ial.InstrumentSession;
@@ -91,6 +92,7 @@ public abstract class AbstractInstrumentManager implements InstrumentManager {
   private String resumeState = States.LINKED; // guarded by lock: where a reconnect returns to
   private boolean closed; // guarded by lock
   private volatile String longCommandState; // the running state of the long command under way
+  private final AtomicLong revision = new AtomicLong(1);
 
   protected AbstractInstrumentManager(ImModel model) {
     this.model = model;
@@ -316,6 +318,7 @@ public abstract class AbstractInstrumentManager implements InstrumentManager {
   /** Takes a validated value and tells the listeners. */
   private void record(String name, Value value, ParameterChange change) {
     parameters.put(name, value);
+    revision.incrementAndGet(); // before the listeners, which log the change under it
     for (ParameterListener l : parameterListeners) {
       try {
         l.parameterChanged(this, name, value, change);
@@ -371,6 +374,11 @@ public abstract class AbstractInstrumentManager implements InstrumentManager {
     } finally {
       lock.unlock();
     }
+  }
+
+  @Override
+  public long provenanceRevision() {
+    return revision.get();
   }
 
   @Override
@@ -654,6 +662,7 @@ public abstract class AbstractInstrumentManager implements InstrumentManager {
     }
     InstrumentSession s =
         ctx.resources().open(ctx.address(), SessionOptions.DEFAULTS.withTimeout(ctx.timeout()));
+    revision.incrementAndGet(); // a new link: the instrument may have been changed meanwhile
     try {
       session = s;
       onLink(s);

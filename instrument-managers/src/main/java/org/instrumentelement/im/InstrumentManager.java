@@ -95,6 +95,17 @@ public interface InstrumentManager {
     return progress -> executeCommand(name, arguments);
   }
 
+  /**
+   * The IM's provenance revision: a number that grows whenever anything a value depends on besides
+   * the instrument itself may have changed (a parameter took a value, the instrument was linked
+   * again), so that a client can tell values taken under one configuration from values taken under
+   * another, and ask for the full record of that revision. Starts at 1 with the configuration; 0
+   * for an IM that keeps none. Reading it takes no lock.
+   */
+  default long provenanceRevision() {
+    return 0;
+  }
+
   /** Registers a listener for state changes. */
   void addStateListener(StateListener listener);
 

@@ -123,11 +123,15 @@ public final class AttributeSampler implements AutoCloseable {
     }
     Value v;
     SampleCheck c = check;
+    long provenance;
     try {
       reads.incrementAndGet();
       long started = System.nanoTime();
+      // Taken before the read (and after its start time, so that a change after the start time
+      // makes the read too old for a poll: FreshReads), every change up to it was in effect.
+      provenance = im.provenanceRevision();
       v = im.getAttribute(attribute);
-      latest = new Reading(v, started);
+      latest = new Reading(v, started, provenance);
     } catch (ImException e) {
       failures.incrementAndGet();
       LOG.log(Level.DEBUG, "{0} {1}: {2}", im.path(), attribute, e.getMessage());
@@ -147,7 +151,8 @@ public final class AttributeSampler implements AutoCloseable {
     if (changed || heartbeat) {
       lastPublished = v;
       lastPublishedNanos = now;
-      sink.accept(new Sample(im.path(), attribute, v, sequence.incrementAndGet(), heartbeat));
+      sink.accept(
+          new Sample(im.path(), attribute, v, sequence.incrementAndGet(), heartbeat, provenance));
     }
   }
 

@@ -8,5 +8,12 @@ import org.instrumentelement.im.model.Value;
  *
  * @param startedNanos {@link System#nanoTime()} just before the read was sent, so that the age
  *     never comes out younger than the value
+ * @param provenance the IM's provenance revision just before the read was sent; 0 for none
  */
-public record Reading(Value value, long startedNanos) {}
+public record Reading(Value value, long startedNanos, long provenance) {
+
+  /** A reading with no provenance revision. */
+  public Reading(Value value, long startedNanos) {
+    this(value, startedNanos, 0);
+  }
+}

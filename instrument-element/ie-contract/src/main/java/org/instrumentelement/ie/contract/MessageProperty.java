@@ -33,7 +33,14 @@ public enum MessageProperty {
   /** The attribute's name. */
   ATTRIBUTE("ieAttribute", Type.STRING),
   /** Byte order of the body: always {@value ValueCodec#BYTE_ORDER}. */
-  BYTE_ORDER("ieByteOrder", Type.STRING);
+  BYTE_ORDER("ieByteOrder", Type.STRING),
+  /**
+   * The IM's provenance revision when the value was read: it grows whenever a parameter of the IM
+   * takes a value or the instrument is linked again, so equal revisions mean the same configuration
+   * and instrument. {@code getProvenance} returns the full record of a revision. With {@link
+   * #EPOCH}: revisions restart with the Instrument Element. 0 when the IM keeps none.
+   */
+  PROVENANCE("ieProvenance", Type.LONG);
 
   /** The JMS type a property is set and read with. */
   public enum Type {

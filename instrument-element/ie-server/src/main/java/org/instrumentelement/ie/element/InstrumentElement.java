@@ -17,6 +17,7 @@ import org.instrumentelement.ie.config.IeConfig;
 import org.instrumentelement.ie.config.ImConfig;
 import org.instrumentelement.ie.config.RecordingLimits;
 import org.instrumentelement.ie.contract.FaultCode;
+import org.instrumentelement.ie.provenance.ProvenanceLogs;
 import org.instrumentelement.ie.replay.ReplaySessionProvider;
 import org.instrumentelement.ie.state.ParameterOrigins;
 import org.instrumentelement.ie.state.StartupRestore;
@@ -45,6 +46,7 @@ public final class InstrumentElement implements AutoCloseable {
   private volatile Map<String, ImNode> ready;
 
   private volatile ParameterOrigins origins = new ParameterOrigins(StateStore.inMemory(), () -> "");
+  private volatile ProvenanceLogs provenance;
   private boolean started;
 
   /**
@@ -100,6 +102,7 @@ public final class InstrumentElement implements AutoCloseable {
       return;
     }
     origins = new ParameterOrigins(store, who);
+    provenance = new ProvenanceLogs(config.name(), who, java.time.Clock.systemUTC());
     CommandLimits limits = config.commands();
     commands =
         new CommandRunner(
@@ -141,6 +144,7 @@ public final class InstrumentElement implements AutoCloseable {
         Map<String, String> restored = StartupRestore.parameters(store, n.path(), c);
         origins.configured(n.path(), c.parameters().keySet());
         n.im().addParameterListener(origins);
+        provenance.follow(n.path(), n.im(), c);
         n.im()
             .open(
                 new ImContext(
@@ -154,6 +158,7 @@ public final class InstrumentElement implements AutoCloseable {
                     () -> n.children().stream().map(p -> nodes.get(p).im()).toList(),
                     c.options(),
                     restored));
+        provenance.opened(n.path());
         if (n.im().model().attributes().stream().anyMatch(a -> a.name().equals(COMMANDS))) {
           throw new ImException(
               FaultCode.INVALID_VALUE,
@@ -207,6 +212,11 @@ public final class InstrumentElement implements AutoCloseable {
   /** Where each parameter's value came from. */
   public ParameterOrigins origins() {
     return origins;
+  }
+
+  /** What each IM's provenance revisions stand for; null before {@link #start}. */
+  public ProvenanceLogs provenance() {
+    return provenance;
   }
 
   /** The configuration this element runs with. */

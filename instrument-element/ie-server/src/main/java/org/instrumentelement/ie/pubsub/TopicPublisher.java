@@ -413,6 +413,7 @@ public final class TopicPublisher implements TopicSinks, AutoCloseable {
     m.setStringProperty(MessageProperty.IM.key(), topic.imPath());
     m.setStringProperty(MessageProperty.ATTRIBUTE.key(), topic.attribute());
     m.setStringProperty(MessageProperty.BYTE_ORDER.key(), ValueCodec.BYTE_ORDER);
+    m.setLongProperty(MessageProperty.PROVENANCE.key(), s.provenance());
     m.setLongProperty(MessageProperty.PUBLISHED.key(), EpochMicros.of(Instant.now()));
     p.send(m);
   }

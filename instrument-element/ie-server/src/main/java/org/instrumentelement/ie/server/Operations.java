@@ -37,6 +37,7 @@ final class Operations {
           Map.entry("getAttribute", Role.OBSERVE),
           Map.entry("getAttributes", Role.OBSERVE),
           Map.entry("getParameter", Role.OBSERVE),
+          Map.entry("getProvenance", Role.OBSERVE),
           Map.entry("listSubscriptions", Role.OBSERVE),
           Map.entry("getSubscriptionInfo", Role.OBSERVE),
           Map.entry("listReservations", Role.OBSERVE),

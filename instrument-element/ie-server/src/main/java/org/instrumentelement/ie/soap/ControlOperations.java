@@ -61,10 +61,12 @@ final class ControlOperations {
       org.instrumentelement.im.model.Value shown = alarms.withAlarmQuality(path, name, read);
       // The kept answer was encoded once for every poller; a value beyond an alarm limit shows
       // its alarm quality instead, encoded for this answer.
-      r.value =
-          shown == read
-              ? kept.answer(units(im, name), encoding(request.encoding))
-              : ValueMapping.toXml(shown, null, units(im, name), encoding(request.encoding));
+      if (shown == read) {
+        r.value = kept.answer(units(im, name), encoding(request.encoding));
+      } else {
+        r.value = ValueMapping.toXml(shown, null, units(im, name), encoding(request.encoding));
+        r.value.provenance = ValueMapping.provenance(kept.provenance());
+      }
       return r;
     } catch (ImException e) {
       throw view.fault(e, path, name);
@@ -89,12 +91,12 @@ final class ControlOperations {
     VectorEncoding enc = encoding(request.encoding);
     for (String name : names) {
       try {
-        r.value.add(
+        KeptRead kept = fresh.read(im, name, maxAge);
+        Value v =
             ValueMapping.toXml(
-                alarms.withAlarmQuality(path, name, fresh.read(im, name, maxAge).value()),
-                name,
-                units(im, name),
-                enc));
+                alarms.withAlarmQuality(path, name, kept.value()), name, units(im, name), enc);
+        v.provenance = ValueMapping.provenance(kept.provenance());
+        r.value.add(v);
       } catch (ImException e) {
         throw view.fault(e, path, name);
       }

@@ -63,7 +63,7 @@ final class FreshReads {
         && (kept == null || s.startedNanos() - kept.startedNanos() > 0)
         && fresh(s.startedNanos(), changed, now, maxAgeNanos)
         && readable(im, name)) {
-      return a.store(new KeptRead(s.value(), s.startedNanos()));
+      return a.store(new KeptRead(s.value(), s.startedNanos(), s.provenance()));
     }
     return a.shared(im, name, now, maxAgeNanos, r);
   }
@@ -77,8 +77,11 @@ final class FreshReads {
   }
 
   private static KeptRead readNow(InstrumentManager im, String name) throws ImException {
+    // Taken after the start time and before the read: every change up to it was in effect, and
+    // one after the start time makes this read too old to be served again.
     long started = System.nanoTime();
-    return new KeptRead(im.getAttribute(name), started);
+    long provenance = im.provenanceRevision();
+    return new KeptRead(im.getAttribute(name), started, provenance);
   }
 
   private static boolean usable(KeptRead k, long changed, long now, long maxAgeNanos) {

@@ -35,6 +35,8 @@ import org.instrumentelement.ie.soap.types.GetCommandStatus;
 import org.instrumentelement.ie.soap.types.GetCommandStatusResponse;
 import org.instrumentelement.ie.soap.types.GetParameter;
 import org.instrumentelement.ie.soap.types.GetParameterResponse;
+import org.instrumentelement.ie.soap.types.GetProvenance;
+import org.instrumentelement.ie.soap.types.GetProvenanceResponse;
 import org.instrumentelement.ie.soap.types.GetState;
 import org.instrumentelement.ie.soap.types.GetStateResponse;
 import org.instrumentelement.ie.soap.types.GetStatus;
@@ -153,6 +155,21 @@ public interface InstrumentElementPort {
   GetParameterResponse getParameter(
       @WebParam(name = "getParameter", targetNamespace = Namespaces.IE, partName = "parameters")
           GetParameter request)
+      throws InstrumentElementFault;
+
+  /**
+   * Where the values of an IM came from at one provenance revision (the one a published message or
+   * a polled value carries; absent: the current one): the Instrument Element, the IM and its
+   * instrument, every parameter's value and the changes that led there.
+   */
+  @WebMethod(operationName = "getProvenance")
+  @WebResult(
+      name = "getProvenanceResponse",
+      targetNamespace = Namespaces.IE,
+      partName = "parameters")
+  GetProvenanceResponse getProvenance(
+      @WebParam(name = "getProvenance", targetNamespace = Namespaces.IE, partName = "parameters")
+          GetProvenance request)
       throws InstrumentElementFault;
 
   /** Sets a parameter; it is applied to the instrument if the IM is linked. */

@@ -40,6 +40,8 @@ import org.instrumentelement.ie.soap.types.GetCommandStatus;
 import org.instrumentelement.ie.soap.types.GetCommandStatusResponse;
 import org.instrumentelement.ie.soap.types.GetParameter;
 import org.instrumentelement.ie.soap.types.GetParameterResponse;
+import org.instrumentelement.ie.soap.types.GetProvenance;
+import org.instrumentelement.ie.soap.types.GetProvenanceResponse;
 import org.instrumentelement.ie.soap.types.GetState;
 import org.instrumentelement.ie.soap.types.GetStateResponse;
 import org.instrumentelement.ie.soap.types.GetStatus;
@@ -99,6 +101,7 @@ public class InstrumentElementService implements InstrumentElementPort {
   private final LoginFailureOperations loginFailures;
   private final AlarmOperations alarms;
   private final RecordingOperations recordings;
+  private final ProvenanceOperations provenance;
 
   /**
    * @param access who may do what; operations are checked by an interceptor before they get here,
@@ -147,6 +150,7 @@ public class InstrumentElementService implements InstrumentElementPort {
     this.loginFailures = new LoginFailureOperations(view, access);
     this.alarms = new AlarmOperations(view, alarms);
     this.recordings = new RecordingOperations(view, publishing.subscriptions(), access, recordings);
+    this.provenance = new ProvenanceOperations(view);
   }
 
   @Override
@@ -178,6 +182,11 @@ public class InstrumentElementService implements InstrumentElementPort {
   @Override
   public GetParameterResponse getParameter(GetParameter request) throws InstrumentElementFault {
     return control.getParameter(request);
+  }
+
+  @Override
+  public GetProvenanceResponse getProvenance(GetProvenance request) throws InstrumentElementFault {
+    return provenance.getProvenance(request);
   }
 
   @Override

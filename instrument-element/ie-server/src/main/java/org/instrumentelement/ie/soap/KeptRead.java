@@ -11,15 +11,23 @@ import org.instrumentelement.ie.soap.types.VectorEncoding;
 final class KeptRead {
   private final org.instrumentelement.im.model.Value value;
   private final long startedNanos;
+  private final long provenance;
   private final AtomicReferenceArray<Value> answers =
       new AtomicReferenceArray<>(VectorEncoding.values().length);
 
   /**
    * @param startedNanos {@link System#nanoTime()} when the read began
+   * @param provenance the IM's provenance revision when the read began
    */
-  KeptRead(org.instrumentelement.im.model.Value value, long startedNanos) {
+  KeptRead(org.instrumentelement.im.model.Value value, long startedNanos, long provenance) {
     this.value = value;
     this.startedNanos = startedNanos;
+    this.provenance = provenance;
+  }
+
+  /** The IM's provenance revision when the read began; 0 for an IM that keeps none. */
+  long provenance() {
+    return provenance;
   }
 
   org.instrumentelement.im.model.Value value() {
@@ -35,6 +43,7 @@ final class KeptRead {
     Value v = answers.get(encoding.ordinal());
     if (v == null) {
       v = ValueMapping.toXml(value, null, units, encoding);
+      v.provenance = ValueMapping.provenance(provenance);
       answers.compareAndSet(encoding.ordinal(), null, v);
     }
     return v;

@@ -136,4 +136,9 @@ final class ValueMapping {
   static List<String> sorted(java.util.Set<String> states) {
     return states.stream().sorted().toList();
   }
+
+  /** A provenance revision as a value carries it: absent for an IM that keeps none (0). */
+  static Long provenance(long revision) {
+    return revision > 0 ? revision : null;
+  }
 }

@@ -98,6 +98,7 @@ public final class VectorAnswer {
     attribute("quality", v.quality == null ? null : v.quality.name());
     attribute("length", v.length == null ? null : v.length.toString());
     attribute("units", v.units);
+    attribute("provenance", v.provenance == null ? null : v.provenance.toString());
     room(1);
     buf[pos++] = '>';
     if (v.data != null) {

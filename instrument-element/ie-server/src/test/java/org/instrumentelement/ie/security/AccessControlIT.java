@@ -141,6 +141,14 @@ class AccessControlIT {
           r.setParameter("timebase");
           ie.getParameter(r);
         });
+    ops.put(
+        "getProvenance",
+        ie -> {
+          org.instrumentelement.ie.client.soap.GetProvenance r =
+              new org.instrumentelement.ie.client.soap.GetProvenance();
+          r.setIm("lab/scope");
+          ie.getProvenance(r);
+        });
     ops.put("listSubscriptions", ie -> ie.listSubscriptions(new ListSubscriptions()));
     ops.put(
         "getSubscriptionInfo",

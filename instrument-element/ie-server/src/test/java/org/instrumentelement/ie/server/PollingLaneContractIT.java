@@ -1,6 +1,7 @@
 package org.instrumentelement.ie.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.URI;
@@ -163,6 +164,7 @@ class PollingLaneContractIT {
       Answer again = post(generic, body, "chief");
       assertEquals(200, first.status(), p + ": " + first.body());
       assertTrue(first.body().contains("<getAttributeResponse"), first.body());
+      assertTrue(PROVENANCE.matcher(first.body()).find(), p + ": no provenance: " + first.body());
       assertSame(p.toString(), again, first);
       assertSame(p + " once more", post(lane, body, "chief"), again);
     }
@@ -219,6 +221,53 @@ class PollingLaneContractIT {
     Answer b = post(lane, elsewhere, "scopes");
     assertTrue(b.body().contains("<code>NOT_AUTHORIZED</code>"), b.body());
     assertSame("an unknown IM outside the caller's rights", post(generic, elsewhere, "scopes"), b);
+  }
+
+  private static final Pattern PROVENANCE = Pattern.compile(" provenance=\"(\\d+)\"");
+
+  /** The provenance revisions of an answer's values, in order. */
+  private static List<Long> revisions(String body) {
+    List<Long> out = new ArrayList<>();
+    Matcher m = PROVENANCE.matcher(body);
+    while (m.find()) {
+      out.add(Long.parseLong(m.group(1)));
+    }
+    return out;
+  }
+
+  @Test
+  void aParameterSetMovesTheRevisionInBothPathsAlike() throws Exception {
+    List<String> polls = new ArrayList<>();
+    for (String encoding : new String[] {null, "BINARY"}) {
+      polls.add(getAttribute("lab/scope", "waveform", encoding, "600000"));
+      polls.add(getAttribute("lab/scope", "peakToPeak", encoding, "600000"));
+    }
+    polls.add(
+        envelope(
+            "<ie:getAttributes><ie:im>lab/scope</ie:im><ie:attribute>waveform</ie:attribute>"
+                + "<ie:attribute>peakToPeak</ie:attribute><ie:maxAge>600000</ie:maxAge>"
+                + "</ie:getAttributes>"));
+    long before = revisions(post(lane, polls.get(0), "chief").body()).get(0);
+    String set =
+        envelope(
+            "<ie:setParameter><ie:im>lab/scope</ie:im><ie:parameter>timebase</ie:parameter>"
+                + "<ie:value><ie:doubleValue>"
+                + (before % 2 == 0 ? "0.002" : "0.005")
+                + "</ie:doubleValue></ie:value></ie:setParameter>");
+    Answer done = post(lane, set, "chief");
+    assertEquals(200, done.status(), done.body());
+    long after = ie.node("lab/scope").im().provenanceRevision();
+    assertTrue(after > before, "the set moved the revision: " + before + " to " + after);
+    for (String poll : polls) {
+      Answer a = post(lane, poll, "chief");
+      assertEquals(200, a.status(), a.body());
+      List<Long> got = revisions(a.body());
+      assertFalse(got.isEmpty(), a.body());
+      for (long r : got) {
+        assertEquals(after, r, "a value read after the set: " + a.body());
+      }
+      assertSame("after the set", post(generic, poll, "chief"), a);
+    }
   }
 
   @Test

@@ -310,7 +310,10 @@ public final class AttributeSubscriber implements AutoCloseable {
         m.getStringProperty(MessageProperty.UNITS.key()),
         m.getStringProperty(MessageProperty.QUALITY.key()),
         m.getBooleanProperty(MessageProperty.HEARTBEAT.key()),
-        body);
+        body,
+        m.propertyExists(MessageProperty.PROVENANCE.key())
+            ? m.getLongProperty(MessageProperty.PROVENANCE.key())
+            : 0);
   }
 
   /** Tells listeners about the connection and resynchronises them when it returns. */

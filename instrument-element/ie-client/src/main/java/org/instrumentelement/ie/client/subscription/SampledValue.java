@@ -13,6 +13,9 @@ import org.instrumentelement.ie.contract.ValueCodec;
  * @param published when the Instrument Element sent it
  * @param type DOUBLE_ARRAY, DOUBLE, INTEGER, BOOLEAN, STRING or ENUM
  * @param body the raw little-endian body
+ * @param provenance the IM's provenance revision when the value was read ({@code ieProvenance}):
+ *     {@code getProvenance} says what it stands for; 0 from an IM, or an Instrument Element, that
+ *     keeps none
  */
 public record SampledValue(
     String topic,
@@ -27,7 +30,28 @@ public record SampledValue(
     String units,
     String quality,
     boolean heartbeat,
-    byte[] body) {
+    byte[] body,
+    long provenance) {
+
+  /** A value without a provenance revision. */
+  public SampledValue(
+      String topic,
+      String im,
+      String attribute,
+      long sequence,
+      long epoch,
+      Instant acquired,
+      Instant published,
+      String type,
+      int length,
+      String units,
+      String quality,
+      boolean heartbeat,
+      byte[] body) {
+    this(
+        topic, im, attribute, sequence, epoch, acquired, published, type, length, units, quality,
+        heartbeat, body, 0);
+  }
 
   /** The type as the contract knows it, or null for one newer than this client. */
   public BodyType bodyType() {

@@ -59,6 +59,12 @@ public class Value {
   @XmlAttribute public String units;
 
   /**
+   * The IM's provenance revision when the value was read (in getAttribute and getAttributes
+   * answers): every change of the IM up to it was in effect; getProvenance says what it stands for.
+   */
+  @XmlAttribute public Long provenance;
+
+  /**
    * Called by JAXB before it reads a value: JAXB fills a list it finds in the field rather than a
    * new ArrayList of one String per item, which for a 16 MB request took ~500 MB of heap.
    */
