@@ -18,7 +18,16 @@ final class CommandLine {
 
   /** The parts {@code --only} may name. */
   static final List<String> PARTS =
-      List.of("polling", "floor", "maxage", "subscription", "latency", "tls", "viewers", "sensors");
+      List.of(
+          "polling",
+          "floor",
+          "maxage",
+          "subscription",
+          "latency",
+          "tls",
+          "viewers",
+          "sensors",
+          "recording");
 
   private static final Map<String, String> OPTIONS = new LinkedHashMap<>();
 

@@ -26,7 +26,7 @@ class TargetsTest {
   @Test
   void nothingMeasuredMeetsNothingAndSaysSo() {
     Map<String, TargetResult> t = byFigure(new Results());
-    assertEquals(17, t.size(), "the soak's target only with a soak");
+    assertEquals(18, t.size(), "the soak's target only with a soak");
     for (TargetResult r : t.values()) {
       assertFalse(r.measured(), r.figure());
       assertFalse(r.met(), r.figure());
@@ -149,5 +149,17 @@ class TargetsTest {
     assertTrue(lost.met());
     r.sensors = new Results.SensorNetwork(1000, 10, 5000, 4999, 1, 1, 12, 30, 100, 40, 20, "1 1 1");
     assertFalse(byFigure(r).get("sensor network: node messages lost").met());
+  }
+
+  @Test
+  void aRecordingMeetsItsTargetWithNoSampleDropped() {
+    Results r = new Results();
+    assertFalse(byFigure(r).get("recording 1,000 vectors/s: samples dropped").measured());
+    r.recording =
+        new Results.Recording(1000, 2500, 998, 105, 997, 187, 82, 20000, 0, 20033, "1 1 1");
+    assertTrue(byFigure(r).get("recording 1,000 vectors/s: samples dropped").met());
+    r.recording =
+        new Results.Recording(1000, 2500, 998, 105, 997, 187, 82, 20000, 3, 20033, "1 1 1");
+    assertFalse(byFigure(r).get("recording 1,000 vectors/s: samples dropped").met());
   }
 }
