@@ -47,12 +47,29 @@ final class RecordingSeries {
     return new RecordingRequest(items, null, null, null, config.note(), STARTED_BY, config.name());
   }
 
-  /** Starts its first recording of this run. */
-  void start() throws ImException {
-    current = recordings.begin(request());
+  /**
+   * Starts its first recording of this run, after deleting what {@code keep} leaves no room for. A
+   * series that cannot start (no data directory, the quota reached) is logged and audited, and the
+   * IE goes on without it.
+   */
+  void start() {
+    prune(config.keep() - 1);
+    try {
+      current = recordings.begin(request());
+    } catch (ImException e) {
+      ended = true;
+      LOG.error(
+          "Recording series {} cannot start: {}; it is tried again when the Instrument Element"
+              + " restarts",
+          config.name(),
+          e.getMessage());
+      audit(
+          "startRecording",
+          "series " + config.name() + " cannot start: " + e.getMessage(),
+          "REFUSED");
+      return;
+    }
     audit("startRecording", "series " + config.name() + ": recording " + current.id(), "OK");
-    prunePending = true;
-    prune();
   }
 
   /** Rotates, notices the end of the current recording, deletes what {@code keep} leaves out. */
@@ -62,7 +79,7 @@ final class RecordingSeries {
     }
     try {
       if (prunePending) {
-        prune();
+        prune(config.keep());
       }
       ActiveRecording c = current;
       if (c.stopReason() != null) {
@@ -70,11 +87,12 @@ final class RecordingSeries {
         return;
       }
       if (due(c)) {
+        // Room first: the next recording makes one more of the series.
+        prune(config.keep() - 1);
         try {
           current = recordings.rotate(c, request());
           refusedFor = null;
           prunePending = true;
-          prune();
         } catch (ImException e) {
           if (!c.id().equals(refusedFor)) {
             refusedFor = c.id();
@@ -111,8 +129,12 @@ final class RecordingSeries {
         "STOPPED");
   }
 
-  /** Deletes the oldest finished recordings of this series beyond {@code keep}. */
-  private void prune() {
+  /**
+   * Deletes the oldest finished recordings of this series until at most {@code limit} are left (the
+   * one being written counts, and is never deleted); nothing without {@code keep}. One that is
+   * still writing its last segment is deleted at a later tick.
+   */
+  private void prune(int limit) {
     if (config.keep() <= 0) {
       prunePending = false;
       return;
@@ -122,10 +144,10 @@ final class RecordingSeries {
             recordings.list().stream().filter(r -> r.series().equals(config.name())).toList());
     // list() is newest first: the oldest are at the end.
     boolean waiting = false;
-    for (int i = mine.size() - 1; i >= 0 && mine.size() > config.keep(); i--) {
+    for (int i = mine.size() - 1; i >= 0 && mine.size() > Math.max(0, limit); i--) {
       StoredRecording r = mine.get(i);
       if (r.state() == RecordingState.RECORDING) {
-        waiting = true; // still writing its last segment: deleted at a later tick
+        waiting |= current == null || !r.id().equals(current.id());
         continue;
       }
       try {

@@ -279,11 +279,9 @@ public final class Recordings implements SampleSink, ParameterListener, AutoClos
    * Starts the always-on recordings of the configuration, each as a new recording (after a restart
    * too), and the clock that rotates them. The items must be subscribable (checked by the caller).
    *
-   * @param audit where the series' ends and deletions are audited, or null
-   * @throws ImException when one cannot start (no data directory, no room)
+   * @param audit where the series' starts, ends and deletions are audited, or null
    */
-  public synchronized void startSeries(List<RecordingSeriesConfig> configured, AuditLog audit)
-      throws ImException {
+  public synchronized void startSeries(List<RecordingSeriesConfig> configured, AuditLog audit) {
     if (configured.isEmpty()) {
       return;
     }

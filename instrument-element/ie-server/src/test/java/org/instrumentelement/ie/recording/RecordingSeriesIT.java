@@ -111,6 +111,62 @@ class RecordingSeriesIT {
     }
   }
 
+  @Test
+  void withoutKeepTheQuotaEndsTheSeriesKeepingWhatItTook() throws Exception {
+    assumeTrue(RecordingCalls.h5pyInstalled(), "python3-h5py not installed");
+    long quota = 3 * 1024 * 1024;
+    IeConfig config =
+        RunningElement.freePorts(
+            ConfigLoader.load(
+                List.of(
+                    "--recording.quota=" + quota,
+                    "--recording.segmentBytes=500KB",
+                    "--im.array2500.attribute.vector.period=20ms",
+                    "--recording.array.items=lab/array2500:vector",
+                    "--recording.array.rotate=1h"),
+                Map.of()));
+    try (RunningElement e = RunningElement.of(config)) {
+      InstrumentElementPort ie = e.client("observer", "observer");
+      long deadline = System.nanoTime() + 120_000_000_000L;
+      List<RecordingInfo> all;
+      while (true) {
+        all = ie.listRecordings(new ListRecordings()).getRecording();
+        if (all.size() == 1 && all.get(0).getState().equals("COMPLETE")) {
+          break;
+        }
+        assertTrue(System.nanoTime() < deadline, "the quota did not end the series: " + all);
+        Thread.sleep(200); // polling the condition
+      }
+      RecordingInfo full = describe(ie, all.get(0).getRecording());
+      assertEquals("array", full.getSeries());
+      assertEquals(
+          "the recordings directory reached its quota of " + quota + " bytes (recording.quota)",
+          full.getStopReason());
+      // Everything it took is in the files.
+      RecordingCalls.readWithH5py(
+          e.runtime.recordings().directory().resolve(full.getRecording()),
+          full.getRecording(),
+          "configuration",
+          "--samples",
+          Long.toString(full.getSamples()),
+          "--im-type",
+          "array",
+          "--address",
+          "MOCK::array::2500",
+          "--units",
+          "");
+      Path audit = config.security().auditFile();
+      long until = System.nanoTime() + 30_000_000_000L;
+      while (!Files.readString(audit, StandardCharsets.UTF_8).contains("stopRecordingSeries")) {
+        assertTrue(System.nanoTime() < until, "the series' end is not audited");
+        Thread.sleep(100); // polling the condition
+      }
+      assertTrue(
+          Files.readString(audit, StandardCharsets.UTF_8).contains("reached its quota"),
+          "the audit line gives the reason");
+    }
+  }
+
   /** The series' recordings listed, newest first. */
   private static List<RecordingInfo> series(InstrumentElementPort ie) throws Exception {
     return ie.listRecordings(new ListRecordings()).getRecording().stream()
