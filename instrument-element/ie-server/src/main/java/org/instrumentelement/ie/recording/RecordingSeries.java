@@ -94,6 +94,10 @@ final class RecordingSeries {
           refusedFor = null;
           prunePending = true;
         } catch (ImException e) {
+          if (c.stopReason() != null) {
+            end(c); // stopped while the next one was prepared: not rotated
+            return;
+          }
           if (!c.id().equals(refusedFor)) {
             refusedFor = c.id();
             LOG.warn(

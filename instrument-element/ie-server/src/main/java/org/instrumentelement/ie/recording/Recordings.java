@@ -198,10 +198,16 @@ public final class Recordings implements SampleSink, ParameterListener, AutoClos
    * are held for the moment of the swap only), so that nothing falls between them. The next
    * recording may exceed {@code recording.maxActive} by this one, as {@code current} ends.
    *
-   * @throws ImException STORAGE_FULL when there is no room for it ({@code current} goes on)
+   * @throws ImException STORAGE_FULL when there is no room for it ({@code current} goes on);
+   *     RECORDING_IN_PROGRESS when {@code current} was stopped meanwhile (the series ends)
    */
   synchronized ActiveRecording rotate(ActiveRecording current, RecordingRequest next)
       throws ImException {
+    if (current.stopReason() != null) {
+      throw new ImException(
+          FaultCode.RECORDING_IN_PROGRESS,
+          "recording " + current.id() + " stopped (" + current.stopReason() + ")");
+    }
     ActiveRecording r = create(next, true);
     r.start();
     handover.writeLock().lock();
@@ -327,11 +333,17 @@ public final class Recordings implements SampleSink, ParameterListener, AutoClos
    * @throws ImException UNKNOWN_RECORDING
    */
   public StoredRecording stop(String id, String by) throws ImException {
-    ActiveRecording r = activeOrNull(id);
+    ActiveRecording r;
+    // Under the lock, so that a series' rotation comes wholly before or after it.
+    synchronized (this) {
+      r = activeOrNull(id);
+      if (r != null) {
+        r.requestStop("stopped by " + (by == null || by.isEmpty() ? "a user" : by));
+      }
+    }
     if (r == null) {
       return describe(id); // already stopped: nothing to do
     }
-    r.requestStop("stopped by " + (by == null || by.isEmpty() ? "a user" : by));
     await(r);
     return describe(id);
   }

@@ -93,9 +93,20 @@ class RecordingSeriesIT {
       assertEquals(olderSeq[1] + 1, newerSeq[0], "a sample fell between two recordings");
 
       // An operator's stop ends the series until the IE restarts: audited.
-      RecordingInfo stopped =
-          RecordingCalls.stop(e.client("operator", "operator"), newer.getRecording());
-      assertEquals("stopped by operator", stopped.getStopReason());
+      // The series may have rotated again meanwhile: stop the recording it is writing now.
+      InstrumentElementPort operator = e.client("operator", "operator");
+      RecordingInfo stopped = null;
+      long stopBy = System.nanoTime() + 60_000_000_000L;
+      while (stopped == null || !"stopped by operator".equals(stopped.getStopReason())) {
+        assertTrue(System.nanoTime() < stopBy, "the series could not be stopped: " + stopped);
+        String writing =
+            series(ie).stream()
+                .filter(r -> r.getState().equals("RECORDING"))
+                .findFirst()
+                .orElseThrow()
+                .getRecording();
+        stopped = RecordingCalls.stop(operator, writing);
+      }
       Path audit = config.security().auditFile();
       long until = System.nanoTime() + 30_000_000_000L;
       while (!Files.readString(audit, StandardCharsets.UTF_8).contains("stopRecordingSeries")) {
