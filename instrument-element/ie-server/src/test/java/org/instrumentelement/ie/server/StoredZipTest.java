@@ -2,11 +2,13 @@ package org.instrumentelement.ie.server;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
@@ -15,6 +17,7 @@ import java.util.Arrays;
 import java.util.Enumeration;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.TimeUnit;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 import java.util.zip.ZipInputStream;
@@ -43,7 +46,7 @@ class StoredZipTest {
   }
 
   @Test
-  void theZipHoldsTheFilesAndAnyRangeIsPartOfTheWhole() throws IOException {
+  void theZipHoldsTheFilesAndAnyRangeIsPartOfTheWhole() throws Exception {
     Random random = new Random(16);
     List<StoredZip.Entry> entries = new ArrayList<>();
     List<byte[]> contents = new ArrayList<>();
@@ -70,6 +73,7 @@ class StoredZipTest {
         }
       }
     }
+    assertEquals("3 OK", pythonZipfile(file), "Python's zipfile reads it");
     try (ZipInputStream in = new ZipInputStream(new ByteArrayInputStream(whole))) {
       for (int i = 0; i < 3; i++) {
         assertEquals(entries.get(i).name(), in.getNextEntry().getName());
@@ -88,7 +92,7 @@ class StoredZipTest {
   }
 
   @Test
-  void beyond65535EntriesItTakesTheZip64Records() throws IOException {
+  void beyond65535EntriesItTakesTheZip64Records() throws Exception {
     Path f = Files.write(dir.resolve("s.h5"), new byte[] {1, 2, 3});
     StoredZip.Entry one = entry("x", f);
     List<StoredZip.Entry> entries = new ArrayList<>();
@@ -101,11 +105,30 @@ class StoredZipTest {
       zip.write(out, 0, zip.size());
     }
     assertEquals(zip.size(), Files.size(file));
+    assertEquals("70000 OK", pythonZipfile(file), "Python's zipfile reads the ZIP64 records");
     try (ZipFile z = new ZipFile(file.toFile())) {
       assertEquals(70_000, z.size());
       try (InputStream in = z.getInputStream(z.getEntry("r/69999"))) {
         assertArrayEquals(new byte[] {1, 2, 3}, in.readAllBytes());
       }
     }
+  }
+
+  /** Python's zipfile (no IE code) checks every entry's CRC: the entry count and OK. */
+  private static String pythonZipfile(Path zip) throws Exception {
+    Process p =
+        new ProcessBuilder(
+                "/usr/bin/python3",
+                "-c",
+                "import sys, zipfile\n"
+                    + "z = zipfile.ZipFile(sys.argv[1])\n"
+                    + "bad = z.testzip()\n"
+                    + "print(len(z.namelist()), 'OK' if bad is None else 'BAD ' + bad)",
+                zip.toString())
+            .redirectErrorStream(true)
+            .start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+    assertTrue(p.waitFor(120, TimeUnit.SECONDS), "python3 did not finish");
+    return out;
   }
 }
