@@ -23,7 +23,7 @@ def check_attribute(g, name, args, started_us, now_us, columns):
     v = g["value"]
     n = v.shape[0]
     assert int(g.attrs["count"]) == n
-    for d in ("acquired", "published", "sequence", "quality", "heartbeat"):
+    for d in ("acquired", "published", "sequence", "provenance", "quality", "heartbeat"):
         assert g[d].shape == (n,), (name, d, g[d].shape, n)
     assert text(v.attrs["units"]) == args.units, (name, v.attrs["units"])
     assert text(g.attrs["units"]) == args.units
@@ -42,7 +42,9 @@ def check_attribute(g, name, args, started_us, now_us, columns):
     assert np.all(published - acquired < 60e6)
     assert np.all(acquired >= started_us - 60e6) and np.all(published <= now_us)
     assert all(text(q) == "GOOD" for q in g["quality"][:])
-    columns.setdefault(name, []).append((g["sequence"][:], acquired))
+    provenance = g["provenance"][:]
+    assert provenance.dtype == np.int64 and np.all(provenance >= 1), provenance[:5]
+    columns.setdefault(name, []).append((g["sequence"][:], acquired, provenance))
 
 
 def main():
@@ -60,7 +62,7 @@ def main():
 
     files = sorted(glob.glob(os.path.join(args.dir, "segment-*.h5")))
     assert files, "no segment files in " + args.dir
-    columns = {}  # attribute -> [(sequence, acquired)] per segment
+    columns = {}  # attribute -> [(sequence, acquired, provenance)] per segment
     changes = []
     now_us = int(datetime.now(timezone.utc).timestamp() * 1e6)
     for number, path in enumerate(files, start=1):
@@ -92,9 +94,14 @@ def main():
                         tuple(text(c[k][i]) for k in ("im", "parameter", "user", "old", "new"))
                     )
     total = 0
+    revised = []  # attributes whose samples span more than one provenance revision
     for name, parts in columns.items():
         seq = np.concatenate([p[0] for p in parts])
         acq = np.concatenate([p[1] for p in parts])
+        prov = np.concatenate([p[2] for p in parts])
+        assert np.all(np.diff(prov) >= 0), name + ": provenance revisions go back"
+        if prov[-1] > prov[0]:
+            revised.append(name)
         assert np.all(np.diff(seq) == 1), name + ": sequence numbers with gaps " + str(seq)
         assert np.all(np.diff(acq) >= 0), name + ": acquisition times go back across segments"
         total += len(seq)
@@ -104,6 +111,7 @@ def main():
         assert total == args.samples, "%d samples in the files, %d recorded" % (total, args.samples)
     if args.change:
         assert tuple(args.change) in changes, "change %s not in %s" % (args.change, changes)
+        assert revised, "a parameter changed, yet every sample has the same provenance revision"
     print("OK %d segments, %d samples, changes %s" % (len(files), total, changes))
 
 

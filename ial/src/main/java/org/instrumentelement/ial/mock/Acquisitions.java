@@ -45,6 +45,7 @@ final class Acquisitions {
   private final Map<String, double[]> lastTrace = new HashMap<>();
   private final Map<String, WaveformSynthesizer> synthesizers = new HashMap<>();
   private final AtomicLong count = new AtomicLong();
+  private volatile TraceSource source;
 
   Acquisitions(
       MockDeviceDescription description, MockSettings settings, MockFormulas formulas, long seed) {
@@ -113,8 +114,18 @@ final class Acquisitions {
     return formulas.view(settings.overlay(h.frozen, live.get(b.name())));
   }
 
+  /** Answers the traces of {@code source} instead of synthesized ones; null: synthesize again. */
+  void play(TraceSource source) {
+    this.source = source;
+  }
+
   /** The samples, in volts, that the block answers for {@code channel}. */
   double[] samples(MockBlock b, int channel) {
+    TraceSource played = source;
+    if (played != null) {
+      count.incrementAndGet();
+      return played.trace(channel);
+    }
     MockFormulas f = formulas(b);
     Held h = held.get(b.name());
     if (h == null) {

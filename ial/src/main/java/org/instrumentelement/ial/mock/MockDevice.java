@@ -77,6 +77,14 @@ public final class MockDevice {
     return state.changes();
   }
 
+  /**
+   * Makes the device answer the traces of {@code source} (a replay) instead of synthesizing them,
+   * encoded as its data queries encode any trace; null makes it synthesize again.
+   */
+  public void play(TraceSource source) {
+    state.acquisitions.play(source);
+  }
+
   /** How many data-block acquisitions the device has made. */
   public long acquisitions() {
     return state.acquisitions.count();

@@ -70,6 +70,33 @@ public final class MockSessionProvider implements SessionProvider {
     }
   }
 
+  /**
+   * The built-in model that answers {@code *IDN?} as the instrument {@code identity} comes from
+   * (the same manufacturer and model, the first two fields), or null: which simulated instrument
+   * speaks the dialect of a recorded one.
+   */
+  public String modelIdentifiedAs(String identity) {
+    String wanted = makeAndModel(identity);
+    if (wanted.isEmpty()) {
+      return null;
+    }
+    for (String model : MockDeviceDescription.BUILT_IN) {
+      try {
+        if (makeAndModel(MockDeviceDescription.load(model, searchPath).identity).equals(wanted)) {
+          return model;
+        }
+      } catch (IOException e) {
+        // a model that cannot be loaded answers nothing
+      }
+    }
+    return null;
+  }
+
+  private static String makeAndModel(String identity) {
+    String[] f = identity == null ? new String[0] : identity.split(",");
+    return f.length < 2 ? "" : (f[0].trim() + "," + f[1].trim()).toUpperCase(Locale.ROOT);
+  }
+
   @Override
   public void close() {
     devices.clear();

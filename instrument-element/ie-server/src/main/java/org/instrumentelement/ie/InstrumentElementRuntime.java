@@ -15,6 +15,7 @@ import org.instrumentelement.ie.alarm.AlarmTopic;
 import org.instrumentelement.ie.alarm.Alarms;
 import org.instrumentelement.ie.config.BrokerTls;
 import org.instrumentelement.ie.config.IeConfig;
+import org.instrumentelement.ie.config.RecordingSeriesConfig;
 import org.instrumentelement.ie.config.SecurityConfig;
 import org.instrumentelement.ie.element.InstrumentElement;
 import org.instrumentelement.ie.monitoring.ImMeters;
@@ -48,6 +49,7 @@ import org.instrumentelement.ie.state.StartupRestore;
 import org.instrumentelement.ie.state.StateStore;
 import org.instrumentelement.ie.tls.Pkcs12File;
 import org.instrumentelement.ie.tls.ServerTls;
+import org.instrumentelement.im.model.ImException;
 import org.instrumentelement.im.sampling.SampleSink;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -230,6 +232,7 @@ public final class InstrumentElementRuntime implements AutoCloseable {
               recorder.accept(sample);
             };
           });
+      startRecordingSeries();
       AlarmBoard board = new AlarmBoard(Clock.systemUTC());
       alarmTopic =
           new AlarmTopic(
@@ -283,6 +286,33 @@ public final class InstrumentElementRuntime implements AutoCloseable {
       close();
       throw e;
     }
+  }
+
+  /**
+   * Starts the always-on recordings of the configuration; an item that names no IM or no
+   * subscribable attribute stops the start with the series' name.
+   */
+  private void startRecordingSeries() throws ImException {
+    for (RecordingSeriesConfig s : config.recordingSeries()) {
+      for (RecordingSeriesConfig.Item i : s.items()) {
+        try {
+          ie.node(i.im());
+          subscriptions.get(i.im(), i.attribute());
+        } catch (ImException e) {
+          throw new ImException(
+              e.code(),
+              "recording."
+                  + s.name()
+                  + ".items: "
+                  + i.im()
+                  + ":"
+                  + i.attribute()
+                  + ": "
+                  + e.getMessage());
+        }
+      }
+    }
+    recordings.startSeries(config.recordingSeries(), audit);
   }
 
   /** The user of the SOAP request served on this thread, or empty (start-up, reconnects). */

@@ -16,10 +16,10 @@ import org.instrumentelement.ie.measure.MockLaboratory;
  * polling rates and the IE's CPU time per response for each encoding, vector length and client
  * count; bytes per vector on the wire; subscription delivery rate against a bare ActiveMQ publisher
  * on the same broker; sample-to-subscriber latency and CPU per delivered vector at 100 samples/s;
- * the live-trace load of 10 to 2,000 VCR portal viewers ({@link ViewerLoad}); when named, the
- * streaming ladder ({@link StreamingLadder}) and the loss run ({@link LossRun}); optionally the
- * heap over a long mixed run. Prints progress and a summary, and writes every figure to a JSON
- * file.
+ * the live-trace load of 10 to 2,000 VCR portal viewers ({@link ViewerLoad}); what recording costs
+ * next to publishing ({@link RecordingCost}); when named, the streaming ladder ({@link
+ * StreamingLadder}) and the loss run ({@link LossRun}); optionally the heap over a long mixed run.
+ * Prints progress and a summary, and writes every figure to a JSON file.
  *
  * <p>The measurements run in four stages, each on an IE of its own started for it: polling (access
  * control on, as a lab runs it), subscription (access control off, so that a bare publisher may
@@ -138,6 +138,15 @@ public final class Benchmark {
     if (options.runs("sensors")) {
       Progress.log("sensors: starting the IE with a sensor-network IM (access control off)");
       stage(SensorNetworkLoad.ieOptions(options), List.of(new SensorNetworkLoad(options)), results);
+    }
+    if (options.runs("recording")) {
+      Progress.log("recording: starting the IE with a data directory (access control off)");
+      java.nio.file.Path dataDir = RecordingCost.newDataDirectory();
+      try {
+        stage(RecordingCost.ieOptions(dataDir), List.of(new RecordingCost(options)), results);
+      } finally {
+        RecordingCost.removeDirectory(dataDir);
+      }
     }
     if (!options.soak().isZero()) {
       Progress.log(

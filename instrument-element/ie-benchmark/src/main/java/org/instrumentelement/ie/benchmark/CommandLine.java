@@ -28,7 +28,8 @@ final class CommandLine {
           "viewers",
           "sensors",
           "ladder",
-          "loss");
+          "loss",
+          "recording");
 
   private static final Map<String, String> OPTIONS = new LinkedHashMap<>();
 

@@ -28,6 +28,7 @@ final class Results {
   List<LadderCell> ladder;
   Loss loss;
   SensorNetwork sensors;
+  Recording recording;
   List<HeapReading> soakHeap;
   Soak soak;
   List<TargetResult> targets;
@@ -243,6 +244,31 @@ final class Results {
       int rssReadings,
       long errors,
       long lost) {}
+
+  /**
+   * What recording costs: the same samples published alone, then published and recorded.
+   *
+   * @param samplesPerSecond the sampling rate asked for
+   * @param ieCpuMicrosPerVectorPublishing the IE process's CPU per vector published, not recorded
+   * @param ieCpuMicrosPerVectorPublishingAndRecording the same while every vector is also recorded
+   * @param ieCpuMicrosPerRecordedVector the difference of the two CPU rates per recorded vector
+   * @param vectorsRecorded samples the recording took
+   * @param vectorsDropped samples it could not keep up with (lost to it)
+   * @param bytesOnDiskPerVector its segment files' bytes per vector (raw doubles: 8 x length)
+   * @param loadAverage the machine's 1, 5 and 15 minute load averages when it began
+   */
+  record Recording(
+      int samplesPerSecond,
+      int vectorLength,
+      double publishingVectorsPerSecond,
+      double ieCpuMicrosPerVectorPublishing,
+      double recordingVectorsPerSecond,
+      double ieCpuMicrosPerVectorPublishingAndRecording,
+      double ieCpuMicrosPerRecordedVector,
+      long vectorsRecorded,
+      long vectorsDropped,
+      double bytesOnDiskPerVector,
+      String loadAverage) {}
 
   /** One reading of the soak: the heap in use right after a full GC. */
   record HeapReading(double minutes, double heapAfterGcMegabytes) {}

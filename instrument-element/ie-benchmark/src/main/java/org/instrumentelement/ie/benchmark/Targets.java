@@ -123,6 +123,12 @@ final class Targets {
               "sensor network: node messages lost",
               "= 0",
               r -> r.sensors == null ? Double.NaN : r.sensors.messagesLost(),
+              v -> v == 0),
+          // Recording (issue 16): lossless at the sampling rates the benchmark uses.
+          new Target(
+              "recording 1,000 vectors/s: samples dropped",
+              "= 0",
+              r -> r.recording == null ? Double.NaN : r.recording.vectorsDropped(),
               v -> v == 0));
 
   /** Only with a soak: a leak shows as growth; a negative slope is the warm-up settling. */

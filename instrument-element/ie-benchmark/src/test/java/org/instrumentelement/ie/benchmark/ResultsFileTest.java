@@ -71,6 +71,8 @@ class ResultsFileTest {
     r.sensors =
         new Results.SensorNetwork(
             1000, 10, 300000, 300000, 0, 0, 24.5, 61.2, 150000, 18.4, 20, "1.5 1.2 1.0");
+    r.recording =
+        new Results.Recording(1000, 2500, 998, 105, 997, 187, 82, 20000, 0, 20033, "1.5 1.2 1.0");
     r.soakHeap = List.of(new Results.HeapReading(0.5, 210.4));
     r.soak = new Results.Soak(Double.NaN, 210.4, 212.0, 1000, 2000, 0);
     r.targets = Targets.evaluate(r);
@@ -126,6 +128,7 @@ class ResultsFileTest {
             "ladder",
             "loss",
             "sensors",
+            "recording",
             "soakHeap",
             "soak",
             "targets"),

@@ -26,7 +26,7 @@ class TargetsTest {
   @Test
   void nothingMeasuredMeetsNothingAndSaysSo() {
     Map<String, TargetResult> t = byFigure(new Results());
-    assertEquals(17, t.size(), "the soak's target only with a soak");
+    assertEquals(18, t.size(), "the soak's target only with a soak");
     for (TargetResult r : t.values()) {
       assertFalse(r.measured(), r.figure());
       assertFalse(r.met(), r.figure());
@@ -176,10 +176,22 @@ class TargetsTest {
             null,
             List.of());
     Map<String, TargetResult> t = byFigure(r);
-    assertEquals(19, t.size());
+    assertEquals(20, t.size());
     assertTrue(t.get("loss run: samples superseded by the IE's publisher").met());
     TargetResult lost = t.get("loss run: samples lost, over all subscribers");
     assertEquals(10, lost.value());
     assertFalse(lost.met());
+  }
+
+  @Test
+  void aRecordingMeetsItsTargetWithNoSampleDropped() {
+    Results r = new Results();
+    assertFalse(byFigure(r).get("recording 1,000 vectors/s: samples dropped").measured());
+    r.recording =
+        new Results.Recording(1000, 2500, 998, 105, 997, 187, 82, 20000, 0, 20033, "1 1 1");
+    assertTrue(byFigure(r).get("recording 1,000 vectors/s: samples dropped").met());
+    r.recording =
+        new Results.Recording(1000, 2500, 998, 105, 997, 187, 82, 20000, 3, 20033, "1 1 1");
+    assertFalse(byFigure(r).get("recording 1,000 vectors/s: samples dropped").met());
   }
 }

@@ -1,6 +1,7 @@
 package org.instrumentelement.ie.config;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -9,10 +10,11 @@ import java.util.regex.Matcher;
 /**
  * Resolves the configuration: the layers merged with their precedence ({@link ConfigLayers}:
  * command line &gt; environment &gt; file &gt; defaults), each key sorted by its owner (a global
- * key of {@link ConfigKeys}, an IM's key for {@link ImTree}, a hosted web application's key passed
- * on unread), and the global keys read into typed sections ({@link IeConfig#read}). A key that none
- * of them owns is an error. The file is the one named by {@code --config}, else by {@code
- * IE_CONFIG}, else none (the built-in mock laboratory).
+ * key of {@link ConfigKeys}, an IM's key for {@link ImTree}, a recording series' key for {@link
+ * RecordingSeriesConfig}, a hosted web application's key passed on unread), and the global keys
+ * read into typed sections ({@link IeConfig#read}). A key that none of them owns is an error. The
+ * file is the one named by {@code --config}, else by {@code IE_CONFIG}, else none (the built-in
+ * mock laboratory).
  */
 public final class ConfigLoader {
   /** Option naming the configuration file. */
@@ -50,6 +52,7 @@ public final class ConfigLoader {
     Map<String, String> merged = ConfigLayers.merge(cli, env, file, defaults);
     Map<String, Map<String, String>> imKeys = new LinkedHashMap<>();
     Map<String, String> webApplicationKeys = new LinkedHashMap<>();
+    Map<String, Map<String, String>> seriesKeys = new java.util.TreeMap<>();
     for (Map.Entry<String, String> e : merged.entrySet()) {
       String key = e.getKey();
       Matcher m = ImTree.IM_KEY.matcher(key);
@@ -57,6 +60,13 @@ public final class ConfigLoader {
         imKeys
             .computeIfAbsent(m.group(1), k -> new LinkedHashMap<>())
             .put(m.group(2), e.getValue());
+      } else if (ConfigKeys.named(key) == null
+          && RecordingSeriesConfig.KEY.matcher(key).matches()) {
+        Matcher r = RecordingSeriesConfig.KEY.matcher(key);
+        r.matches();
+        seriesKeys
+            .computeIfAbsent(r.group(1), k -> new LinkedHashMap<>())
+            .put(r.group(2), e.getValue());
       } else if (ConfigKeys.isWebApplicationKey(key)) {
         webApplicationKeys.put(key, e.getValue());
       } else if (ConfigKeys.named(key) == null) {
@@ -64,9 +74,14 @@ public final class ConfigLoader {
       }
     }
     KeyValues keys = new KeyValues(merged);
+    List<RecordingSeriesConfig> series = new ArrayList<>();
+    for (Map.Entry<String, Map<String, String>> e : seriesKeys.entrySet()) {
+      series.add(RecordingSeriesConfig.read(e.getKey(), e.getValue()));
+    }
     return IeConfig.read(
         keys,
         ImTree.build(imKeys, keys.get(ConfigKeys.INSTRUMENT_TIMEOUT)),
+        series,
         webApplicationKeys,
         merged);
   }

@@ -111,6 +111,17 @@ public interface ConfigType<T> {
     return of("size such as 16MB or 10GB", (k, t) -> ConfigValues.size(t, k), String::valueOf);
   }
 
+  /** A number of bytes, or {@code off} (or {@code 0}) for zero: disabled. */
+  static ConfigType<Long> optionalSize() {
+    return of(
+        "size or off",
+        (k, t) -> {
+          String v = t.trim().toLowerCase(java.util.Locale.ROOT);
+          return v.equals("off") || v.equals("0") ? 0L : ConfigValues.size(t, k);
+        },
+        v -> v == 0 ? "off" : String.valueOf(v));
+  }
+
   /** A whole percentage of the heap from {@code min}% to {@code max}%. */
   static ConfigType<Integer> percent(int min, int max) {
     return of(

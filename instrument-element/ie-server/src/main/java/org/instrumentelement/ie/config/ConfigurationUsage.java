@@ -5,7 +5,7 @@ import java.util.List;
 /**
  * The text {@code instrument-element --help} prints: how options are given, and every key with its
  * default, type and meaning, taken from the tables the loader reads ({@link ConfigKeys}, {@link
- * ImSettings}), so that it cannot drift from them.
+ * ImSettings}, {@link RecordingSeriesConfig}), so that it cannot drift from them.
  */
 public final class ConfigurationUsage {
   private ConfigurationUsage() {}
@@ -28,6 +28,8 @@ public final class ConfigurationUsage {
     keys(b, "--im.<name>.", ImSettings.im());
     b.append("  --im.<name>.param.<parameter>=... initial parameter value\n");
     keys(b, "--im.<name>.attribute.<attribute>.", ImSettings.attribute());
+    b.append("Always-on recordings (<name>: letters, digits, '-', '_'):\n");
+    keys(b, "--recording.<name>.", RecordingSeriesConfig.settings());
     b.append(
             "The VCR portal's keys (portal.*) are the portal's: it checks them (docs/configuration.md")
         .append(" lists them).\n");

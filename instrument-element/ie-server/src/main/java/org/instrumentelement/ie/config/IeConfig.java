@@ -29,6 +29,7 @@ import java.util.Map;
  *     nowhere, every start begins from the configuration
  * @param login how password guessing is slowed ({@code login.*})
  * @param recording what recordings may take ({@code recording.*})
+ * @param recordingSeries the always-on recordings ({@code recording.<name>.*})
  * @param commands how long-running commands are kept and limited ({@code commands.*})
  * @param keys every key's text as resolved from the layers, which {@link #with} resolves again
  */
@@ -50,12 +51,14 @@ public record IeConfig(
     Path dataDir,
     LoginLimits login,
     RecordingLimits recording,
+    List<RecordingSeriesConfig> recordingSeries,
     CommandLimits commands,
     Map<String, String> keys) {
 
   public IeConfig {
     mockPath = List.copyOf(mockPath);
     ims = List.copyOf(ims);
+    recordingSeries = List.copyOf(recordingSeries);
     webApplicationKeys = Map.copyOf(webApplicationKeys);
     keys = Map.copyOf(keys);
   }
@@ -96,12 +99,14 @@ public record IeConfig(
    *
    * @param keys the global keys
    * @param ims the Instrument Managers, parents before children
+   * @param recordingSeries the always-on recordings
    * @param webApplicationKeys the hosted web applications' keys
    * @param texts every key's text, for {@link #with}
    */
   static IeConfig read(
       KeyValues keys,
       List<ImConfig> ims,
+      List<RecordingSeriesConfig> recordingSeries,
       Map<String, String> webApplicationKeys,
       Map<String, String> texts)
       throws ConfigException {
@@ -133,6 +138,7 @@ public record IeConfig(
         keys.get(ConfigKeys.DATA_DIR),
         LoginLimits.read(keys),
         RecordingLimits.read(keys),
+        recordingSeries,
         CommandLimits.read(keys),
         texts);
   }

@@ -120,6 +120,21 @@ final class ActiveRecording {
     return header.id();
   }
 
+  /** When it started. */
+  Instant startedAt() {
+    return header.startedAt();
+  }
+
+  /** Bytes of its segments written and being written. */
+  long bytesWritten() {
+    return onDisk.get();
+  }
+
+  /** Why it stopped, or null while it records. */
+  String stopReason() {
+    return stopReason;
+  }
+
   /** Whether it records an attribute of the IM at {@code path}. */
   boolean records(String path) {
     return nodes.containsKey(path);
@@ -185,7 +200,8 @@ final class ActiveRecording {
         request.items(),
         samples.get(),
         dropped.get(),
-        files);
+        files,
+        request.series());
   }
 
   private void run() {

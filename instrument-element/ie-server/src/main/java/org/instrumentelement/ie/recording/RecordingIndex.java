@@ -51,6 +51,9 @@ final class RecordingIndex {
     p.setProperty("items", String.join(",", r.items().stream().map(RecordedItem::key).toList()));
     p.setProperty("samples", Long.toString(r.samples()));
     p.setProperty("dropped", Long.toString(r.dropped()));
+    if (!r.series().isEmpty()) {
+      p.setProperty("series", r.series());
+    }
     Path temp = dir.resolve(INDEX + TEMPORARY);
     try (Writer w = Files.newBufferedWriter(temp, StandardCharsets.UTF_8)) {
       p.store(w, "Instrument Element recording index, written by the IE: do not edit");
@@ -85,7 +88,8 @@ final class RecordingIndex {
         items,
         Long.parseLong(p.getProperty("samples", "0")),
         Long.parseLong(p.getProperty("dropped", "0")),
-        segments(dir));
+        segments(dir),
+        p.getProperty("series", ""));
   }
 
   /** The complete segment files in a recording's directory, in order. */

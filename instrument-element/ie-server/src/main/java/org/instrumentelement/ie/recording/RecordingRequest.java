@@ -12,6 +12,7 @@ import java.util.List;
  * @param maxBytes stop before the files would take more than this, or null
  * @param note free text kept with the recording (empty for none)
  * @param user who starts it
+ * @param series the configured series it belongs to; empty for a recording a client starts
  */
 public record RecordingRequest(
     List<RecordedItem> items,
@@ -19,10 +20,23 @@ public record RecordingRequest(
     Long maxSamples,
     Long maxBytes,
     String note,
-    String user) {
+    String user,
+    String series) {
 
   public RecordingRequest {
     items = List.copyOf(items);
     note = note == null ? "" : note;
+    series = series == null ? "" : series;
+  }
+
+  /** A recording a client starts (of no series). */
+  public RecordingRequest(
+      List<RecordedItem> items,
+      Duration duration,
+      Long maxSamples,
+      Long maxBytes,
+      String note,
+      String user) {
+    this(items, duration, maxSamples, maxBytes, note, user, "");
   }
 }

@@ -15,13 +15,20 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReadWriteLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.instrumentelement.ie.config.RecordingLimits;
+import org.instrumentelement.ie.config.RecordingSeriesConfig;
 import org.instrumentelement.ie.contract.FaultCode;
 import org.instrumentelement.ie.element.ImNode;
 import org.instrumentelement.ie.element.InstrumentElement;
+import org.instrumentelement.ie.security.AuditLog;
 import org.instrumentelement.im.InstrumentManager;
 import org.instrumentelement.im.ParameterChange;
 import org.instrumentelement.im.ParameterListener;
@@ -59,6 +66,15 @@ public final class Recordings implements SampleSink, ParameterListener, AutoClos
   private final Clock clock;
   private final DiskBudget budget;
   private final List<ActiveRecording> active = new CopyOnWriteArrayList<>();
+
+  /** Held by samplers handing over a sample, taken whole by a series' rotation. */
+  private final ReadWriteLock handover = new ReentrantReadWriteLock();
+
+  private final List<RecordingSeries> series = new CopyOnWriteArrayList<>();
+  private ScheduledExecutorService seriesClock;
+
+  /** How often the series are looked at (rotation, their end, deletions). */
+  static final Duration SERIES_TICK = Duration.ofMillis(250);
 
   private Recordings(
       Path dir,
@@ -123,7 +139,8 @@ public final class Recordings implements SampleSink, ParameterListener, AutoClos
               r.items(),
               r.samples(),
               r.dropped(),
-              r.segments());
+              r.segments(),
+              r.series());
       RecordingIndex.write(d, r);
       LOG.warn(
           "Recording {} was interrupted (the IE ended without closing it): {} complete segments"
@@ -163,6 +180,49 @@ public final class Recordings implements SampleSink, ParameterListener, AutoClos
    * @throws ImException STORAGE_FULL when there is no directory or no room, TOO_MANY_RECORDINGS
    */
   public StoredRecording start(RecordingRequest request) throws ImException {
+    return begin(request).snapshot();
+  }
+
+  /** Starts a recording and answers it (for a series, which follows it). */
+  synchronized ActiveRecording begin(RecordingRequest request) throws ImException {
+    ActiveRecording r = create(request, false);
+    active.add(r);
+    r.start();
+    LOG.info("Recording {} started by {}: {}", r.id(), request.user(), request.items());
+    return r;
+  }
+
+  /**
+   * Starts the next recording of a series in place of {@code current}: every sample handed to the
+   * recordings before the handover goes to {@code current}, every one after to the next (samplers
+   * are held for the moment of the swap only), so that nothing falls between them. The next
+   * recording may exceed {@code recording.maxActive} by this one, as {@code current} ends.
+   *
+   * @throws ImException STORAGE_FULL when there is no room for it ({@code current} goes on);
+   *     RECORDING_IN_PROGRESS when {@code current} was stopped meanwhile (the series ends)
+   */
+  synchronized ActiveRecording rotate(ActiveRecording current, RecordingRequest next)
+      throws ImException {
+    if (current.stopReason() != null) {
+      throw new ImException(
+          FaultCode.RECORDING_IN_PROGRESS,
+          "recording " + current.id() + " stopped (" + current.stopReason() + ")");
+    }
+    ActiveRecording r = create(next, true);
+    r.start();
+    handover.writeLock().lock();
+    try {
+      active.add(r);
+      current.requestStop("its series went on in recording " + r.id());
+    } finally {
+      handover.writeLock().unlock();
+    }
+    LOG.info("Recording {} of series {} follows {}", r.id(), next.series(), current.id());
+    return r;
+  }
+
+  /** A new recording, its directory and index written, not yet taking samples. */
+  private ActiveRecording create(RecordingRequest request, boolean rotating) throws ImException {
     if (dir == null) {
       throw new ImException(
           FaultCode.STORAGE_FULL,
@@ -172,64 +232,93 @@ public final class Recordings implements SampleSink, ParameterListener, AutoClos
     for (RecordedItem i : request.items()) {
       nodes.put(i.im(), ie.node(i.im()));
     }
-    synchronized (this) {
-      active.removeIf(ActiveRecording::finished);
-      if (active.size() >= limits.maxActive()) {
-        throw new ImException(
-            FaultCode.TOO_MANY_RECORDINGS,
-            "already "
-                + active.size()
-                + " recordings are being written, the most at once (recording.maxActive);"
-                + " stop one first");
-      }
-      if (budget.used() + MIN_FREE_BYTES > budget.quota()) {
-        throw new ImException(
-            FaultCode.STORAGE_FULL,
-            "the recordings directory is full: "
-                + budget.used()
-                + " of its "
-                + budget.quota()
-                + " bytes are used (recording.quota); delete recordings to make room");
-      }
-      Instant now = clock.instant();
-      Path d;
-      String id;
-      try {
-        id = newId(now);
-        d = Files.createDirectory(dir.resolve(id));
-      } catch (IOException e) {
-        throw new ImException(
-            FaultCode.STORAGE_FULL,
-            "the recordings directory cannot be written (" + e.getMessage() + ")");
-      }
-      Map<String, ImProvenance> ims = new LinkedHashMap<>();
-      nodes.forEach((path, node) -> ims.put(path, ImProvenance.of(node)));
-      Map<RecordedItem, ItemAxis> axes = new LinkedHashMap<>();
-      for (RecordedItem i : request.items()) {
-        axes.put(i, ItemAxis.of(nodes.get(i.im()), i.attribute()));
-      }
-      RecordingHeader header =
-          new RecordingHeader(
-              id, request.note(), request.user(), now, ie.name(), version(), host());
-      ActiveRecording r =
-          new ActiveRecording(header, d, request, limits, budget, clock, nodes, ims, axes);
-      try {
-        RecordingIndex.write(d, r.snapshot());
-      } catch (IOException e) {
-        throw new ImException(
-            FaultCode.STORAGE_FULL,
-            "the recordings directory cannot be written (" + e.getMessage() + ")");
-      }
-      active.add(r);
-      r.start();
-      LOG.info("Recording {} started by {}: {}", id, request.user(), request.items());
-      return r.snapshot();
+    active.removeIf(ActiveRecording::finished);
+    if (!rotating && active.size() >= limits.maxActive()) {
+      throw new ImException(
+          FaultCode.TOO_MANY_RECORDINGS,
+          "already "
+              + active.size()
+              + " recordings are being written, the most at once (recording.maxActive);"
+              + " stop one first");
     }
+    if (budget.used() + MIN_FREE_BYTES > budget.quota()) {
+      throw new ImException(
+          FaultCode.STORAGE_FULL,
+          "the recordings directory is full: "
+              + budget.used()
+              + " of its "
+              + budget.quota()
+              + " bytes are used (recording.quota); delete recordings to make room");
+    }
+    Instant now = clock.instant();
+    Path d;
+    String id;
+    try {
+      id = newId(now, request.series());
+      d = Files.createDirectory(dir.resolve(id));
+    } catch (IOException e) {
+      throw new ImException(
+          FaultCode.STORAGE_FULL,
+          "the recordings directory cannot be written (" + e.getMessage() + ")");
+    }
+    Map<String, ImProvenance> ims = new LinkedHashMap<>();
+    nodes.forEach((path, node) -> ims.put(path, ImProvenance.of(node)));
+    Map<RecordedItem, ItemAxis> axes = new LinkedHashMap<>();
+    for (RecordedItem i : request.items()) {
+      axes.put(i, ItemAxis.of(nodes.get(i.im()), i.attribute()));
+    }
+    RecordingHeader header =
+        new RecordingHeader(id, request.note(), request.user(), now, ie.name(), version(), host());
+    ActiveRecording r =
+        new ActiveRecording(header, d, request, limits, budget, clock, nodes, ims, axes);
+    try {
+      RecordingIndex.write(d, r.snapshot());
+    } catch (IOException e) {
+      throw new ImException(
+          FaultCode.STORAGE_FULL,
+          "the recordings directory cannot be written (" + e.getMessage() + ")");
+    }
+    return r;
   }
 
-  /** A new name: the UTC time, and a number when several start in the same second. */
-  private String newId(Instant now) {
+  /**
+   * Starts the always-on recordings of the configuration, each as a new recording (after a restart
+   * too), and the clock that rotates them. The items must be subscribable (checked by the caller).
+   *
+   * @param audit where the series' starts, ends and deletions are audited, or null
+   */
+  public synchronized void startSeries(List<RecordingSeriesConfig> configured, AuditLog audit) {
+    if (configured.isEmpty()) {
+      return;
+    }
+    for (RecordingSeriesConfig c : configured) {
+      RecordingSeries s = new RecordingSeries(c, this, clock, audit);
+      s.start();
+      series.add(s);
+    }
+    seriesClock =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "ie-recording-series");
+              t.setDaemon(true);
+              return t;
+            });
+    seriesClock.scheduleWithFixedDelay(
+        () -> series.forEach(RecordingSeries::tick),
+        SERIES_TICK.toMillis(),
+        SERIES_TICK.toMillis(),
+        TimeUnit.MILLISECONDS);
+  }
+
+  /**
+   * A new name: the UTC time (after the series' name for a recording of a series), and a number
+   * when several start in the same second.
+   */
+  private String newId(Instant now, String seriesName) {
     String base = ID_TIME.format(now);
+    if (!seriesName.isEmpty() && ID.matcher(seriesName + "-" + base + "-99").matches()) {
+      base = seriesName + "-" + base;
+    }
     String id = base;
     for (int n = 2; Files.exists(dir.resolve(id)); n++) {
       id = base + "-" + n;
@@ -244,11 +333,17 @@ public final class Recordings implements SampleSink, ParameterListener, AutoClos
    * @throws ImException UNKNOWN_RECORDING
    */
   public StoredRecording stop(String id, String by) throws ImException {
-    ActiveRecording r = activeOrNull(id);
+    ActiveRecording r;
+    // Under the lock, so that a series' rotation comes wholly before or after it.
+    synchronized (this) {
+      r = activeOrNull(id);
+      if (r != null) {
+        r.requestStop("stopped by " + (by == null || by.isEmpty() ? "a user" : by));
+      }
+    }
     if (r == null) {
       return describe(id); // already stopped: nothing to do
     }
-    r.requestStop("stopped by " + (by == null || by.isEmpty() ? "a user" : by));
     await(r);
     return describe(id);
   }
@@ -377,8 +472,13 @@ public final class Recordings implements SampleSink, ParameterListener, AutoClos
       return;
     }
     long published = SampleColumns.micros(clock.instant());
-    for (ActiveRecording r : active) {
-      r.offer(sample, published);
+    handover.readLock().lock();
+    try {
+      for (ActiveRecording r : active) {
+        r.offer(sample, published);
+      }
+    } finally {
+      handover.readLock().unlock();
     }
   }
 
@@ -400,6 +500,12 @@ public final class Recordings implements SampleSink, ParameterListener, AutoClos
   /** Stops every recording, each writing what it took. */
   @Override
   public void close() {
+    synchronized (this) {
+      if (seriesClock != null) {
+        seriesClock.shutdownNow();
+        seriesClock = null;
+      }
+    }
     for (ActiveRecording r : active) {
       r.requestStop("the Instrument Element stopped");
     }

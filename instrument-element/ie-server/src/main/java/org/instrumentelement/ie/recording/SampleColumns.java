@@ -8,12 +8,12 @@ import org.instrumentelement.im.sampling.Sample;
 /**
  * The samples of one attribute in the segment being filled, column by column as they will be
  * written: values (vectors by reference, never copied), acquisition and publication times, sequence
- * numbers, qualities and heartbeat flags. One segment holds one type and one vector length per
- * attribute; a sample that does not fit closes the segment.
+ * numbers, provenance revisions, qualities and heartbeat flags. One segment holds one type and one
+ * vector length per attribute; a sample that does not fit closes the segment.
  */
 final class SampleColumns {
-  /** What a sample costs besides its value: three longs, a quality, a flag, references. */
-  static final int PER_SAMPLE_BYTES = 48;
+  /** What a sample costs besides its value: four longs, a quality, a flag, references. */
+  static final int PER_SAMPLE_BYTES = 56;
 
   private final ValueType type;
   private final int length;
@@ -21,6 +21,7 @@ final class SampleColumns {
   private long[] acquired = new long[64];
   private long[] published = new long[64];
   private long[] sequence = new long[64];
+  private long[] provenance = new long[64];
   private String[] quality = new String[64];
   private byte[] heartbeat = new byte[64];
   private int count;
@@ -54,6 +55,7 @@ final class SampleColumns {
       acquired = Arrays.copyOf(acquired, n);
       published = Arrays.copyOf(published, n);
       sequence = Arrays.copyOf(sequence, n);
+      provenance = Arrays.copyOf(provenance, n);
       quality = Arrays.copyOf(quality, n);
       heartbeat = Arrays.copyOf(heartbeat, n);
     }
@@ -62,6 +64,7 @@ final class SampleColumns {
     acquired[count] = micros(v.timestamp());
     published[count] = publishedMicros;
     sequence[count] = s.sequence();
+    provenance[count] = s.provenance();
     quality[count] = v.quality().name();
     heartbeat[count] = (byte) (s.heartbeat() ? 1 : 0);
     count++;
@@ -135,6 +138,10 @@ final class SampleColumns {
 
   long[] sequence() {
     return Arrays.copyOf(sequence, count);
+  }
+
+  long[] provenance() {
+    return Arrays.copyOf(provenance, count);
   }
 
   String[] quality() {

@@ -137,6 +137,7 @@ final class SegmentWriter {
     g.putDataset("acquired", c.acquired()).putAttribute("units", TIME_UNITS);
     g.putDataset("published", c.published()).putAttribute("units", TIME_UNITS);
     g.putDataset("sequence", c.sequence());
+    g.putDataset("provenance", c.provenance());
     g.putDataset("quality", c.quality());
     g.putDataset("heartbeat", c.heartbeat());
   }

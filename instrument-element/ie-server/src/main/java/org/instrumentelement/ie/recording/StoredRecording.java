@@ -13,6 +13,8 @@ import java.util.List;
  * @param samples samples written or waiting to be written
  * @param dropped samples the recording could not keep up with (the queue was full)
  * @param segments the complete segment files, in order
+ * @param series the configured series it belongs to ({@code recording.<series>.*}); empty for a
+ *     recording started by a client
  */
 public record StoredRecording(
     String id,
@@ -25,11 +27,13 @@ public record StoredRecording(
     List<RecordedItem> items,
     long samples,
     long dropped,
-    List<SegmentFile> segments) {
+    List<SegmentFile> segments,
+    String series) {
 
   public StoredRecording {
     items = List.copyOf(items);
     segments = List.copyOf(segments);
+    series = series == null ? "" : series;
   }
 
   /** Bytes its segments take on disk. */

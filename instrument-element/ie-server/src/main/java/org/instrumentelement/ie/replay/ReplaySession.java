@@ -13,7 +13,9 @@ import org.instrumentelement.ial.ResourceName;
  * A session with a simulated instrument of the recorded type whose data query ({@code
  * :WAVeform:DATA?} of an oscilloscope, {@code DATA?} of an array) answers the vector the {@link
  * Playhead} points at, as IEEE-754 float64 little-endian, the format the IMs ask for: the recorded
- * doubles bit for bit. Every other message goes to the simulated instrument.
+ * doubles bit for bit. Every other message goes to the simulated instrument. For a recording of a
+ * SCPI instrument no query is taken: the simulated instrument itself plays the tape, in its dialect
+ * ({@link ReplaySessionProvider}).
  */
 final class ReplaySession implements InstrumentSession {
   /** The queries that read the recorded vector, upper case. */
@@ -23,13 +25,24 @@ final class ReplaySession implements InstrumentSession {
   private final InstrumentSession simulated;
   private final Tape tape;
   private final Playhead playhead;
+  private final Set<String> dataQueries;
   private boolean dataAsked;
 
-  ReplaySession(ResourceName resource, InstrumentSession simulated, Tape tape, Playhead playhead) {
+  /**
+   * @param dataQueries the queries answered from the tape here ({@link #DATA_QUERIES}), or none
+   *     when the simulated instrument plays it
+   */
+  ReplaySession(
+      ResourceName resource,
+      InstrumentSession simulated,
+      Tape tape,
+      Playhead playhead,
+      Set<String> dataQueries) {
     this.resource = resource;
     this.simulated = simulated;
     this.tape = tape;
     this.playhead = playhead;
+    this.dataQueries = Set.copyOf(dataQueries);
   }
 
   @Override
@@ -39,7 +52,7 @@ final class ReplaySession implements InstrumentSession {
 
   @Override
   public synchronized void write(String message) throws InstrumentException {
-    if (DATA_QUERIES.contains(message.trim().toUpperCase(Locale.ROOT))) {
+    if (dataQueries.contains(message.trim().toUpperCase(Locale.ROOT))) {
       dataAsked = true;
       return;
     }

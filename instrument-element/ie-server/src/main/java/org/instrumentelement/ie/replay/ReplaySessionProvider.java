@@ -1,6 +1,7 @@
 package org.instrumentelement.ie.replay;
 
 import java.nio.file.Path;
+import java.util.Set;
 import org.instrumentelement.ial.InstrumentException;
 import org.instrumentelement.ial.InstrumentSession;
 import org.instrumentelement.ial.InvalidResourceNameException;
@@ -14,7 +15,9 @@ import org.instrumentelement.ial.mock.MockSessionProvider;
  * in the recordings directory, or a path (with a {@code /}) to a recording's directory or one
  * segment file; {@code <speed>} plays it that many times faster (default 1, the original pace);
  * {@code once} stops at the last vector instead of looping. The simulated instrument behind it is
- * the built-in mock model of the recorded IM type, a device of its own for each replay.
+ * the built-in mock model of the recorded IM type (oscilloscope, array), or for another IM type (a
+ * SCPI instrument) the built-in model that answers {@code *IDN?} as the recorded instrument did; a
+ * device of its own for each replay.
  */
 public final class ReplaySessionProvider implements SessionProvider {
   static final String INTERFACE = "REPLAY";
@@ -71,22 +74,32 @@ public final class ReplaySessionProvider implements SessionProvider {
       throw new InvalidResourceNameException(name.text(), "no recording '" + recording + "'");
     }
     Tape tape = Tape.open(where);
-    if (!tape.imType().equals("oscilloscope") && !tape.imType().equals("array")) {
+    boolean builtIn = tape.imType().equals("oscilloscope") || tape.imType().equals("array");
+    String model = builtIn ? tape.imType() : mocks.modelIdentifiedAs(tape.identity());
+    if (model == null) {
       tape.close();
       throw new InvalidResourceNameException(
           name.text(),
-          "recordings of '" + tape.imType() + "' IMs cannot be replayed (oscilloscope, array)");
+          "recordings of '"
+              + tape.imType()
+              + "' IMs can be replayed only from an instrument that a simulated one answers as"
+              + " (the mock oscilloscope and array, the simulator's SCPI oscilloscopes); this one"
+              + " answered *IDN? with '"
+              + tape.identity()
+              + "'");
     }
     // A device of its own: settings made on the replay never reach another IM's mock.
     String serial = "replay-" + Integer.toHexString(System.identityHashCode(tape));
-    InstrumentSession simulated =
-        mocks.open(ResourceName.parse(mockAddress(tape, serial)), options);
-    return new ReplaySession(
-        name, simulated, tape, new Playhead(tape, speed, loop, System::nanoTime));
-  }
-
-  private static String mockAddress(Tape tape, String serial) {
-    return "MOCK::" + tape.imType() + "::" + serial;
+    String address = "MOCK::" + model + "::" + serial;
+    InstrumentSession simulated = mocks.open(ResourceName.parse(address), options);
+    Playhead playhead = new Playhead(tape, speed, loop, System::nanoTime);
+    if (builtIn) {
+      return new ReplaySession(name, simulated, tape, playhead, ReplaySession.DATA_QUERIES);
+    }
+    // A SCPI instrument: the simulated one of its dialect answers the recorded traces, encoded
+    // as it encodes any (format, byte order, preamble), and the IM decodes them as it did.
+    mocks.device(address).play(channel -> tape.vector(playhead.now()));
+    return new ReplaySession(name, simulated, tape, playhead, Set.of());
   }
 
   @Override

@@ -26,16 +26,18 @@ final class Tape implements AutoCloseable {
   private final int count;
   private final long firstMicros;
   private final String imType;
+  private final String identity;
   private final int length;
   private HdfFile open; // the segment being played
   private Segment openSegment;
 
-  private Tape(List<Segment> segments, String imType, int length) {
+  private Tape(List<Segment> segments, String imType, String identity, int length) {
     this.segments = segments;
     Segment last = segments.get(segments.size() - 1);
     this.count = last.first() + last.acquired().length;
     this.firstMicros = segments.get(0).acquired()[0];
     this.imType = imType;
+    this.identity = identity;
     this.length = length;
   }
 
@@ -62,6 +64,7 @@ final class Tape implements AutoCloseable {
     }
     List<Segment> segments = new ArrayList<>();
     String imType = null;
+    String identity = "";
     String dataset = null;
     int length = 0;
     int first = 0;
@@ -74,6 +77,7 @@ final class Tape implements AutoCloseable {
           }
           dataset = attribute.getPath() + "value"; // a group's path ends with '/'
           imType = text(attribute.getParent().getAttribute("imType"));
+          identity = text(attribute.getParent().getAttribute("identity"));
           length = h.getDatasetByPath(dataset).getDimensions()[1];
         }
         Node n = h.getByPath(dataset.substring(0, dataset.length() - "/value".length()));
@@ -91,7 +95,7 @@ final class Tape implements AutoCloseable {
     if (segments.isEmpty()) {
       throw new InstrumentException("the recording " + where + " holds no vector");
     }
-    return new Tape(segments, imType, length);
+    return new Tape(segments, imType, identity, length);
   }
 
   private static Group firstVector(Group g) {
@@ -117,6 +121,11 @@ final class Tape implements AutoCloseable {
   /** The type of the IM the vectors were recorded from ({@code oscilloscope}, {@code array}). */
   String imType() {
     return imType;
+  }
+
+  /** The recorded instrument's answer to {@code *IDN?}; empty when it had none. */
+  String identity() {
+    return identity;
   }
 
   /** Doubles per vector. */

@@ -4,27 +4,63 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
  * A file sent whole or in the one byte range a request asks for ({@code Range: bytes=a-b}, {@code
- * a-}, {@code -n}), streamed from disk, as an attachment. A request for several ranges, or with a
- * range that is not well-formed, gets the whole file (which HTTP allows); a range that starts past
- * the end gets 416.
+ * a-}, {@code -n}), streamed (from disk, or from a {@link Content} that can write any part of
+ * itself), as an attachment. A request for several ranges, or with a range that is not well-formed,
+ * gets the whole file (which HTTP allows); a range that starts past the end gets 416. With an
+ * entity tag, a request whose {@code If-Range} names another one gets the whole file.
  */
 final class RangedFile {
-  private final Path file;
+  /** What is sent: its length known before the first byte, and any part written on request. */
+  interface Content {
+    long size() throws IOException;
+
+    /** Writes bytes {@code first} to {@code first + length - 1}. */
+    void write(OutputStream out, long first, long length) throws IOException;
+  }
+
+  private final Content content;
   private final String downloadName;
   private final String contentType;
+  private final String entityTag;
 
   /**
    * @param downloadName the file name a browser saves it as
    */
   RangedFile(Path file, String downloadName, String contentType) {
-    this.file = file;
+    this(
+        new Content() {
+          @Override
+          public long size() throws IOException {
+            return Files.size(file);
+          }
+
+          @Override
+          public void write(OutputStream out, long first, long length) throws IOException {
+            try (InputStream in = Files.newInputStream(file)) {
+              in.skipNBytes(first);
+              RecordingDownloadServlet.copy(in, out, length);
+            }
+          }
+        },
+        downloadName,
+        contentType,
+        null);
+  }
+
+  /**
+   * @param entityTag a quoted entity tag naming this content, or null for none
+   */
+  RangedFile(Content content, String downloadName, String contentType, String entityTag) {
+    this.content = content;
     this.downloadName = downloadName;
     this.contentType = contentType;
+    this.entityTag = entityTag;
   }
 
   /** A byte range, both ends included. */
@@ -69,9 +105,16 @@ final class RangedFile {
   }
 
   void send(HttpServletRequest request, HttpServletResponse response) throws IOException {
-    long size = Files.size(file);
-    Range range = parse(request.getHeader("Range"), size);
+    long size = content.size();
+    String ifRange = request.getHeader("If-Range");
+    Range range =
+        ifRange != null && !ifRange.equals(entityTag)
+            ? null
+            : parse(request.getHeader("Range"), size);
     response.setHeader("Accept-Ranges", "bytes");
+    if (entityTag != null) {
+      response.setHeader("ETag", entityTag);
+    }
     response.setHeader("Content-Disposition", "attachment; filename=\"" + downloadName + "\"");
     if (range != null && range.first() > range.last()) {
       response.setStatus(416);
@@ -90,9 +133,6 @@ final class RangedFile {
     if (request.getMethod().equals("HEAD")) {
       return;
     }
-    try (InputStream in = Files.newInputStream(file)) {
-      in.skipNBytes(first);
-      RecordingDownloadServlet.copy(in, response.getOutputStream(), length);
-    }
+    content.write(response.getOutputStream(), first, length);
   }
 }

@@ -8,9 +8,9 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.zip.Deflater;
-import java.util.zip.ZipEntry;
-import java.util.zip.ZipOutputStream;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.List;
 import org.instrumentelement.ie.contract.FaultCode;
 import org.instrumentelement.ie.recording.Recordings;
 import org.instrumentelement.ie.recording.SegmentFile;
@@ -24,9 +24,10 @@ import org.instrumentelement.im.model.ImException;
 /**
  * Recordings over HTTP, for browsers, {@code curl} and the portal's links: {@code
  * /recordings/<recording>/<segment file>} is one segment (HDF5, with range requests), {@code
- * /recordings/<recording>.zip} every complete segment in one zip file, streamed as it is read. The
- * {@link RequestGate} has authenticated the caller (HTTP Basic, the SOAP users); the caller needs
- * observe on every IM in the recording, else the recording is answered as unknown (404).
+ * /recordings/<recording>.zip} every complete segment in one stored zip file, with range requests
+ * too. The {@link RequestGate} has authenticated the caller (HTTP Basic, the SOAP users); the
+ * caller needs observe on every IM in the recording, else the recording is answered as unknown
+ * (404).
  */
 public final class RecordingDownloadServlet extends HttpServlet {
   private static final long serialVersionUID = 1L;
@@ -37,6 +38,7 @@ public final class RecordingDownloadServlet extends HttpServlet {
   private static final int BUFFER = 64 * 1024;
 
   private final transient Recordings recordings;
+  private final transient SegmentChecksums checksums = new SegmentChecksums();
 
   public RecordingDownloadServlet(Recordings recordings) {
     this.recordings = recordings;
@@ -96,31 +98,34 @@ public final class RecordingDownloadServlet extends HttpServlet {
     return s.length() <= 100 ? s : s.substring(0, 100) + "... (" + s.length() + " characters)";
   }
 
-  /** Every complete segment, one zip entry each (stored: HDF5 of doubles hardly compresses). */
+  /**
+   * Every complete segment, one stored zip entry each, with ranges: the zip is laid out from the
+   * segments' sizes and checksums before it is sent. Its entity tag names the segments it holds, so
+   * that a resumed download of a recording still being written ({@code If-Range}) gets the whole
+   * zip again once a segment was added.
+   */
   private void zip(StoredRecording r, HttpServletRequest request, HttpServletResponse response)
       throws IOException {
-    response.setContentType("application/zip");
-    response.setHeader("Content-Disposition", "attachment; filename=\"" + r.id() + ".zip\"");
-    if (request.getMethod().equals("HEAD")) {
-      return;
-    }
-    try (ZipOutputStream zip = new ZipOutputStream(response.getOutputStream())) {
-      zip.setLevel(Deflater.NO_COMPRESSION);
-      for (SegmentFile s : r.segments()) {
-        Path file;
-        try {
-          file = recordings.segment(r.id(), s.name());
-        } catch (ImException e) {
-          continue; // deleted meanwhile
-        }
-        zip.putNextEntry(new ZipEntry(r.id() + "/" + s.name()));
-        try (InputStream in = Files.newInputStream(file)) {
-          in.transferTo(zip);
-        }
-        zip.closeEntry();
+    List<StoredZip.Entry> entries = new ArrayList<>();
+    for (SegmentFile s : r.segments()) {
+      Path file;
+      try {
+        file = recordings.segment(r.id(), s.name());
+      } catch (ImException e) {
+        continue; // deleted meanwhile
       }
-      zip.finish();
+      BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class);
+      entries.add(
+          new StoredZip.Entry(
+              r.id() + "/" + s.name(),
+              file,
+              a.size(),
+              checksums.crc(file, a),
+              a.lastModifiedTime().toInstant()));
     }
+    StoredZip zip = new StoredZip(entries);
+    String tag = "\"" + r.id() + "-" + entries.size() + "-" + zip.size() + "\"";
+    new RangedFile(zip, r.id() + ".zip", "application/zip", tag).send(request, response);
   }
 
   /** Copies {@code length} bytes. */

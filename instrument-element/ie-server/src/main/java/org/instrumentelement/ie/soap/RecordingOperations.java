@@ -261,6 +261,7 @@ final class RecordingOperations {
     i.dropped = r.dropped();
     i.bytes = r.bytes();
     i.href = DOWNLOADS + r.id() + ".zip";
+    i.series = r.series().isEmpty() ? null : r.series();
     if (withSegments) {
       i.segment = new ArrayList<>();
       for (SegmentFile f : r.segments()) {

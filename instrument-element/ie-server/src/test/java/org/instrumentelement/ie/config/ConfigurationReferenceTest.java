@@ -27,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ConfigurationReferenceTest {
   static final Path REFERENCE = Path.of("..", "..", "docs", "configuration.md");
 
+  private static final String SERIES_PREFIX = "recording.<name>.";
   private static final Pattern CODE = Pattern.compile("`([^`]+)`");
   private static final Pattern IM_KEY = Pattern.compile("im\\.<name>\\.(.+)");
   private static final Pattern ATTRIBUTE_KEY = Pattern.compile("attribute\\.<attribute>\\.(.+)");
@@ -65,6 +66,9 @@ class ConfigurationReferenceTest {
     }
     for (ConfigKey<?> k : ImSettings.attribute()) {
       check(documented, "im.<name>.attribute.<attribute>." + k.name(), k.defaultText(), problems);
+    }
+    for (ConfigKey<?> k : RecordingSeriesConfig.settings()) {
+      check(documented, "recording.<name>." + k.name(), k.defaultText(), problems);
     }
     assertEquals(List.of(), problems, "docs/configuration.md against ConfigKeys and ImSettings");
   }
@@ -105,6 +109,10 @@ class ConfigurationReferenceTest {
                 || (attribute.matches()
                     && ImSettings.find(ImSettings.attribute(), attribute.group(1)) != null);
         if (!known) {
+          unknown.add(key);
+        }
+      } else if (key.startsWith(SERIES_PREFIX)) {
+        if (RecordingSeriesConfig.setting(key.substring(SERIES_PREFIX.length())) == null) {
           unknown.add(key);
         }
       } else if (!ConfigKeys.isWebApplicationKey(key) && ConfigKeys.named(key) == null) {

@@ -121,6 +121,28 @@ class RecordingIT {
           416, get(base + first.getHref(), "observer", "bytes=" + whole.length + "-").statusCode());
       HttpResponse<byte[]> zip = get(base + stopped.getHref(), "observer", null);
       assertEquals(200, zip.statusCode());
+      assertEquals(
+          Long.toString(zip.body().length),
+          zip.headers().firstValue("Content-Length").orElse(""),
+          "the zip's length is known before it is sent");
+      assertEquals("bytes", zip.headers().firstValue("Accept-Ranges").orElse(""));
+      // An interrupted zip download resumed with a range: the two parts make the whole zip.
+      int cut = zip.body().length / 3 + 7;
+      HttpResponse<byte[]> head = get(base + stopped.getHref(), "observer", "bytes=0-" + (cut - 1));
+      HttpResponse<byte[]> rest = get(base + stopped.getHref(), "observer", "bytes=" + cut + "-");
+      assertEquals(206, head.statusCode());
+      assertEquals(206, rest.statusCode());
+      assertEquals(
+          "bytes " + cut + "-" + (zip.body().length - 1) + "/" + zip.body().length,
+          rest.headers().firstValue("Content-Range").orElse(""));
+      byte[] resumed = new byte[head.body().length + rest.body().length];
+      System.arraycopy(head.body(), 0, resumed, 0, head.body().length);
+      System.arraycopy(rest.body(), 0, resumed, head.body().length, rest.body().length);
+      assertArrayEquals(zip.body(), resumed, "a resumed zip download differs from the whole");
+      assertEquals(
+          416,
+          get(base + stopped.getHref(), "observer", "bytes=" + zip.body().length + "-")
+              .statusCode());
       int entries = 0;
       try (ZipInputStream in = new ZipInputStream(new ByteArrayInputStream(zip.body()))) {
         for (ZipEntry z; (z = in.getNextEntry()) != null; entries++) {

@@ -22,7 +22,8 @@ import java.util.List;
       "dropped",
       "bytes",
       "href",
-      "segment"
+      "segment",
+      "series"
     })
 public class RecordingInfo {
   /** Its name, used in every other recording operation. */
@@ -63,4 +64,10 @@ public class RecordingInfo {
 
   /** Its complete segments, in order (in describeRecording only). */
   public List<SegmentInfo> segment;
+
+  /**
+   * The always-on series of the configuration it belongs to ({@code recording.<series>.*}); absent
+   * for a recording a client started.
+   */
+  public String series;
 }
