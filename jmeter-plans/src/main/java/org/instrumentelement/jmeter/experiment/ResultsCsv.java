@@ -33,7 +33,7 @@ final class ResultsCsv {
     Samples s = p.samples();
     return String.format(
         Locale.ROOT,
-        "%s,%d,%d,%d,%d,%d,%.3f,%.3f,%.3f,%d,%d,%d,%.2f,%.3f,%d,%d,%.1f,%.1f,%.3f,%.4f,%.3f,%d,%.3f,%d,%d,%.2f",
+        "%s,%d,%d,%d,%d,%d,%.3f,%.3f,%.3f,%d,%d,%d,%.2f,%.3f,%d,%d,%.1f,%.1f,%.3f,%.4f,%.3f,%d,%.3f,%d,%d,%d,%.2f",
         p.encoding(),
         p.length(),
         p.clients(),

@@ -128,4 +128,15 @@ class ReportTest {
             "IE CPU per delivered vector, polling XML ÷ JMS, averaged over the client counts: n/a"),
         md);
   }
+
+  @Test
+  void everyCsvLineHasAFieldForEveryColumn(@TempDir Path dir) throws Exception {
+    int columns = ResultsCsv.HEADER.split(",").length;
+    for (String encoding : List.of("XML", "JMS")) {
+      String[] fields = ResultsCsv.line(point(dir, encoding, 5, 1, 10000, 0.02)).split(",");
+      assertEquals(columns, fields.length, encoding);
+      assertEquals(encoding.equals("JMS") ? "3" : "0", fields[columns - 3], "superseded");
+      assertEquals(encoding.equals("JMS") ? "5" : "0", fields[columns - 2], "in the warm-up");
+    }
+  }
 }
