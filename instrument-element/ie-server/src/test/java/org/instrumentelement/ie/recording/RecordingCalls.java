@@ -133,6 +133,26 @@ public final class RecordingCalls {
   }
 
   /**
+   * {@link #readWithH5py} of a complete recording of the mock array IM ({@code MOCK::array::2500})
+   * in {@code dir}: every sample {@code r} took is in the files, none missing.
+   */
+  public static String readArrayRecordingWithH5py(Path dir, RecordingInfo r, String startedBy)
+      throws Exception {
+    return readWithH5py(
+        dir,
+        r.getRecording(),
+        startedBy,
+        "--samples",
+        Long.toString(r.getSamples()),
+        "--im-type",
+        "array",
+        "--address",
+        "MOCK::array::2500",
+        "--units",
+        "");
+  }
+
+  /**
    * Runs src/test/python/replay_check.py: a stomp.py subscriber (the development admin) to {@code
    * im}'s {@code attribute} must receive {@code vectors} vectors bit for bit, in the order h5py
    * reads them from the recording in {@code recording}. Returns its output, failing on a non-zero
