@@ -23,6 +23,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
+import org.instrumentelement.ie.measure.LocalhostKey;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -35,38 +36,9 @@ class PortalTlsIT {
   private static final ObjectMapper JSON = new ObjectMapper();
   @TempDir Path dir;
 
-  static void keytool(String... args) throws Exception {
-    List<String> cmd = new ArrayList<>();
-    cmd.add(Path.of(System.getProperty("java.home"), "bin", "keytool").toString());
-    cmd.addAll(List.of(args));
-    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-    String out = new String(p.getInputStream().readAllBytes());
-    assertTrue(p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0, out);
-  }
-
   @Test
   void theHostedPortalShowsLiveTracesOverTls() throws Exception {
-    Path keystore = dir.resolve("ie.p12");
-    keytool(
-        "-genkeypair",
-        "-alias",
-        "ie",
-        "-keyalg",
-        "RSA",
-        "-keysize",
-        "2048",
-        "-validity",
-        "2",
-        "-storetype",
-        "PKCS12",
-        "-keystore",
-        keystore.toString(),
-        "-storepass",
-        "changeit",
-        "-dname",
-        "CN=localhost",
-        "-ext",
-        "SAN=dns:localhost,ip:127.0.0.1");
+    Path keystore = LocalhostKey.make(dir).keyStore();
     KeyStore trust = KeyStore.getInstance("PKCS12");
     try (InputStream in = Files.newInputStream(keystore)) {
       trust.load(in, "changeit".toCharArray());

@@ -24,7 +24,6 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.function.BooleanSupplier;
 import org.apache.activemq.ActiveMQConnection;
-import org.apache.activemq.ActiveMQConnectionFactory;
 import org.instrumentelement.ie.client.soap.CancelCommand;
 import org.instrumentelement.ie.client.soap.CommandInfo;
 import org.instrumentelement.ie.client.soap.CommandState;
@@ -142,13 +141,7 @@ class LongRunningCommandsIT {
   }
 
   static void eventually(BooleanSupplier condition, String what) throws InterruptedException {
-    long deadline = System.nanoTime() + WAIT.toNanos();
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("not within " + WAIT + ": " + what);
-      }
-      Thread.sleep(20); // polling a condition with a deadline
-    }
+    Conditions.eventually(WAIT, condition, what);
   }
 
   static CommandStatusInfo until(String id, java.util.function.Predicate<CommandStatusInfo> p)
@@ -168,14 +161,7 @@ class LongRunningCommandsIT {
   }
 
   static ActiveMQConnection broker(String user) throws Exception {
-    ActiveMQConnectionFactory cf =
-        new ActiveMQConnectionFactory(running.runtime.broker().openWireUrl());
-    cf.setUserName(user);
-    cf.setPassword(user);
-    cf.setWatchTopicAdvisories(false);
-    ActiveMQConnection c = (ActiveMQConnection) cf.createConnection();
-    c.start();
-    return c;
+    return running.openWire(user);
   }
 
   static String body(Message m) throws Exception {

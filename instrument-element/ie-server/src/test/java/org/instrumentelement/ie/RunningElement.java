@@ -1,7 +1,10 @@
 package org.instrumentelement.ie;
 
+import jakarta.jms.JMSException;
 import java.util.List;
 import java.util.Map;
+import org.apache.activemq.ActiveMQConnection;
+import org.apache.activemq.ActiveMQConnectionFactory;
 import org.instrumentelement.ial.mock.MockDevice;
 import org.instrumentelement.ial.mock.MockSessionProvider;
 import org.instrumentelement.ie.client.InstrumentElementClient;
@@ -85,6 +88,21 @@ public final class RunningElement implements AutoCloseable {
   /** A SOAP port signed in as {@code user}. */
   public InstrumentElementPort client(String user, String password) {
     return InstrumentElementClient.connect(url(), user, password);
+  }
+
+  /**
+   * A started OpenWire connection to the embedded broker as {@code user}, whose password is the
+   * user's name (the test users'); topic advisories off, which a subscriber of the IE's topics may
+   * not read.
+   */
+  public ActiveMQConnection openWire(String user) throws JMSException {
+    ActiveMQConnectionFactory cf = new ActiveMQConnectionFactory(runtime.broker().openWireUrl());
+    cf.setUserName(user);
+    cf.setPassword(user);
+    cf.setWatchTopicAdvisories(false);
+    ActiveMQConnection c = (ActiveMQConnection) cf.createConnection();
+    c.start();
+    return c;
   }
 
   /** The simulated instrument behind a MOCK resource string. */

@@ -12,6 +12,7 @@ import org.apache.jmeter.config.Argument;
 import org.apache.jmeter.config.Arguments;
 import org.apache.jmeter.protocol.java.sampler.JavaSamplerContext;
 import org.apache.jmeter.samplers.SampleResult;
+import org.instrumentelement.ie.measure.LocalhostKey;
 import org.instrumentelement.jmeter.jms.JmsSubscriberSampler;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,15 +24,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class SubscriberOverTlsIT {
   @TempDir Path dir;
-
-  static void keytool(String... args) throws Exception {
-    List<String> cmd = new ArrayList<>();
-    cmd.add(Path.of(System.getProperty("java.home"), "bin", "keytool").toString());
-    cmd.addAll(List.of(args));
-    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-    String out = new String(p.getInputStream().readAllBytes());
-    assertTrue(p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0, out);
-  }
 
   /**
    * The IE from its runnable jar with a key, on free ports (the TLS broker port too); the measured
@@ -107,52 +99,9 @@ class SubscriberOverTlsIT {
 
   @Test
   void subscribesOverTlsWithTheTrustStore() throws Exception {
-    Path keystore = dir.resolve("ie.p12");
-    Path cer = dir.resolve("ie.cer");
-    Path trust = dir.resolve("trust.p12");
-    keytool(
-        "-genkeypair",
-        "-alias",
-        "ie",
-        "-keyalg",
-        "RSA",
-        "-keysize",
-        "2048",
-        "-validity",
-        "2",
-        "-storetype",
-        "PKCS12",
-        "-keystore",
-        keystore.toString(),
-        "-storepass",
-        "changeit",
-        "-dname",
-        "CN=localhost",
-        "-ext",
-        "SAN=dns:localhost,ip:127.0.0.1");
-    keytool(
-        "-exportcert",
-        "-alias",
-        "ie",
-        "-keystore",
-        keystore.toString(),
-        "-storepass",
-        "changeit",
-        "-file",
-        cer.toString());
-    keytool(
-        "-importcert",
-        "-noprompt",
-        "-alias",
-        "ie",
-        "-file",
-        cer.toString(),
-        "-storetype",
-        "PKCS12",
-        "-keystore",
-        trust.toString(),
-        "-storepass",
-        "changeit");
+    LocalhostKey key = LocalhostKey.make(dir);
+    Path keystore = key.keyStore();
+    Path trust = key.trustStore();
     try (TlsElement ie = TlsElement.start(keystore, dir.resolve("ie.log"))) {
       assertTrue(ie.endpoint().startsWith("https://"), ie.endpoint());
       assertTrue(ie.brokerUrl().startsWith("ssl://"), ie.brokerUrl());

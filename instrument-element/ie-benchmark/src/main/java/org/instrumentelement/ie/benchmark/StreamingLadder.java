@@ -60,7 +60,25 @@ record StreamingLadder(BenchmarkOptions options) implements Measurement {
   }
 
   /** What a cell's measured time gave. */
-  private record Window(double perSecond, double cpuMicros, ResidentMemory.Summary rss) {}
+  private record Window(double perSecond, double cpuMicros, ResidentMemory.Summary rss) {
+    /** The cell of these figures, for {@code clients} clients of vectors of {@code length}. */
+    LadderCell cell(String mode, int bytes, int length, int clients, long errors, long lost) {
+      return new LadderCell(
+          mode,
+          bytes,
+          length,
+          clients,
+          perSecond / clients,
+          perSecond,
+          cpuMicros,
+          rss.min(),
+          rss.mean(),
+          rss.max(),
+          rss.readings(),
+          errors,
+          lost);
+    }
+  }
 
   @Override
   public void run(IeProcess ie, Results results) throws Exception {
@@ -107,22 +125,7 @@ record StreamingLadder(BenchmarkOptions options) implements Measurement {
           return null;
         }
         Window w = measure(ie, load.responses::get);
-        return logged(
-            new LadderCell(
-                mode,
-                bytes,
-                length,
-                clients,
-                w.perSecond() / clients,
-                w.perSecond(),
-                w.cpuMicros(),
-                w.rss().min(),
-                w.rss().mean(),
-                w.rss().max(),
-                w.rss().readings(),
-                load.errors.get(),
-                0),
-            load.lastError());
+        return logged(w.cell(mode, bytes, length, clients, load.errors.get(), 0), load.lastError());
       }
     }
     String im = "lab/array" + length;
@@ -144,22 +147,7 @@ record StreamingLadder(BenchmarkOptions options) implements Measurement {
         }
         Window w = measure(ie, subs.received::get);
         long lost = subs.ledgers().stream().mapToLong(l -> l.counts().lost()).sum();
-        return logged(
-            new LadderCell(
-                mode,
-                bytes,
-                length,
-                clients,
-                w.perSecond() / clients,
-                w.perSecond(),
-                w.cpuMicros(),
-                w.rss().min(),
-                w.rss().mean(),
-                w.rss().max(),
-                w.rss().readings(),
-                0,
-                lost),
-            null);
+        return logged(w.cell(mode, bytes, length, clients, 0, lost), null);
       } finally {
         sampling.period(0);
       }

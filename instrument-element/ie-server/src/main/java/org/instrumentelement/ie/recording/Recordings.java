@@ -262,7 +262,9 @@ public final class Recordings implements SampleSink, ParameterListener, AutoClos
           "the recordings directory cannot be written (" + e.getMessage() + ")");
     }
     Map<String, ImProvenance> ims = new LinkedHashMap<>();
-    nodes.forEach((path, node) -> ims.put(path, ImProvenance.of(node)));
+    for (String path : nodes.keySet()) {
+      ims.put(path, ImProvenance.of(ie.provenance().record(path, null)));
+    }
     Map<RecordedItem, ItemAxis> axes = new LinkedHashMap<>();
     for (RecordedItem i : request.items()) {
       axes.put(i, ItemAxis.of(nodes.get(i.im()), i.attribute()));

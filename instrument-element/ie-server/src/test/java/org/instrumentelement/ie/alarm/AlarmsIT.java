@@ -23,8 +23,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
-import org.apache.activemq.ActiveMQConnectionFactory;
 import org.instrumentelement.ial.mock.MockDevice;
+import org.instrumentelement.ie.Conditions;
 import org.instrumentelement.ie.RunningElement;
 import org.instrumentelement.ie.client.soap.AcknowledgeAlarm;
 import org.instrumentelement.ie.client.soap.AlarmInfo;
@@ -102,13 +102,7 @@ class AlarmsIT {
   }
 
   static void eventually(BooleanSupplier condition, String what) throws InterruptedException {
-    long deadline = System.nanoTime() + WAIT.toNanos();
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("not within " + WAIT + ": " + what);
-      }
-      Thread.sleep(20); // polling a condition with a deadline
-    }
+    Conditions.eventually(WAIT, condition, what);
   }
 
   /** Whether {@code check} holds, treating a fault as "not yet". */
@@ -407,13 +401,6 @@ class AlarmsIT {
   }
 
   static Connection connect(String user) throws Exception {
-    ActiveMQConnectionFactory cf =
-        new ActiveMQConnectionFactory(running.runtime.broker().openWireUrl());
-    cf.setUserName(user);
-    cf.setPassword(user);
-    cf.setWatchTopicAdvisories(false);
-    Connection c = cf.createConnection();
-    c.start();
-    return c;
+    return running.openWire(user);
   }
 }

@@ -7,10 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import jakarta.jms.Connection;
-import jakarta.jms.MessageConsumer;
-import jakarta.jms.Session;
-import jakarta.jms.TextMessage;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,8 +15,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
-import org.apache.activemq.ActiveMQConnectionFactory;
 import org.instrumentelement.ial.sim.InstrumentSimulator;
+import org.instrumentelement.ie.Conditions;
 import org.instrumentelement.ie.RunningElement;
 import org.instrumentelement.ie.client.soap.AlarmInfo;
 import org.instrumentelement.ie.client.soap.AlarmLimitsInfo;
@@ -106,13 +102,7 @@ class DescriptorAlarmsIT {
   }
 
   static void eventually(BooleanSupplier condition, String what) throws InterruptedException {
-    long deadline = System.nanoTime() + WAIT.toNanos();
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("not within " + WAIT + ": " + what);
-      }
-      Thread.sleep(20); // polling a condition with a deadline
-    }
+    Conditions.eventually(WAIT, condition, what);
   }
 
   /** Whether the alarm {@code id} is active with this severity and limit (faults: not yet). */
@@ -219,7 +209,7 @@ class DescriptorAlarmsIT {
   @Test
   void samplesThatFailRaiseASamplingAlarmOnTheTopicClearedWhenTheyWorkAgain() throws Exception {
     String id = "running#range.sampling";
-    try (Subscriber alarms = new Subscriber(running)) {
+    try (AlarmTopicSubscriber alarms = new AlarmTopicSubscriber(running, WAIT)) {
       command("running", "start"); // 'range' is readable only while LINKED
       JsonNode raised = alarms.await("RAISED", id);
       assertEquals("SAMPLING", raised.get("alarm").get("kind").asText());
@@ -238,7 +228,7 @@ class DescriptorAlarmsIT {
   void anInstrumentThatStopsAnsweringRaisesNoAnswerClearedWhenItAnswersAgain() throws Exception {
     String id = "hung#reading.sampling";
     eventually(() -> active("hung#reading", "WARNING", "highWarning"), "the hung DMM read at all");
-    try (Subscriber alarms = new Subscriber(running)) {
+    try (AlarmTopicSubscriber alarms = new AlarmTopicSubscriber(running, WAIT)) {
       simulator.device(3).setHung(true);
       JsonNode raised;
       try {
@@ -317,42 +307,5 @@ class DescriptorAlarmsIT {
     java.util.ArrayList<String> ids = new java.util.ArrayList<>();
     active.forEach(a -> ids.add(a.get("id").asText()));
     return ids;
-  }
-
-  /** An OpenWire subscriber of an IE's alarm topic, as its admin. */
-  static final class Subscriber implements AutoCloseable {
-    final Connection connection;
-    final MessageConsumer consumer;
-
-    Subscriber(RunningElement running) throws Exception {
-      ActiveMQConnectionFactory cf =
-          new ActiveMQConnectionFactory(running.runtime.broker().openWireUrl());
-      cf.setUserName(RunningElement.ADMIN);
-      cf.setPassword(RunningElement.ADMIN);
-      cf.setWatchTopicAdvisories(false);
-      connection = cf.createConnection();
-      connection.start();
-      Session s = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
-      consumer = s.createConsumer(s.createTopic(running.runtime.alarmTopic().topic()));
-    }
-
-    /** The body of the next event of this kind on this alarm. */
-    JsonNode await(String event, String id) throws Exception {
-      long deadline = System.nanoTime() + WAIT.toNanos();
-      while (System.nanoTime() < deadline) {
-        TextMessage m = (TextMessage) consumer.receive(1000);
-        if (m != null
-            && event.equals(m.getStringProperty("ieEvent"))
-            && id.equals(m.getStringProperty("ieAlarm"))) {
-          return JSON.readTree(m.getText());
-        }
-      }
-      throw new AssertionError("no " + event + " of " + id + " within " + WAIT);
-    }
-
-    @Override
-    public void close() throws Exception {
-      connection.close();
-    }
   }
 }

@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
+import org.instrumentelement.ie.Conditions;
 import org.instrumentelement.ie.RunningElement;
 import org.instrumentelement.ie.client.soap.AlarmInfo;
 import org.instrumentelement.ie.client.soap.GetAttribute;
@@ -104,13 +105,7 @@ class SensorNodeAlarmsIT {
   }
 
   static void eventually(BooleanSupplier condition, String what) throws InterruptedException {
-    long deadline = System.nanoTime() + WAIT.toNanos();
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("not within " + WAIT + ": " + what);
-      }
-      Thread.sleep(20); // polling a condition with a deadline
-    }
+    Conditions.eventually(WAIT, condition, what);
   }
 
   @Test
@@ -118,7 +113,7 @@ class SensorNodeAlarmsIT {
     String id = IM + "#nodes.n2";
     eventually(() -> goodNodes() == 2, "both nodes GOOD");
     eventually(() -> alarm(id) == null, "no alarm while n2 reports");
-    try (DescriptorAlarmsIT.Subscriber alarms = new DescriptorAlarmsIT.Subscriber(running)) {
+    try (AlarmTopicSubscriber alarms = new AlarmTopicSubscriber(running, DescriptorAlarmsIT.WAIT)) {
       nodes.node(1).stop(); // n2 falls silent
       JsonNode raised = alarms.await("RAISED", id);
       JsonNode a = raised.get("alarm");

@@ -1,5 +1,7 @@
 package org.instrumentelement.ie.recording;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -12,12 +14,15 @@ import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
+import org.instrumentelement.ie.RunningElement;
 import org.instrumentelement.ie.client.soap.DescribeRecording;
+import org.instrumentelement.ie.client.soap.GetSubscriptionInfo;
 import org.instrumentelement.ie.client.soap.InstrumentElementPort;
 import org.instrumentelement.ie.client.soap.RecordedAttribute;
 import org.instrumentelement.ie.client.soap.RecordingInfo;
 import org.instrumentelement.ie.client.soap.StartRecording;
 import org.instrumentelement.ie.client.soap.StopRecording;
+import org.instrumentelement.ie.client.soap.SubscriptionInfo;
 
 /** Recording operations as the tests call them, over SOAP and HTTP, and the Python reader. */
 public final class RecordingCalls {
@@ -124,6 +129,63 @@ public final class RecordingCalls {
     if (!done || p.exitValue() != 0) {
       throw new AssertionError("h5py could not read the recording as documented:\n" + out);
     }
+    return out;
+  }
+
+  /**
+   * {@link #readWithH5py} of a complete recording of the mock array IM ({@code MOCK::array::2500})
+   * in {@code dir}: every sample {@code r} took is in the files, none missing.
+   */
+  public static String readArrayRecordingWithH5py(Path dir, RecordingInfo r, String startedBy)
+      throws Exception {
+    return readWithH5py(
+        dir,
+        r.getRecording(),
+        startedBy,
+        "--samples",
+        Long.toString(r.getSamples()),
+        "--im-type",
+        "array",
+        "--address",
+        "MOCK::array::2500",
+        "--units",
+        "");
+  }
+
+  /**
+   * Runs src/test/python/replay_check.py: a stomp.py subscriber (the development admin) to {@code
+   * im}'s {@code attribute} must receive {@code vectors} vectors bit for bit, in the order h5py
+   * reads them from the recording in {@code recording}. Returns its output, failing on a non-zero
+   * exit.
+   */
+  public static String checkReplayOverStomp(
+      InstrumentElementPort ie, String im, String attribute, Path recording, int vectors)
+      throws Exception {
+    GetSubscriptionInfo q = new GetSubscriptionInfo();
+    q.setIm(im);
+    q.setAttribute(attribute);
+    SubscriptionInfo info = ie.getSubscriptionInfo(q).getSubscription();
+    Path output = Files.createTempFile("replay-check", ".out");
+    Process p =
+        new ProcessBuilder(
+                PYTHON,
+                "src/test/python/replay_check.py",
+                "localhost",
+                info.getStompUrl().replaceAll(".*:", ""),
+                info.getStompDestination(),
+                RunningElement.ADMIN,
+                RunningElement.ADMIN,
+                recording.toString(),
+                Integer.toString(vectors))
+            .redirectErrorStream(true)
+            .redirectOutput(output.toFile())
+            .start();
+    boolean done = p.waitFor(180, TimeUnit.SECONDS);
+    String out = Files.readString(output, StandardCharsets.UTF_8);
+    if (!done) {
+      p.destroyForcibly();
+    }
+    assertEquals(0, done ? p.exitValue() : -1, out);
     return out;
   }
 }

@@ -66,18 +66,8 @@ class RecordingLimitsIT {
       assertEquals(QUOTA, list.getQuotaBytes());
       assertTrue(list.getUsedBytes() <= QUOTA, list.getUsedBytes() + " bytes used");
       // Everything taken is in the files: the count matches, and no sequence number is missing.
-      RecordingCalls.readWithH5py(
-          e.runtime.recordings().directory().resolve(full.getRecording()),
-          full.getRecording(),
-          "admin",
-          "--samples",
-          Long.toString(full.getSamples()),
-          "--im-type",
-          "array",
-          "--address",
-          "MOCK::array::2500",
-          "--units",
-          "");
+      RecordingCalls.readArrayRecordingWithH5py(
+          e.runtime.recordings().directory().resolve(full.getRecording()), full, "admin");
 
       assertEquals("STORAGE_FULL", code(() -> start(admin, s -> {})));
       delete(admin, full);

@@ -154,18 +154,8 @@ class RecordingSeriesIT {
           "the recordings directory reached its quota of " + quota + " bytes (recording.quota)",
           full.getStopReason());
       // Everything it took is in the files.
-      RecordingCalls.readWithH5py(
-          e.runtime.recordings().directory().resolve(full.getRecording()),
-          full.getRecording(),
-          "configuration",
-          "--samples",
-          Long.toString(full.getSamples()),
-          "--im-type",
-          "array",
-          "--address",
-          "MOCK::array::2500",
-          "--units",
-          "");
+      RecordingCalls.readArrayRecordingWithH5py(
+          e.runtime.recordings().directory().resolve(full.getRecording()), full, "configuration");
       Path audit = config.security().auditFile();
       long until = System.nanoTime() + 30_000_000_000L;
       while (!Files.readString(audit, StandardCharsets.UTF_8).contains("stopRecordingSeries")) {

@@ -4,8 +4,6 @@ import static org.instrumentelement.ie.recording.RecordingCalls.item;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -14,9 +12,7 @@ import java.util.concurrent.TimeUnit;
 import org.instrumentelement.ie.RunningElement;
 import org.instrumentelement.ie.client.soap.ConfigureSampling;
 import org.instrumentelement.ie.client.soap.GetState;
-import org.instrumentelement.ie.client.soap.GetSubscriptionInfo;
 import org.instrumentelement.ie.client.soap.InstrumentElementPort;
-import org.instrumentelement.ie.client.soap.SubscriptionInfo;
 import org.instrumentelement.ie.config.ConfigLoader;
 import org.junit.jupiter.api.Test;
 
@@ -63,31 +59,9 @@ class ReplayIT {
       GetState state = new GetState();
       state.setIm("replay");
       assertEquals("LINKED", admin.getState(state).getState());
-      GetSubscriptionInfo q = new GetSubscriptionInfo();
-      q.setIm("replay");
-      q.setAttribute("waveform");
-      SubscriptionInfo info = admin.getSubscriptionInfo(q).getSubscription();
-      Path output = Files.createTempFile("replay-check", ".out");
-      Process p =
-          new ProcessBuilder(
-                  RecordingCalls.PYTHON,
-                  "src/test/python/replay_check.py",
-                  "localhost",
-                  info.getStompUrl().replaceAll(".*:", ""),
-                  info.getStompDestination(),
-                  RunningElement.ADMIN,
-                  RunningElement.ADMIN,
-                  dataDir.resolve("recordings").resolve(id).toString(),
-                  "15")
-              .redirectErrorStream(true)
-              .redirectOutput(output.toFile())
-              .start();
-      boolean done = p.waitFor(180, TimeUnit.SECONDS);
-      String out = Files.readString(output, StandardCharsets.UTF_8);
-      if (!done) {
-        p.destroyForcibly();
-      }
-      assertEquals(0, done ? p.exitValue() : -1, out);
+      String out =
+          RecordingCalls.checkReplayOverStomp(
+              admin, "replay", "waveform", dataDir.resolve("recordings").resolve(id), 15);
       System.out.println(out);
     }
   }

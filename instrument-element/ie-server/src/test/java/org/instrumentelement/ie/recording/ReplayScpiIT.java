@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.jhdf.HdfFile;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -15,16 +14,13 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.instrumentelement.ial.sim.InstrumentSimulator;
 import org.instrumentelement.ie.RunningElement;
 import org.instrumentelement.ie.client.InstrumentElementClient;
 import org.instrumentelement.ie.client.soap.GetAttribute;
 import org.instrumentelement.ie.client.soap.GetState;
-import org.instrumentelement.ie.client.soap.GetSubscriptionInfo;
 import org.instrumentelement.ie.client.soap.InstrumentElementPort;
-import org.instrumentelement.ie.client.soap.SubscriptionInfo;
 import org.instrumentelement.ie.client.soap.VectorEncoding;
 import org.instrumentelement.ie.config.ConfigLoader;
 import org.junit.jupiter.api.Test;
@@ -90,31 +86,7 @@ class ReplayScpiIT {
         assertTrue(recorded.contains(v), "getAttribute answered a trace that was not recorded");
         served.add(v);
       }
-      GetSubscriptionInfo q = new GetSubscriptionInfo();
-      q.setIm("scope");
-      q.setAttribute("waveform");
-      SubscriptionInfo info = admin.getSubscriptionInfo(q).getSubscription();
-      Path output = Files.createTempFile("replay-scpi-check", ".out");
-      Process p =
-          new ProcessBuilder(
-                  RecordingCalls.PYTHON,
-                  "src/test/python/replay_check.py",
-                  "localhost",
-                  info.getStompUrl().replaceAll(".*:", ""),
-                  info.getStompDestination(),
-                  RunningElement.ADMIN,
-                  RunningElement.ADMIN,
-                  dir.toString(),
-                  "10")
-              .redirectErrorStream(true)
-              .redirectOutput(output.toFile())
-              .start();
-      boolean done = p.waitFor(180, TimeUnit.SECONDS);
-      String out = Files.readString(output, StandardCharsets.UTF_8);
-      if (!done) {
-        p.destroyForcibly();
-      }
-      assertEquals(0, done ? p.exitValue() : -1, out);
+      String out = RecordingCalls.checkReplayOverStomp(admin, "scope", "waveform", dir, 10);
       System.out.println(out + "; getAttribute served " + served.size() + " distinct traces");
     }
   }

@@ -66,20 +66,7 @@ class AccessControlIT {
 
   @BeforeAll
   static void start() throws Exception {
-    StringBuilder file = new StringBuilder();
-    for (Map.Entry<String, String> u : USERS.entrySet()) {
-      file.append("user.")
-          .append(u.getKey())
-          .append(".password = ")
-          .append(PasswordHash.hash(u.getKey().toCharArray(), 1000))
-          .append("\nuser.")
-          .append(u.getKey())
-          .append(".grants = ")
-          .append(u.getValue())
-          .append('\n');
-    }
-    Path users = dir.resolve("users.properties");
-    Files.writeString(users, file);
+    Path users = UsersFile.write(dir.resolve("users.properties"), USERS);
     running =
         RunningElement.of(
             RunningElement.freePorts(

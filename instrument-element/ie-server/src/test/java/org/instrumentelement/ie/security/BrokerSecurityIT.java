@@ -88,15 +88,7 @@ class BrokerSecurityIT {
 
   /** A users file entry; the password is the user's name. */
   static String user(String name, String grants) {
-    return "user."
-        + name
-        + ".password = "
-        + PasswordHash.hash(name.toCharArray(), 1000)
-        + "\nuser."
-        + name
-        + ".grants = "
-        + grants
-        + "\n";
+    return UsersFile.entry(name, "grants", grants);
   }
 
   @AfterAll

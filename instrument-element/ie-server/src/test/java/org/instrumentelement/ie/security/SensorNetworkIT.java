@@ -90,17 +90,7 @@ class SensorNetworkIT {
 
   /** A users file entry; the password is the user's name. */
   static String user(String name, String key, String value) {
-    return "user."
-        + name
-        + ".password = "
-        + PasswordHash.hash(name.toCharArray(), 1000)
-        + "\nuser."
-        + name
-        + "."
-        + key
-        + " = "
-        + value
-        + "\n";
+    return UsersFile.entry(name, key, value);
   }
 
   @AfterAll

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.instrumentelement.ie.measure.LocalhostKey;
 
 /**
  * Keys and certificates for TLS tests, made in a directory with the JDK's keytool as
@@ -22,7 +23,7 @@ import java.util.concurrent.TimeUnit;
  * {@value #PASSWORD}.
  */
 public final class TestCertificates {
-  public static final String PASSWORD = "changeit";
+  public static final String PASSWORD = LocalhostKey.PASSWORD;
 
   private final Path dir;
 
@@ -37,18 +38,8 @@ public final class TestCertificates {
 
   /** Makes the IE's key, the clients' trust store and the PEM certificate in {@code dir}. */
   public static TestCertificates make(Path dir) throws Exception {
+    LocalhostKey.make(dir); // ie.p12, ie.cer and trust.p12
     TestCertificates c = new TestCertificates(dir);
-    c.selfSigned("ie", "CN=localhost", "SAN=dns:localhost,ip:127.0.0.1");
-    keytool(
-        "-exportcert",
-        "-alias",
-        "ie",
-        "-keystore",
-        c.keystore().toString(),
-        "-storepass",
-        PASSWORD,
-        "-file",
-        dir.resolve("ie.cer").toString());
     keytool(
         "-exportcert",
         "-rfc",
@@ -60,19 +51,6 @@ public final class TestCertificates {
         PASSWORD,
         "-file",
         c.pem().toString());
-    keytool(
-        "-importcert",
-        "-noprompt",
-        "-alias",
-        "ie",
-        "-file",
-        dir.resolve("ie.cer").toString(),
-        "-storetype",
-        "PKCS12",
-        "-keystore",
-        c.trustStore().toString(),
-        "-storepass",
-        PASSWORD);
     return c;
   }
 

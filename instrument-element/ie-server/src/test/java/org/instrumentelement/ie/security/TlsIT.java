@@ -12,78 +12,27 @@ import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.instrumentelement.ie.RunningElement;
 import org.instrumentelement.ie.client.InstrumentElementClient;
 import org.instrumentelement.ie.client.soap.InstrumentElementPort;
 import org.instrumentelement.ie.client.soap.ListInstrumentManagers;
 import org.instrumentelement.ie.config.ConfigLoader;
+import org.instrumentelement.ie.measure.LocalhostKey;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * HTTPS with a self-signed development key, made with the JDK's keytool as docs/security.md says.
+ * HTTPS with a self-signed development key, made with the JDK's keytool as docs/security.md says
+ * ({@link LocalhostKey}).
  */
 class TlsIT {
   @TempDir Path dir;
 
-  static void keytool(String... args) throws Exception {
-    List<String> cmd = new java.util.ArrayList<>();
-    cmd.add(Path.of(System.getProperty("java.home"), "bin", "keytool").toString());
-    cmd.addAll(List.of(args));
-    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-    String out = new String(p.getInputStream().readAllBytes());
-    assertTrue(p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0, out);
-  }
-
   @Test
   void soapOverHttpsWithASelfSignedKey() throws Exception {
-    Path keystore = dir.resolve("ie.p12");
-    Path cert = dir.resolve("ie.cer");
-    Path truststore = dir.resolve("trust.p12");
-    keytool(
-        "-genkeypair",
-        "-alias",
-        "ie",
-        "-keyalg",
-        "RSA",
-        "-keysize",
-        "2048",
-        "-validity",
-        "2",
-        "-storetype",
-        "PKCS12",
-        "-keystore",
-        keystore.toString(),
-        "-storepass",
-        "changeit",
-        "-dname",
-        "CN=localhost",
-        "-ext",
-        "SAN=dns:localhost,ip:127.0.0.1");
-    keytool(
-        "-exportcert",
-        "-alias",
-        "ie",
-        "-keystore",
-        keystore.toString(),
-        "-storepass",
-        "changeit",
-        "-file",
-        cert.toString());
-    keytool(
-        "-importcert",
-        "-noprompt",
-        "-alias",
-        "ie",
-        "-file",
-        cert.toString(),
-        "-storetype",
-        "PKCS12",
-        "-keystore",
-        truststore.toString(),
-        "-storepass",
-        "changeit");
+    LocalhostKey key = LocalhostKey.make(dir);
+    Path keystore = key.keyStore();
+    Path truststore = key.trustStore();
 
     try (RunningElement running =
         RunningElement.of(
