@@ -32,9 +32,9 @@ for path in sorted(glob.glob(os.path.join(directory, "segment-*.h5"))):
     with h5py.File(path, "r") as f:
         values = f[vector_group(f)]["value"][:]
         recorded.extend(row.astype("<f8").tobytes() for row in values)
-index = {}
+index = {}  # a trace recorded more than once (a scope repeats itself) has several positions
 for i, raw in enumerate(recorded):
-    index.setdefault(raw, i)
+    index.setdefault(raw, []).append(i)
 
 received = []
 done = threading.Event()
@@ -55,11 +55,15 @@ assert done.wait(120), "only %d of %d vectors received" % (len(received), count)
 conn.disconnect()
 
 positions = []
+n = len(recorded)
 for body in received[:count]:
     assert body in index, "a received vector (%d bytes) is not one of the %d recorded" % (
         len(body), len(recorded))
-    positions.append(index[body])
-n = len(recorded)
+    if not positions:
+        positions.append(index[body][0])
+    else:
+        # of a repeated trace's positions, the first one after the previous vector's
+        positions.append(min(index[body], key=lambda i: (i - positions[-1] - 1) % n))
 # Each vector received comes after the one before in the recording, going round at its end.
 steps = [(b - a) % n for a, b in zip(positions, positions[1:])]
 assert all(0 < s <= n // 2 for s in steps), "not in the recorded order: %s" % positions
