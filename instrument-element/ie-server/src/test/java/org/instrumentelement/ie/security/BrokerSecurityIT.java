@@ -613,22 +613,28 @@ class BrokerSecurityIT {
         "stomp.py/paho-mqtt missing");
   }
 
-  /** Runs a Python script to its end and returns what it printed. */
+  /**
+   * Runs a Python script to its end and returns what it printed on its standard output (the
+   * clients' libraries log to standard error, e.g. stomp.py when the broker closes a refused
+   * connection, which must not end up inside the script's JSON).
+   */
   static String python(String script, String... args) throws Exception {
     List<String> command = new ArrayList<>(List.of(PYTHON, script));
     command.addAll(List.of(args));
     Path output = Files.createTempFile("broker-python", ".out");
+    Path errors = Files.createTempFile("broker-python", ".err");
     Process p =
         new ProcessBuilder(command)
-            .redirectErrorStream(true)
             .redirectOutput(output.toFile())
+            .redirectError(errors.toFile())
             .start();
     boolean done = p.waitFor(180, TimeUnit.SECONDS);
     if (!done) {
       p.destroyForcibly();
     }
     String out = Files.readString(output, StandardCharsets.UTF_8);
-    assertTrue(done && p.exitValue() == 0, out);
+    String err = Files.readString(errors, StandardCharsets.UTF_8);
+    assertTrue(done && p.exitValue() == 0, out + err);
     return out;
   }
 
