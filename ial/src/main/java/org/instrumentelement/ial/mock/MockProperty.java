@@ -41,6 +41,8 @@ record MockProperty(
     boolean perChannel,
     HeaderPattern getter,
     HeaderPattern setter) {
+  private static final java.util.regex.Pattern KEYWORD_LIKE =
+      java.util.regex.Pattern.compile("[A-Za-z].*");
 
   enum Type {
     DOUBLE,
@@ -151,7 +153,7 @@ record MockProperty(
       String key = a.getKey();
       boolean hit =
           p.kind() == ProgramData.Kind.CHARACTER
-              ? key.matches("[A-Za-z].*") && Keyword.of(key).matches(p.text())
+              ? KEYWORD_LIKE.matcher(key).matches() && Keyword.of(key).matches(p.text())
               : p.isNumeric()
                   && p.suffix().isEmpty()
                   && key.equals(MockFormulas.format(p.number()));

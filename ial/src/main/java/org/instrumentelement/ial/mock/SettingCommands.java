@@ -17,6 +17,9 @@ import org.instrumentelement.ial.scpi.device.ScpiErrorException;
  * an action sets properties to fixed values and from its parameters, and may answer.
  */
 final class SettingCommands {
+  private static final java.util.regex.Pattern NAMED_VALUE =
+      java.util.regex.Pattern.compile("MIN|MINIMUM|MAX|MAXIMUM|DEF|DEFAULT");
+
   private SettingCommands() {}
 
   static void addTo(CommandTree<MockCommand> tree, DeviceState d, DataQueries queries) {
@@ -48,7 +51,7 @@ final class SettingCommands {
         && params.get(0).kind() == ProgramData.Kind.CHARACTER
         && (p.type() == MockProperty.Type.DOUBLE || p.type() == MockProperty.Type.INTEGER)) {
       String word = params.get(0).text().toUpperCase(Locale.ROOT);
-      if (word.matches("MIN|MINIMUM|MAX|MAXIMUM|DEF|DEFAULT")) {
+      if (NAMED_VALUE.matcher(word).matches()) {
         return p.format(p.parse(params.get(0)));
       }
     }

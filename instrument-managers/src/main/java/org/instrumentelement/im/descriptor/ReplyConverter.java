@@ -14,6 +14,8 @@ import org.instrumentelement.im.model.ValueSpec;
  * speak as its descriptor says: that is an instrument failure, not a client error.
  */
 final class ReplyConverter {
+  private static final java.util.regex.Pattern COMMA = java.util.regex.Pattern.compile("\\s*,\\s*");
+
   private ReplyConverter() {}
 
   static Value convert(String reply, ValueSpec spec, Map<String, String> tokens, String query)
@@ -44,7 +46,7 @@ final class ReplyConverter {
                     : r,
                 now);
         case DOUBLE_ARRAY -> {
-          String[] parts = r.isEmpty() ? new String[0] : r.split("\\s*,\\s*");
+          String[] parts = r.isEmpty() ? new String[0] : COMMA.split(r);
           double[] d = new double[parts.length];
           for (int i = 0; i < d.length; i++) {
             d[i] = number(parts[i]);

@@ -19,6 +19,8 @@ import org.instrumentelement.ie.contract.FaultCode;
  */
 public record ValueSpec(
     ValueType type, String units, double min, double max, List<String> choices, int maxLength) {
+  private static final java.util.regex.Pattern LIST_SEPARATOR =
+      java.util.regex.Pattern.compile("[,\\s]+");
 
   /** Longest string accepted unless a spec says otherwise. */
   public static final int DEFAULT_MAX_STRING = 1024;
@@ -183,7 +185,7 @@ public record ValueSpec(
             case STRING -> Value.ofString(text, now);
             case ENUM -> Value.ofEnum(t, now);
             case DOUBLE_ARRAY -> {
-              String[] parts = t.isEmpty() ? new String[0] : t.split("[,\\s]+");
+              String[] parts = t.isEmpty() ? new String[0] : LIST_SEPARATOR.split(t);
               double[] d = new double[parts.length];
               for (int i = 0; i < parts.length; i++) {
                 d[i] = Double.parseDouble(parts[i]);

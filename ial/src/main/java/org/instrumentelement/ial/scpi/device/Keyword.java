@@ -9,6 +9,9 @@ import java.util.Locale;
  * Used for header mnemonics and for character parameters alike.
  */
 public final class Keyword {
+  private static final java.util.regex.Pattern DECLARED =
+      java.util.regex.Pattern.compile("[A-Za-z][A-Za-z0-9_]*");
+
   private final String declared;
   private final String shortName;
   private final String longName;
@@ -28,7 +31,7 @@ public final class Keyword {
    */
   public static Keyword of(String declared) {
     String d = declared.trim();
-    if (!d.matches("[A-Za-z][A-Za-z0-9_]*")) {
+    if (!DECLARED.matcher(d).matches()) {
       throw new IllegalArgumentException("'" + declared + "' is not a SCPI keyword");
     }
     HeaderNode split = HeaderNode.of(d);

@@ -5,6 +5,10 @@ import java.util.regex.Pattern;
 
 /** Reads one parameter element (IEEE 488.2 section 7.7) and says which kind it is. */
 final class ProgramDataReader {
+  private static final java.util.regex.Pattern MANTISSA_WITHOUT_DIGITS =
+      java.util.regex.Pattern.compile("[+-]?\\.?");
+  private static final java.util.regex.Pattern SIGN = java.util.regex.Pattern.compile("[+-]");
+
   /** IEEE 488.2 7.6.1.4 and 7.7.1.4: mnemonics and character data have at most 12 characters. */
   static final int MAX_MNEMONIC = 12;
 
@@ -93,12 +97,12 @@ final class ProgramDataReader {
 
   private static ProgramData decimal(String t) throws ScpiErrorException {
     Matcher m = DECIMAL.matcher(t);
-    if (!m.matches() || m.group(1).matches("[+-]?\\.?")) {
+    if (!m.matches() || MANTISSA_WITHOUT_DIGITS.matcher(m.group(1)).matches()) {
       throw new ScpiErrorException(ScpiError.INVALID_NUMBER_CHARACTER.withDetail(t));
     }
     String exponent = m.group(2);
     if (exponent != null
-        && (exponent.replaceAll("[+-]", "").length() > 6
+        && (SIGN.matcher(exponent).replaceAll("").length() > 6
             || Math.abs(Integer.parseInt(exponent)) > MAX_EXPONENT)) {
       throw new ScpiErrorException(ScpiError.EXPONENT_TOO_LARGE.withDetail(t));
     }

@@ -76,10 +76,13 @@ public final class ProgramMessageParser {
     return i;
   }
 
+  private static final java.util.regex.Pattern COMMON_NAME =
+      java.util.regex.Pattern.compile("[A-Za-z][A-Za-z0-9_]*");
+
   private static ProgramHeader common(String text) throws ScpiErrorException {
     boolean query = text.endsWith("?");
     String name = text.substring(1, text.length() - (query ? 1 : 0));
-    if (!name.matches("[A-Za-z][A-Za-z0-9_]*")) {
+    if (!COMMON_NAME.matcher(name).matches()) {
       throw new ScpiErrorException(ScpiError.SYNTAX.withDetail(text));
     }
     if (name.length() > ProgramDataReader.MAX_MNEMONIC) {

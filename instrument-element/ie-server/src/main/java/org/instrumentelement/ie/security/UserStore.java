@@ -260,15 +260,24 @@ public final class UserStore {
     return !certificates.isEmpty();
   }
 
-  private static String fingerprint(String name, String password) {
+  /** A digest per thread: looking one up costs about as much as the hash of a short text. */
+  private static final ThreadLocal<MessageDigest> SHA_256 =
+      ThreadLocal.withInitial(UserStore::sha256);
+
+  private static MessageDigest sha256() {
     try {
-      MessageDigest d = MessageDigest.getInstance("SHA-256");
-      d.update(name.getBytes(StandardCharsets.UTF_8));
-      d.update((byte) 0);
-      d.update(password.getBytes(StandardCharsets.UTF_8));
-      return HexFormat.of().formatHex(d.digest());
+      return MessageDigest.getInstance("SHA-256");
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException(e);
     }
+  }
+
+  private static String fingerprint(String name, String password) {
+    MessageDigest d = SHA_256.get();
+    d.reset();
+    d.update(name.getBytes(StandardCharsets.UTF_8));
+    d.update((byte) 0);
+    d.update(password.getBytes(StandardCharsets.UTF_8));
+    return HexFormat.of().formatHex(d.digest());
   }
 }

@@ -14,8 +14,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import javax.xml.namespace.QName;
 import org.glassfish.jaxb.runtime.marshaller.NamespacePrefixMapper;
 import org.instrumentelement.ie.server.gate.SoapFaultDocument;
+import org.instrumentelement.ie.soap.AttributeAnswer;
 import org.instrumentelement.ie.soap.InstrumentElementFault;
-import org.instrumentelement.ie.soap.VectorAnswer;
 import org.instrumentelement.ie.soap.types.FaultInfo;
 import org.instrumentelement.ie.soap.types.GetAttributeResponse;
 import org.instrumentelement.ie.soap.types.GetAttributesResponse;
@@ -24,10 +24,10 @@ import org.instrumentelement.ie.soap.types.Value;
 
 /**
  * Writes the {@link PollingLane}'s answers as CXF writes them: the same envelope around the same
- * body (a vector by {@link VectorAnswer}, anything else by JAXB with the service's escaping), the
- * same content type, status and fault shape; framed once and sent in one write with its length. A
- * getAttribute answer served again to polls that accept its age (the same value object) is encoded
- * once: its bytes are kept beside it.
+ * body (a vector by {@link AttributeAnswer}, anything else by JAXB with the service's escaping),
+ * the same content type, status and fault shape; framed once and sent in one write with its length.
+ * A getAttribute answer served again to polls that accept its age (the same value object) is
+ * encoded once: its bytes are kept beside it.
  */
 final class PollAnswer {
   private static final byte[] HEAD =
@@ -105,8 +105,8 @@ final class PollAnswer {
   private static byte[] envelope(Object answer) throws IOException {
     ByteArrayOutputStream out = new ByteArrayOutputStream(1024);
     out.write(HEAD);
-    if (VectorAnswer.handles(answer)) {
-      VectorAnswer.write(answer, out);
+    if (AttributeAnswer.handles(answer)) {
+      AttributeAnswer.write(answer, out);
     } else {
       marshal(answer, out);
     }

@@ -11,11 +11,11 @@ import java.time.Duration;
 import org.instrumentelement.ie.contract.FaultCode;
 
 /**
- * Reads an admitted request's body without holding a thread while it arrives (non-blocking reads,
- * called back by the container as data comes), within the body deadline, the size limit and the
- * request's memory charge; then hands the complete body to the SOAP stack by dispatching the
- * request again. A body that trickles in therefore costs a connection and its bytes so far, never a
- * worker thread.
+ * Reads the rest of an admitted request's body (what did not come with the headers) without holding
+ * a thread while it arrives (non-blocking reads, called back by the container as data comes),
+ * within the body deadline, the size limit and the request's memory charge; then hands the complete
+ * body to the SOAP stack by dispatching the request again. A body that trickles in therefore costs
+ * a connection and its bytes so far, never a worker thread.
  */
 final class BodyCollector implements ReadListener, AsyncListener {
   /** Request attribute that carries the complete body to the dispatched request. */
@@ -36,14 +36,14 @@ final class BodyCollector implements ReadListener, AsyncListener {
   BodyCollector(
       AsyncContext async,
       ServletInputStream in,
-      long declaredLength,
+      CollectedBody body,
       MemoryBudget.Charge charge,
       BodyLimit limit,
       Duration deadline,
       Runnable whenDone) {
     this.async = async;
     this.in = in;
-    this.body = new CollectedBody(declaredLength);
+    this.body = body;
     this.charge = charge;
     this.limit = limit;
     this.deadline = deadline;

@@ -4,6 +4,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Who a request really comes from: its peer's address, unless the peer is a trusted proxy ({@code
@@ -17,6 +18,9 @@ final class ClientAddress {
   static final String ATTRIBUTE = ClientAddress.class.getName();
 
   static final String FORWARDED_FOR = "X-Forwarded-For";
+
+  private static final Pattern ADDRESS_CHARACTERS = Pattern.compile("[0-9A-Fa-f:.]+");
+  private static final Pattern IPV4 = Pattern.compile("\\d{1,3}(\\.\\d{1,3}){3}");
 
   private final Set<InetAddress> trustedProxies;
 
@@ -36,7 +40,10 @@ final class ClientAddress {
   }
 
   String resolve(String peer, java.util.Enumeration<String> forwardedFor) {
-    if (forwardedFor == null || !trusted(peer)) {
+    if (trustedProxies.isEmpty()
+        || forwardedFor == null
+        || !forwardedFor.hasMoreElements()
+        || !trusted(peer)) {
       return peer;
     }
     java.util.List<String> hops = new java.util.ArrayList<>();
@@ -71,10 +78,10 @@ final class ClientAddress {
     if (t.startsWith("[") && t.endsWith("]")) {
       t = t.substring(1, t.length() - 1);
     }
-    if (t.isEmpty() || t.length() > 45 || !t.matches("[0-9A-Fa-f:.]+")) {
+    if (t.isEmpty() || t.length() > 45 || !ADDRESS_CHARACTERS.matcher(t).matches()) {
       return null;
     }
-    if (!t.contains(":") && !t.matches("\\d{1,3}(\\.\\d{1,3}){3}")) {
+    if (!t.contains(":") && !IPV4.matcher(t).matches()) {
       return null;
     }
     try {

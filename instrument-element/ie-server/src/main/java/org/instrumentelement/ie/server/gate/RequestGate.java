@@ -245,27 +245,48 @@ public final class RequestGate extends HttpFilter {
     }
     request.setAttribute(CALLER, caller);
     ServletInputStream in = request.getInputStream();
-    if (declared >= 0 && declared <= IN_HAND && in.available() >= declared) {
-      // The whole body came with the headers, as with most requests: reading it cannot wait, so
-      // the SOAP stack reads it now, on this thread, from the connector's buffer.
-      try {
-        chain.doFilter(request, response);
-      } finally {
-        charge.release();
+    CollectedBody body = new CollectedBody(declared);
+    if (declared >= 0 && declared <= IN_HAND) {
+      inHand(in, body, declared);
+      if (body.size() == declared) {
+        // The whole body came with the headers, as with most requests: the SOAP stack reads it
+        // now, on this thread, from memory.
+        try {
+          chain.doFilter(new ReadBodyRequest(request, body.stream(), declared), response);
+        } finally {
+          charge.release();
+        }
+        return false;
       }
-      return false;
     }
     AsyncContext async = request.startAsync();
     new BodyCollector(
             async,
             in,
-            declared,
+            body,
             charge,
             bodyLimit,
             bodyDeadline,
             () -> requestsPerAddress.release(address))
         .start();
     return true;
+  }
+
+  /**
+   * Reads what the connector holds of a small body already, never waiting for more: a read follows
+   * only an {@code available()} that found bytes in hand. (Tomcat's {@code available()} says 1 for
+   * "some", not how many, so the body cannot be measured before it is read.)
+   */
+  private static void inHand(ServletInputStream in, CollectedBody body, long declared)
+      throws IOException {
+    while (body.size() < declared && in.available() > 0) {
+      byte[] room = body.room();
+      int n = in.read(room, body.offset(), room.length - body.offset());
+      if (n < 0) {
+        return;
+      }
+      body.filled(n);
+    }
   }
 
   /** The memory set aside for requests is taken: retry soon. */

@@ -14,13 +14,14 @@ import org.instrumentelement.ie.soap.types.Value;
 import org.instrumentelement.ie.soap.types.ValueType;
 
 /**
- * Writes a {@code getAttributeResponse} that carries a vector straight to the response stream, in
- * the same XML that JAXB writes for it, without JAXB's per-item strings and copies: the doubles'
- * text ({@link DoubleText}) or their base64 goes directly into the output buffer. Polling a vector
- * is the Instrument Element's hottest answer; every other answer, and a vector answered as an MTOM
- * attachment, is still written by JAXB.
+ * Writes a {@code getAttributeResponse} that carries a vector or a single scalar straight to the
+ * response stream, in the same XML that JAXB writes for it, without JAXB's per-item strings and
+ * copies: the doubles' text ({@link DoubleText}) or their base64 goes directly into the output
+ * buffer, a scalar as JAXB prints it. Polling is the Instrument Element's hottest answer; every
+ * other answer (several values, an empty vector, a string with surrogate characters, a vector
+ * answered as an MTOM attachment) is still written by JAXB.
  */
-public final class VectorAnswer {
+public final class AttributeAnswer {
   private static final byte[] START =
       ascii("<getAttributeResponse xmlns=\"" + Namespaces.IE + "\"><value");
   private static final byte[] END = ascii("</value></getAttributeResponse>");
@@ -28,6 +29,14 @@ public final class VectorAnswer {
   private static final byte[] DOUBLES_END = ascii("</doubles>");
   private static final byte[] DATA_START = ascii("<data>");
   private static final byte[] DATA_END = ascii("</data>");
+  private static final byte[] DOUBLE_START = ascii("<doubleValue>");
+  private static final byte[] DOUBLE_END = ascii("</doubleValue>");
+  private static final byte[] INTEGER_START = ascii("<integerValue>");
+  private static final byte[] INTEGER_END = ascii("</integerValue>");
+  private static final byte[] BOOLEAN_START = ascii("<booleanValue>");
+  private static final byte[] BOOLEAN_END = ascii("</booleanValue>");
+  private static final byte[] STRING_START = ascii("<stringValue>");
+  private static final byte[] STRING_END = ascii("</stringValue>");
 
   private static final byte[] ALPHABET =
       ascii("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/");
@@ -44,38 +53,61 @@ public final class VectorAnswer {
   private static final VarHandle BIG_ENDIAN_LONG =
       MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
 
-  /** Bytes gathered before they are passed on to the stream. */
+  /** Bytes of a vector gathered before they are passed on to the stream. */
   private static final int CHUNK = 8192;
 
+  /** The same for a scalar answer: the attributes and a short value fit. */
+  private static final int SMALL = 512;
+
   private final OutputStream out;
-  private final byte[] buf = new byte[CHUNK];
+  private final byte[] buf;
   private int pos;
 
-  private VectorAnswer(OutputStream out) {
+  private AttributeAnswer(OutputStream out, int size) {
     this.out = out;
+    this.buf = new byte[size];
   }
 
   /**
    * Whether {@code part} is an answer this class writes: a {@link GetAttributeResponse} holding a
-   * non-empty vector, as a {@link DoubleList} or as binary data.
+   * non-empty vector (as a {@link DoubleList} or as binary data) or exactly one scalar (a string
+   * only if it is not empty and has no surrogate characters, which JAXB encodes its own way).
    */
   public static boolean handles(Object part) {
     if (!(part instanceof GetAttributeResponse r) || r.value == null) {
       return false;
     }
     Value v = r.value;
-    boolean scalarsAbsent =
-        v.doubleValue == null
-            && v.integerValue == null
-            && v.booleanValue == null
-            && v.stringValue == null;
+    int scalars =
+        (v.doubleValue == null ? 0 : 1)
+            + (v.integerValue == null ? 0 : 1)
+            + (v.booleanValue == null ? 0 : 1)
+            + (v.stringValue == null ? 0 : 1);
+    if (scalars == 1) {
+      return v.data == null
+          && v.doubles == null
+          && (v.stringValue == null || plainText(v.stringValue));
+    }
     boolean oneVector =
         (v.data != null && v.doubles == null && v.data.length > 0 && v.data.length % 8 == 0)
             || (v.data == null
                 && v.doubles instanceof DoubleList d
                 && !d.isEmpty()
                 && d.firstUnparsed() < 0);
-    return v.type == ValueType.DOUBLE_ARRAY && scalarsAbsent && oneVector;
+    return v.type == ValueType.DOUBLE_ARRAY && scalars == 0 && oneVector;
+  }
+
+  /** Not empty, and no surrogate characters. */
+  private static boolean plainText(String s) {
+    if (s.isEmpty()) {
+      return false;
+    }
+    for (int i = 0; i < s.length(); i++) {
+      if (Character.isSurrogate(s.charAt(i))) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**
@@ -85,9 +117,10 @@ public final class VectorAnswer {
    */
   public static void write(Object part, OutputStream out) throws IOException {
     if (!handles(part)) {
-      throw new IllegalArgumentException("not a vector answer: " + part);
+      throw new IllegalArgumentException("not an answer written here: " + part);
     }
-    new VectorAnswer(out).answer(((GetAttributeResponse) part).value);
+    Value v = ((GetAttributeResponse) part).value;
+    new AttributeAnswer(out, v.data != null || v.doubles != null ? CHUNK : SMALL).answer(v);
   }
 
   private void answer(Value v) throws IOException {
@@ -105,10 +138,20 @@ public final class VectorAnswer {
       put(DATA_START);
       base64(v.data);
       put(DATA_END);
-    } else {
+    } else if (v.doubles != null) {
       put(DOUBLES_START);
       doubles(((DoubleList) v.doubles).values());
       put(DOUBLES_END);
+    } else if (v.doubleValue != null) {
+      scalar(DOUBLE_START, printDouble(v.doubleValue), DOUBLE_END);
+    } else if (v.integerValue != null) {
+      scalar(INTEGER_START, v.integerValue.toString(), INTEGER_END);
+    } else if (v.booleanValue != null) {
+      scalar(BOOLEAN_START, v.booleanValue.toString(), BOOLEAN_END);
+    } else {
+      put(STRING_START);
+      put(escaped(v.stringValue, false));
+      put(STRING_END);
     }
     put(END);
     out.write(buf, 0, pos);
@@ -133,7 +176,7 @@ public final class VectorAnswer {
     int wide = in.length >= 8 ? (in.length - 8) / 6 * 6 + 6 : 0;
     while (i < wide) {
       room(8);
-      int steps = Math.min((wide - i) / 6, (CHUNK - pos) / 8);
+      int steps = Math.min((wide - i) / 6, (buf.length - pos) / 8);
       int p = pos;
       for (int s = 0; s < steps; s++, i += 6, p += 8) {
         long x = (long) BIG_ENDIAN_LONG.get(in, i);
@@ -177,28 +220,78 @@ public final class VectorAnswer {
     if (value == null) {
       return;
     }
-    StringBuilder b = new StringBuilder(name.length() + value.length() + 4);
-    b.append(' ').append(name).append("=\"");
-    for (int i = 0; i < value.length(); i++) {
+    room(name.length() + 3);
+    buf[pos++] = ' ';
+    for (int i = 0; i < name.length(); i++) {
+      buf[pos++] = (byte) name.charAt(i);
+    }
+    buf[pos++] = '=';
+    buf[pos++] = '"';
+    put(escaped(value, true));
+    room(1);
+    buf[pos++] = '"';
+  }
+
+  private void scalar(byte[] start, String text, byte[] end) throws IOException {
+    put(start);
+    room(text.length());
+    for (int i = 0; i < text.length(); i++) {
+      buf[pos++] = (byte) text.charAt(i); // digits, signs, letters: ASCII
+    }
+    put(end);
+  }
+
+  /** A double as JAXB prints xs:double. */
+  static String printDouble(double d) {
+    if (Double.isNaN(d)) {
+      return "NaN";
+    }
+    if (d == Double.POSITIVE_INFINITY) {
+      return "INF";
+    }
+    if (d == Double.NEGATIVE_INFINITY) {
+      return "-INF";
+    }
+    return String.valueOf(d);
+  }
+
+  /**
+   * Text escaped as the service's JAXB escape handler escapes it ({@code & < >} and carriage
+   * return; in attribute values also {@code "} and line feed), in UTF-8.
+   */
+  private static byte[] escaped(String value, boolean attribute) {
+    int i = 0;
+    while (i < value.length()) {
+      char c = value.charAt(i);
+      if (c == '&' || c == '<' || c == '>' || c == '\r' || attribute && (c == '"' || c == '\n')) {
+        break;
+      }
+      i++;
+    }
+    if (i == value.length()) {
+      return value.getBytes(StandardCharsets.UTF_8);
+    }
+    StringBuilder b = new StringBuilder(value.length() + 16).append(value, 0, i);
+    for (; i < value.length(); i++) {
       char c = value.charAt(i);
       switch (c) {
         case '&' -> b.append("&amp;");
         case '<' -> b.append("&lt;");
         case '>' -> b.append("&gt;");
-        case '"' -> b.append("&quot;");
         case '\r' -> b.append("&#13;");
-        case '\n' -> b.append("&#10;");
+        case '"' -> b.append(attribute ? "&quot;" : "\"");
+        case '\n' -> b.append(attribute ? "&#10;" : "\n");
         default -> b.append(c);
       }
     }
-    put(b.append('"').toString().getBytes(StandardCharsets.UTF_8));
+    return b.toString().getBytes(StandardCharsets.UTF_8);
   }
 
   private void put(byte[] bytes) throws IOException {
-    if (bytes.length > CHUNK - pos) {
+    if (bytes.length > buf.length - pos) {
       out.write(buf, 0, pos);
       pos = 0;
-      if (bytes.length > CHUNK) {
+      if (bytes.length > buf.length) {
         out.write(bytes);
         return;
       }
@@ -207,9 +300,9 @@ public final class VectorAnswer {
     pos += bytes.length;
   }
 
-  /** Makes room for {@code n} bytes (at most {@link #CHUNK}) in the buffer. */
+  /** Makes room for {@code n} bytes (at most the buffer's size) in the buffer. */
   private void room(int n) throws IOException {
-    if (CHUNK - pos < n) {
+    if (buf.length - pos < n) {
       out.write(buf, 0, pos);
       pos = 0;
     }

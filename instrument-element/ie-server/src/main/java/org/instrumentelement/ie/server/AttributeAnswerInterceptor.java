@@ -13,16 +13,16 @@ import org.apache.cxf.message.MessageContentsList;
 import org.apache.cxf.message.MessageUtils;
 import org.apache.cxf.service.model.BindingOperationInfo;
 import org.apache.cxf.wsdl.interceptors.BareOutInterceptor;
-import org.instrumentelement.ie.soap.VectorAnswer;
+import org.instrumentelement.ie.soap.AttributeAnswer;
 
 /**
  * CXF's writer of document/literal answers, with one fast path: a {@code getAttribute} answer that
- * carries a vector is written by {@link VectorAnswer} straight to the response stream. It takes the
- * place of the binding's {@link BareOutInterceptor} and takes the fast path only where CXF itself
- * would let JAXB write to the stream (a SOAP binding, UTF-8, no DOM, no buffering) and the answer
- * is not an MTOM package; everything else is CXF's own path, unchanged.
+ * carries a vector is written by {@link AttributeAnswer} straight to the response stream. It takes
+ * the place of the binding's {@link BareOutInterceptor} and takes the fast path only where CXF
+ * itself would let JAXB write to the stream (a SOAP binding, UTF-8, no DOM, no buffering) and the
+ * answer is not an MTOM package; everything else is CXF's own path, unchanged.
  */
-final class VectorAnswerInterceptor extends BareOutInterceptor {
+final class AttributeAnswerInterceptor extends BareOutInterceptor {
 
   /**
    * Puts this interceptor in the place of the BareOutInterceptor in {@code interceptors}.
@@ -32,7 +32,7 @@ final class VectorAnswerInterceptor extends BareOutInterceptor {
   static void install(List<Interceptor<? extends Message>> interceptors) {
     for (int i = 0; i < interceptors.size(); i++) {
       if (interceptors.get(i).getClass() == BareOutInterceptor.class) {
-        interceptors.set(i, new VectorAnswerInterceptor());
+        interceptors.set(i, new AttributeAnswerInterceptor());
         return;
       }
     }
@@ -42,7 +42,7 @@ final class VectorAnswerInterceptor extends BareOutInterceptor {
   @Override
   public void handleMessage(Message message) {
     MessageContentsList parts = MessageContentsList.getContentsList(message);
-    if (parts == null || parts.size() != 1 || !VectorAnswer.handles(parts.get(0))) {
+    if (parts == null || parts.size() != 1 || !AttributeAnswer.handles(parts.get(0))) {
       super.handleMessage(message);
       return;
     }
@@ -66,7 +66,7 @@ final class VectorAnswerInterceptor extends BareOutInterceptor {
         xml.writeCharacters("");
         xml.flush();
       }
-      VectorAnswer.write(parts.get(0), out);
+      AttributeAnswer.write(parts.get(0), out);
     } catch (IOException | XMLStreamException e) {
       throw new Fault(e);
     }

@@ -19,7 +19,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.SplittableRandom;
 import javax.xml.namespace.QName;
-import org.instrumentelement.ie.soap.VectorAnswer;
+import org.instrumentelement.ie.soap.AttributeAnswer;
 import org.instrumentelement.ie.soap.types.DoubleList;
 import org.instrumentelement.ie.soap.types.GetAttributeResponse;
 import org.instrumentelement.ie.soap.types.GetAttributesResponse;
@@ -29,8 +29,10 @@ import org.instrumentelement.ie.soap.types.Value;
 import org.instrumentelement.ie.soap.types.ValueType;
 import org.junit.jupiter.api.Test;
 
-/** The hand-written vector answer is byte for byte what JAXB writes with the service's settings. */
-class VectorAnswerTest {
+/**
+ * The hand-written attribute answer is byte for byte what JAXB writes with the service's settings.
+ */
+class AttributeAnswerTest {
   private static final double[] SPECIAL = {
     0.0,
     -0.0,
@@ -110,33 +112,92 @@ class VectorAnswerTest {
   }
 
   @Test
-  void onlyNonEmptyVectorAnswersAreHandled() {
+  void scalarsAreWrittenAsJaxbWritesThem() throws Exception {
+    for (double d : SPECIAL) {
+      Value v = scalar(ValueType.DOUBLE);
+      v.doubleValue = d;
+      assertSame(v);
+    }
+    for (long l : new long[] {0, 1, -1, Long.MAX_VALUE, Long.MIN_VALUE, 1234567890123L}) {
+      Value v = scalar(ValueType.INTEGER);
+      v.integerValue = l;
+      assertSame(v);
+    }
+    for (boolean b : new boolean[] {true, false}) {
+      Value v = scalar(ValueType.BOOLEAN);
+      v.booleanValue = b;
+      v.units = null;
+      assertSame(v);
+    }
+    for (String text :
+        List.of(
+            "MockArray,array2500,0,1.0",
+            "a<b&c>d \"quoted\" 'single'",
+            "line\r\nfeed\ttab\u0001",
+            "\u00b5V \u03a9 \u20ac \u4e2d\u6587",
+            "]]>",
+            "x".repeat(20_000))) {
+      Value v = scalar(ValueType.STRING);
+      v.stringValue = text;
+      v.name = "n\"" + text.substring(0, Math.min(5, text.length()));
+      assertSame(v);
+    }
+  }
+
+  @Test
+  void onlyNonEmptyVectorAndSingleScalarAnswersAreHandled() {
     Value scalar = new Value();
     scalar.type = ValueType.DOUBLE;
     scalar.doubleValue = 1.0;
-    assertFalse(VectorAnswer.handles(answer(scalar)));
+    assertTrue(AttributeAnswer.handles(answer(scalar)));
+    Value two = scalar(ValueType.DOUBLE);
+    two.doubleValue = 1.0;
+    two.integerValue = 1L;
+    assertFalse(AttributeAnswer.handles(answer(two)));
+    Value scalarAndVector = scalar(ValueType.DOUBLE);
+    scalarAndVector.doubleValue = 1.0;
+    scalarAndVector.data = littleEndian(new double[] {1});
+    assertFalse(AttributeAnswer.handles(answer(scalarAndVector)));
+    Value emptyText = scalar(ValueType.STRING);
+    emptyText.stringValue = "";
+    assertFalse(AttributeAnswer.handles(answer(emptyText)));
+    Value surrogates = scalar(ValueType.STRING);
+    surrogates.stringValue = "smile \ud83d\ude00";
+    assertFalse(AttributeAnswer.handles(answer(surrogates)));
+    Value nothing = scalar(ValueType.STRING);
+    assertFalse(AttributeAnswer.handles(answer(nothing)));
     Value empty = vector(new double[0]);
     empty.doubles = new DoubleList(new double[0]);
-    assertFalse(VectorAnswer.handles(answer(empty)));
+    assertFalse(AttributeAnswer.handles(answer(empty)));
     Value emptyData = vector(new double[0]);
     emptyData.data = new byte[0];
-    assertFalse(VectorAnswer.handles(answer(emptyData)));
+    assertFalse(AttributeAnswer.handles(answer(emptyData)));
     Value both = vector(new double[] {1});
     both.data = littleEndian(new double[] {1});
     both.doubles = new DoubleList(new double[] {1});
-    assertFalse(VectorAnswer.handles(answer(both)));
+    assertFalse(AttributeAnswer.handles(answer(both)));
     Value ragged = vector(new double[] {1});
     ragged.data = new byte[7];
-    assertFalse(VectorAnswer.handles(answer(ragged)));
+    assertFalse(AttributeAnswer.handles(answer(ragged)));
     Value textList = vector(new double[] {1});
     textList.doubles = List.of("1");
-    assertFalse(VectorAnswer.handles(answer(textList)));
-    assertFalse(VectorAnswer.handles(new GetAttributeResponse()));
-    assertFalse(VectorAnswer.handles(new GetAttributesResponse()));
-    assertFalse(VectorAnswer.handles(null));
+    assertFalse(AttributeAnswer.handles(answer(textList)));
+    assertFalse(AttributeAnswer.handles(new GetAttributeResponse()));
+    assertFalse(AttributeAnswer.handles(new GetAttributesResponse()));
+    assertFalse(AttributeAnswer.handles(null));
     assertThrows(
         IllegalArgumentException.class,
-        () -> VectorAnswer.write(answer(scalar), new ByteArrayOutputStream()));
+        () -> AttributeAnswer.write(answer(two), new ByteArrayOutputStream()));
+  }
+
+  private static Value scalar(ValueType type) {
+    Value v = new Value();
+    v.type = type;
+    v.timestamp = Instant.parse("2026-11-23T22:59:01.5Z");
+    v.quality = Quality.GOOD;
+    v.units = "V";
+    v.provenance = 7L;
+    return v;
   }
 
   private static Value vector(double[] d) {
@@ -162,7 +223,7 @@ class VectorAnswerTest {
 
   private static void assertSame(Value v) throws Exception {
     GetAttributeResponse r = answer(v);
-    assertTrue(VectorAnswer.handles(r));
+    assertTrue(AttributeAnswer.handles(r));
     byte[] expected = jaxb(r);
     byte[] actual = ours(r);
     assertEquals(
@@ -173,7 +234,7 @@ class VectorAnswerTest {
   /** Written in small pieces, as a stream that passes every write on would see them. */
   private static byte[] ours(GetAttributeResponse r) throws IOException {
     ByteArrayOutputStream b = new ByteArrayOutputStream();
-    VectorAnswer.write(
+    AttributeAnswer.write(
         r,
         new OutputStream() {
           @Override
