@@ -251,6 +251,46 @@ class RequestGateIT {
     assertEquals(0, running.server.gate().memory().used());
   }
 
+  /**
+   * A small body is read at once when it came with the headers, and read as it comes otherwise: all
+   * of it later, or a first piece with the headers and the rest later. Each way the request is
+   * answered in full, both a poll (the polling lane) and another operation (CXF).
+   */
+  @Test
+  void aSmallBodyIsAnsweredWhetherItComesWithTheHeadersOrInPieces() throws Exception {
+    String poll =
+        HostileRequestIT.envelope(
+            "<ie:getAttribute><ie:im>lab/scope</ie:im><ie:attribute>identity</ie:attribute>"
+                + "</ie:getAttribute>");
+    String parameter =
+        HostileRequestIT.envelope(
+            "<ie:getParameter><ie:im>lab/scope</ie:im><ie:parameter>timebase</ie:parameter>"
+                + "</ie:getParameter>");
+    for (String body : List.of(poll, parameter)) {
+      byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+      String head = RawHttp.soapHead(running.url(), bytes.length, HostileRequestIT.ADMIN_BASIC);
+      for (int split : new int[] {bytes.length, 0, bytes.length / 2, bytes.length - 1}) {
+        try (RawHttp raw = RawHttp.connect(running.url(), null)) {
+          byte[] first =
+              java.util.Arrays.copyOf(
+                  head.getBytes(StandardCharsets.ISO_8859_1), head.length() + split);
+          System.arraycopy(bytes, 0, first, head.length(), split);
+          raw.send(first);
+          if (split < bytes.length) {
+            Thread.sleep(300);
+            raw.send(java.util.Arrays.copyOfRange(bytes, split, bytes.length));
+          }
+          RawHttp.Response r = raw.read(Duration.ofSeconds(10));
+          assertEquals(200, r.status(), split + ": " + r.body());
+          assertTrue(
+              r.body().contains(body == poll ? "<getAttributeResponse" : "<getParameterResponse"),
+              split + ": " + r.body());
+          assertTrue(r.body().contains(body == poll ? "<stringValue>" : "<doubleValue>"), r.body());
+        }
+      }
+    }
+  }
+
   @Test
   void anOversizedBodyIsRefusedByItsDeclaredLengthAtOnce() throws Exception {
     long limit = running.runtime.config().maxRequestBytes();

@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Figures about a running Instrument Element. Meters read their values from the parts they describe
@@ -33,30 +34,46 @@ public final class Monitoring {
       new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
   private final Instant started = Instant.now();
   private final ConcurrentHashMap<String, OperationFigures> operations = new ConcurrentHashMap<>();
-  private final ConcurrentHashMap<String, Timer> requestTimers = new ConcurrentHashMap<>();
 
-  /** Counts of one SOAP operation, for getStatus. */
+  /** Counts of one SOAP operation, for getStatus; and its timers by outcome. */
   public static final class OperationFigures {
-    final AtomicLong requests = new AtomicLong();
-    final AtomicLong faults = new AtomicLong();
-    final AtomicLong totalNanos = new AtomicLong();
+    final LongAdder requests = new LongAdder();
+    final LongAdder faults = new LongAdder();
+    final LongAdder totalNanos = new LongAdder();
     final AtomicLong maxNanos = new AtomicLong();
 
+    /** The timer of answered requests, made on the first; others by outcome. */
+    volatile Timer ok;
+
+    final ConcurrentHashMap<String, Timer> otherOutcomes = new ConcurrentHashMap<>();
+
     public long requests() {
-      return requests.get();
+      return requests.sum();
     }
 
     public long faults() {
-      return faults.get();
+      return faults.sum();
     }
 
     public double meanMillis() {
-      long n = requests.get();
-      return n == 0 ? 0 : totalNanos.get() / 1e6 / n;
+      long n = requests.sum();
+      return n == 0 ? 0 : totalNanos.sum() / 1e6 / n;
     }
 
     public double maxMillis() {
       return maxNanos.get() / 1e6;
+    }
+
+    void record(long nanos, boolean fault) {
+      requests.increment();
+      if (fault) {
+        faults.increment();
+      }
+      totalNanos.add(nanos);
+      long max = maxNanos.get();
+      while (nanos > max && !maxNanos.compareAndSet(max, nanos)) {
+        max = maxNanos.get();
+      }
     }
   }
 
@@ -91,23 +108,28 @@ public final class Monitoring {
 
   /** Records one SOAP request. */
   public void recordRequest(String operation, String outcome, long nanos) {
-    requestTimers
-        .computeIfAbsent(
-            operation + '\u0000' + outcome,
-            k ->
-                Timer.builder("ie.soap.requests")
-                    .description("SOAP requests by operation and outcome (OK or the fault code)")
-                    .tags("operation", operation, "outcome", outcome)
-                    .publishPercentiles(0.5, 0.99)
-                    .register(registry))
-        .record(nanos, TimeUnit.NANOSECONDS);
-    OperationFigures f = operations.computeIfAbsent(operation, k -> new OperationFigures());
-    f.requests.incrementAndGet();
-    if (!outcome.equals("OK")) {
-      f.faults.incrementAndGet();
+    OperationFigures f = operations.get(operation);
+    if (f == null) {
+      f = operations.computeIfAbsent(operation, k -> new OperationFigures());
     }
-    f.totalNanos.addAndGet(nanos);
-    f.maxNanos.accumulateAndGet(nanos, Math::max);
+    boolean ok = outcome.equals("OK");
+    Timer timer = ok ? f.ok : null;
+    if (timer == null) {
+      timer = f.otherOutcomes.computeIfAbsent(outcome, o -> timer(operation, o));
+      if (ok) {
+        f.ok = timer;
+      }
+    }
+    timer.record(nanos, TimeUnit.NANOSECONDS);
+    f.record(nanos, !ok);
+  }
+
+  private Timer timer(String operation, String outcome) {
+    return Timer.builder("ie.soap.requests")
+        .description("SOAP requests by operation and outcome (OK or the fault code)")
+        .tags("operation", operation, "outcome", outcome)
+        .publishPercentiles(0.5, 0.99)
+        .register(registry);
   }
 
   /** The Prometheus text exposition of every meter. */

@@ -13,12 +13,12 @@ import org.instrumentelement.ie.soap.types.Namespaces;
 import org.instrumentelement.ie.soap.types.VectorEncoding;
 
 /**
- * A plain getAttribute or getAttributes request, read from its bytes by a pull parser: a SOAP 1.1
- * envelope with no header, and in its body the operation's elements in the schema's order, each
- * holding only text. Whatever else a request holds (a header, an attribute, an unknown or repeated
- * element, a comment, a DTD, text out of place, a value that is not exactly valid) makes it a
- * request this reader does not take, and the generic SOAP stack reads it instead, with every check
- * and every fault it has.
+ * A plain getAttribute or getAttributes request, read from its bytes ({@link PollScanner} for the
+ * plainest bodies, else a pull parser): a SOAP 1.1 envelope with no header, and in its body the
+ * operation's elements in the schema's order, each holding only text. Whatever else a request holds
+ * (a header, an attribute, an unknown or repeated element, a comment, a DTD, text out of place, a
+ * value that is not exactly valid) makes it a request this reader does not take, and the generic
+ * SOAP stack reads it instead, with every check and every fault it has.
  *
  * @param operation {@code getAttribute} or {@code getAttributes}
  * @param request the request as the service takes it: a {@link GetAttribute} or {@link
@@ -49,6 +49,12 @@ record PollRequest(String operation, Object request, boolean maxAge) {
 
   /** The request in {@code body} (UTF-8), or null if it is not one this reader takes. */
   static PollRequest read(byte[] body) {
+    PollRequest plain = PollScanner.scan(body);
+    return plain != null ? plain : parse(body);
+  }
+
+  /** The request in {@code body} as the pull parser reads it, or null. */
+  static PollRequest parse(byte[] body) {
     try {
       XMLStreamReader xml =
           FACTORY.get().createXMLStreamReader(new ByteArrayInputStream(body), "UTF-8");

@@ -2,13 +2,12 @@ package org.instrumentelement.ie.soap;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.util.Base64;
 import org.instrumentelement.ie.soap.types.DoubleList;
 import org.instrumentelement.ie.soap.types.DoubleText;
 import org.instrumentelement.ie.soap.types.GetAttributeResponse;
+import org.instrumentelement.ie.soap.types.InstantAdapter;
 import org.instrumentelement.ie.soap.types.Namespaces;
 import org.instrumentelement.ie.soap.types.Value;
 import org.instrumentelement.ie.soap.types.ValueType;
@@ -16,10 +15,11 @@ import org.instrumentelement.ie.soap.types.ValueType;
 /**
  * Writes a {@code getAttributeResponse} that carries a vector or a single scalar straight to the
  * response stream, in the same XML that JAXB writes for it, without JAXB's per-item strings and
- * copies: the doubles' text ({@link DoubleText}) or their base64 goes directly into the output
- * buffer, a scalar as JAXB prints it. Polling is the Instrument Element's hottest answer; every
- * other answer (several values, an empty vector, a string with surrogate characters, a vector
- * answered as an MTOM attachment) is still written by JAXB.
+ * copies: the doubles' text ({@link DoubleText}) goes directly into the output buffer, their base64
+ * comes from the JDK's encoder in one piece, a scalar is printed as JAXB prints it. Polling is the
+ * Instrument Element's hottest answer; every other answer (several values, an empty vector, a
+ * string with surrogate characters, a vector answered as an MTOM attachment) is still written by
+ * JAXB.
  */
 public final class AttributeAnswer {
   private static final byte[] START =
@@ -38,20 +38,7 @@ public final class AttributeAnswer {
   private static final byte[] STRING_START = ascii("<stringValue>");
   private static final byte[] STRING_END = ascii("</stringValue>");
 
-  private static final byte[] ALPHABET =
-      ascii("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/");
-
-  /** The two base64 characters of every 12-bit group, the first in the high byte. */
-  private static final int[] PAIRS = new int[1 << 12];
-
-  static {
-    for (int i = 0; i < PAIRS.length; i++) {
-      PAIRS[i] = ALPHABET[i >>> 6] << 8 | ALPHABET[i & 63];
-    }
-  }
-
-  private static final VarHandle BIG_ENDIAN_LONG =
-      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+  private static final Base64.Encoder BASE64 = Base64.getEncoder();
 
   /** Bytes of a vector gathered before they are passed on to the stream. */
   private static final int CHUNK = 8192;
@@ -127,7 +114,7 @@ public final class AttributeAnswer {
     put(START);
     attribute("name", v.name);
     attribute("type", v.type.name());
-    attribute("timestamp", v.timestamp == null ? null : v.timestamp.toString());
+    attribute("timestamp", v.timestamp == null ? null : InstantAdapter.print(v.timestamp));
     attribute("quality", v.quality == null ? null : v.quality.name());
     attribute("length", v.length == null ? null : v.length.toString());
     attribute("units", v.units);
@@ -168,48 +155,13 @@ public final class AttributeAnswer {
     }
   }
 
-  /** Standard base64 with padding, as xs:base64Binary and JAXB write it (no line breaks). */
+  /**
+   * Standard base64 with padding, as xs:base64Binary and JAXB write it (no line breaks), by the
+   * JDK's encoder: the JIT replaces its inner loop with vector instructions where the processor has
+   * them (AVX-512 VBMI: about 40 times faster than a table per 12 bits).
+   */
   private void base64(byte[] in) throws IOException {
-    int i = 0;
-    // Six bytes at a time (read as one long, written as one long of eight characters) while a
-    // long can be read; then three at a time.
-    int wide = in.length >= 8 ? (in.length - 8) / 6 * 6 + 6 : 0;
-    while (i < wide) {
-      room(8);
-      int steps = Math.min((wide - i) / 6, (buf.length - pos) / 8);
-      int p = pos;
-      for (int s = 0; s < steps; s++, i += 6, p += 8) {
-        long x = (long) BIG_ENDIAN_LONG.get(in, i);
-        long chars =
-            (long) PAIRS[(int) (x >>> 52)] << 48
-                | (long) PAIRS[(int) (x >>> 40) & 0xFFF] << 32
-                | (long) PAIRS[(int) (x >>> 28) & 0xFFF] << 16
-                | PAIRS[(int) (x >>> 16) & 0xFFF];
-        BIG_ENDIAN_LONG.set(buf, p, chars);
-      }
-      pos = p;
-    }
-    int whole = in.length - in.length % 3;
-    while (i < whole) {
-      room(4);
-      int b = (in[i] & 0xFF) << 16 | (in[i + 1] & 0xFF) << 8 | (in[i + 2] & 0xFF);
-      int hi = PAIRS[b >>> 12];
-      int lo = PAIRS[b & 0xFFF];
-      buf[pos++] = (byte) (hi >> 8);
-      buf[pos++] = (byte) hi;
-      buf[pos++] = (byte) (lo >> 8);
-      buf[pos++] = (byte) lo;
-      i += 3;
-    }
-    int rest = in.length - whole;
-    if (rest > 0) {
-      room(4);
-      int b = (in[i] & 0xFF) << 16 | (rest == 2 ? (in[i + 1] & 0xFF) << 8 : 0);
-      buf[pos++] = ALPHABET[b >>> 18];
-      buf[pos++] = ALPHABET[(b >>> 12) & 63];
-      buf[pos++] = rest == 2 ? ALPHABET[(b >>> 6) & 63] : (byte) '=';
-      buf[pos++] = '=';
-    }
+    put(BASE64.encode(in));
   }
 
   /**
