@@ -31,6 +31,47 @@ class DoubleTextTest {
   }
 
   @Test
+  void eightDigitsAreWrittenWithLeadingZeros() {
+    SplittableRandom r = new SplittableRandom(13);
+    for (int i = 0; i < 2_000_000; i++) {
+      int n = i < 200_000 ? i * 499 % 100_000_000 : r.nextInt(100_000_000);
+      if (i < 20) {
+        n =
+            new int[] {
+                  0,
+                  1,
+                  9,
+                  10,
+                  99,
+                  100,
+                  999,
+                  1000,
+                  9999,
+                  10_000,
+                  99_999,
+                  100_000,
+                  999_999,
+                  1_000_000,
+                  9_999_999,
+                  10_000_000,
+                  12_345_678,
+                  99_999_999,
+                  90_000_009,
+                  10_101_010
+                }
+                [i];
+      }
+      long digits = DoubleText.eightDigits(n);
+      byte[] b = new byte[8];
+      for (int k = 0; k < 8; k++) {
+        b[k] = (byte) (digits >>> (56 - 8 * k));
+      }
+      assertEquals(
+          String.format("%08d", n), new String(b, java.nio.charset.StandardCharsets.US_ASCII));
+    }
+  }
+
+  @Test
   void everyValueReadsBackExactly() {
     SplittableRandom r = new SplittableRandom(7);
     for (int i = 0; i < 500_000; i++) {
