@@ -291,6 +291,36 @@ class RequestGateIT {
     }
   }
 
+  /**
+   * A client that waits for "100 Continue" (as .NET's does) gets it, sends its body, is answered.
+   */
+  @Test
+  void aClientWaitingForContinueIsAnswered() throws Exception {
+    byte[] body =
+        HostileRequestIT.envelope(
+                "<ie:getAttribute><ie:im>lab/scope</ie:im><ie:attribute>identity</ie:attribute>"
+                    + "</ie:getAttribute>")
+            .getBytes(StandardCharsets.UTF_8);
+    String head =
+        RawHttp.soapHead(running.url(), body.length, HostileRequestIT.ADMIN_BASIC)
+            .replace("\r\n\r\n", "\r\nExpect: 100-continue\r\n\r\n");
+    try (RawHttp raw = RawHttp.connect(running.url(), null)) {
+      raw.socket.setSoTimeout(10_000);
+      raw.send(head);
+      StringBuilder interim = new StringBuilder();
+      java.io.InputStream in = raw.socket.getInputStream();
+      while (!interim.toString().endsWith("\r\n\r\n")) {
+        int c = in.read();
+        assertTrue(c >= 0, "closed before 100 Continue: " + interim);
+        interim.append((char) c);
+      }
+      assertTrue(interim.toString().startsWith("HTTP/1.1 100"), interim.toString());
+      RawHttp.Response r = raw.send(body).read(Duration.ofSeconds(10));
+      assertEquals(200, r.status(), r.body());
+      assertTrue(r.body().contains("<getAttributeResponse"), r.body());
+    }
+  }
+
   @Test
   void anOversizedBodyIsRefusedByItsDeclaredLengthAtOnce() throws Exception {
     long limit = running.runtime.config().maxRequestBytes();

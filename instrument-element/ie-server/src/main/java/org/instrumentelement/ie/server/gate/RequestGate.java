@@ -27,7 +27,8 @@ import org.slf4j.LoggerFactory;
  * ({@code soap.requestMemory}, else 503 {@code SERVER_BUSY}). The SOAP stack then gets the caller
  * as the request attribute {@link #CALLER}, and the body complete: a small body that came with the
  * headers at once, from the connector's buffer; any other is first read without holding a thread,
- * within {@code http.requestBodyTimeout} (else 408 {@code REQUEST_TIMEOUT}).
+ * within {@code http.requestBodyTimeout} (else 408 {@code REQUEST_TIMEOUT}), after one blocking
+ * read for a client that waits for {@code 100 Continue}.
  *
  * <p>Only {@code GET ?wsdl} is served besides SOAP requests on the endpoint; other methods and
  * queries, and other paths below the services, get a fault (405, 404). Recording downloads (GET and
@@ -246,6 +247,16 @@ public final class RequestGate extends HttpFilter {
     request.setAttribute(CALLER, caller);
     ServletInputStream in = request.getInputStream();
     CollectedBody body = new CollectedBody(declared);
+    if (declared != 0 && "100-continue".equalsIgnoreCase(request.getHeader("Expect"))) {
+      // Tomcat sends "100 Continue" when the body is first read, and a non-blocking read never
+      // starts while the client waits for it: one blocking read sends it and takes the first
+      // bytes, a round trip for a client that sends its body as soon as it may.
+      byte[] room = body.room();
+      int n = in.read(room, body.offset(), room.length - body.offset());
+      if (n > 0) {
+        body.filled(n);
+      }
+    }
     if (declared >= 0 && declared <= IN_HAND) {
       inHand(in, body, declared);
       if (body.size() == declared) {
