@@ -17,10 +17,11 @@ import org.instrumentelement.ie.soap.AttributeAnswer;
 
 /**
  * CXF's writer of document/literal answers, with one fast path: a {@code getAttribute} answer that
- * carries a vector is written by {@link AttributeAnswer} straight to the response stream. It takes
- * the place of the binding's {@link BareOutInterceptor} and takes the fast path only where CXF
- * itself would let JAXB write to the stream (a SOAP binding, UTF-8, no DOM, no buffering) and the
- * answer is not an MTOM package; everything else is CXF's own path, unchanged.
+ * carries a vector or a single scalar ({@link AttributeAnswer#handles}) is written by {@link
+ * AttributeAnswer} straight to the response stream. It takes the place of the binding's {@link
+ * BareOutInterceptor} and takes the fast path only where CXF itself would let JAXB write to the
+ * stream (a SOAP binding, UTF-8, no DOM, no buffering) and the answer is not an MTOM package;
+ * everything else is CXF's own path, unchanged.
  */
 final class AttributeAnswerInterceptor extends BareOutInterceptor {
 

@@ -25,10 +25,10 @@ import org.instrumentelement.ie.soap.types.Value;
 
 /**
  * Writes the {@link PollingLane}'s answers as CXF writes them: the same envelope around the same
- * body (a vector by {@link AttributeAnswer}, anything else by JAXB with the service's escaping),
- * the same content type, status and fault shape; framed once and sent in one write with its length.
- * A getAttribute answer served again to polls that accept its age (the same value object) is
- * encoded once: its bytes are kept beside it.
+ * body (a vector or a single scalar by {@link AttributeAnswer}, anything else by JAXB with the
+ * service's escaping), the same content type, status and fault shape; framed once and sent in one
+ * write with its length. A getAttribute answer served again to polls that accept its age (the same
+ * value object) is encoded once: its bytes are kept beside it.
  */
 final class PollAnswer {
   private static final byte[] HEAD =
