@@ -84,7 +84,19 @@ public enum BinaryFormat {
 
   /** Encodes {@code values}; integer formats round to the nearest value and saturate. */
   public byte[] encode(double[] values, ByteOrder order) {
-    ByteBuffer buf = ByteBuffer.allocate(values.length * width).order(order);
+    byte[] out = new byte[values.length * width];
+    encode(values, order, out, 0);
+    return out;
+  }
+
+  /**
+   * Encodes {@code values} into {@code out} from {@code offset} (which must have room for {@code
+   * values.length * width()} bytes): a block's header and data in one array, without a copy.
+   *
+   * @throws IndexOutOfBoundsException if {@code out} has no room for them
+   */
+  public void encode(double[] values, ByteOrder order, byte[] out, int offset) {
+    ByteBuffer buf = ByteBuffer.wrap(out, offset, values.length * width).slice().order(order);
     switch (this) {
       case FLOAT64 -> buf.asDoubleBuffer().put(values);
       case FLOAT32 -> {
@@ -118,6 +130,5 @@ public enum BinaryFormat {
         }
       }
     }
-    return buf.array();
   }
 }

@@ -53,9 +53,13 @@ final class BlockEncoder {
     if (lastEncoding != null && lastEncoding.same(e)) {
       return lastBlock;
     }
-    byte[] data;
+    byte[] out;
     if (format.equalsIgnoreCase(ASCII)) {
-      data = ascii(samples);
+      byte[] data = ascii(samples);
+      byte[] header = BlockHeader.definite(data.length);
+      out = new byte[header.length + data.length];
+      System.arraycopy(header, 0, out, 0, header.length);
+      System.arraycopy(data, 0, out, header.length, data.length);
     } else {
       double[] values = samples;
       if (!Double.isNaN(yIncrement)) {
@@ -64,12 +68,13 @@ final class BlockEncoder {
           values[i] = (samples[i] - yOrigin) / yIncrement + yReference;
         }
       }
-      data = BinaryFormat.of(format).encode(values, order);
+      // Header and data in one array: a trace is not copied once more behind its header.
+      BinaryFormat binary = BinaryFormat.of(format);
+      byte[] header = BlockHeader.definite((long) values.length * binary.width());
+      out = new byte[header.length + values.length * binary.width()];
+      System.arraycopy(header, 0, out, 0, header.length);
+      binary.encode(values, order, out, header.length);
     }
-    byte[] header = BlockHeader.definite(data.length);
-    byte[] out = new byte[header.length + data.length];
-    System.arraycopy(header, 0, out, 0, header.length);
-    System.arraycopy(data, 0, out, header.length, data.length);
     lastEncoding = e;
     lastBlock = out;
     return out;

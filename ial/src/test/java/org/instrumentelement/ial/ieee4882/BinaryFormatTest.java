@@ -24,6 +24,26 @@ class BinaryFormatTest {
   }
 
   @Test
+  void encodesIntoAnArrayAtAnOffsetAsItEncodesAlone() {
+    double[] values = {0, 1.5, -2.25, 1e300, -7, 255, Double.NaN};
+    for (BinaryFormat f : BinaryFormat.values()) {
+      for (ByteOrder order : new ByteOrder[] {ByteOrder.BIG_ENDIAN, ByteOrder.LITTLE_ENDIAN}) {
+        byte[] alone = f.encode(values, order);
+        byte[] out = new byte[3 + alone.length + 2];
+        java.util.Arrays.fill(out, (byte) 0x5a);
+        f.encode(values, order, out, 3);
+        assertArrayEquals(alone, java.util.Arrays.copyOfRange(out, 3, 3 + alone.length));
+        for (int i : new int[] {0, 1, 2, out.length - 2, out.length - 1}) {
+          assertEquals((byte) 0x5a, out[i], f + " " + order + ": byte " + i + " outside changed");
+        }
+      }
+    }
+    assertThrows(
+        IndexOutOfBoundsException.class,
+        () -> BinaryFormat.FLOAT64.encode(values, ByteOrder.LITTLE_ENDIAN, new byte[60], 8));
+  }
+
+  @Test
   void byteOrderMatters() {
     byte[] be = BinaryFormat.INT16.encode(new double[] {1}, ByteOrder.BIG_ENDIAN);
     assertArrayEquals(new byte[] {0, 1}, be);

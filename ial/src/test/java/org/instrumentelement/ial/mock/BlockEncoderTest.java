@@ -1,12 +1,55 @@
 package org.instrumentelement.ial.mock;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.Random;
+import org.instrumentelement.ial.ieee4882.BinaryFormat;
 import org.junit.jupiter.api.Test;
 
 class BlockEncoderTest {
+
+  @Test
+  void aBinaryBlockIsItsDefiniteHeaderThenTheValuesInTheFormat() {
+    for (int n : new int[] {0, 1, 9, 10, 2500, 12_500}) {
+      double[] volts = new double[n];
+      for (int i = 0; i < n; i++) {
+        volts[i] = Math.sin(i * 0.01) * 3;
+      }
+      byte[] block =
+          new BlockEncoder().encode(volts, "float64", ByteOrder.LITTLE_ENDIAN, Double.NaN, 0, 0);
+      assertArrayEquals(
+          concat(
+              ("#" + Integer.toString(n * 8).length() + (n * 8))
+                  .getBytes(StandardCharsets.US_ASCII),
+              BinaryFormat.FLOAT64.encode(volts, ByteOrder.LITTLE_ENDIAN)),
+          block,
+          n + " values");
+      // integer codes: (volts - origin) / increment + reference, rounded and saturated
+      byte[] codes =
+          new BlockEncoder().encode(volts, "int16", ByteOrder.BIG_ENDIAN, 0.001, 0.5, 10);
+      double[] expected = new double[n];
+      for (int i = 0; i < n; i++) {
+        expected[i] = (volts[i] - 0.5) / 0.001 + 10;
+      }
+      assertArrayEquals(
+          concat(
+              ("#" + Integer.toString(n * 2).length() + (n * 2))
+                  .getBytes(StandardCharsets.US_ASCII),
+              BinaryFormat.INT16.encode(expected, ByteOrder.BIG_ENDIAN)),
+          codes,
+          n + " codes");
+    }
+  }
+
+  private static byte[] concat(byte[] a, byte[] b) {
+    byte[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, out, a.length, b.length);
+    return out;
+  }
 
   @Test
   void asciiNumbersAreNr3AsTheFormatterWritesThem() {

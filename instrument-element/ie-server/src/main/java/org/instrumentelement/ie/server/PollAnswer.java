@@ -1,5 +1,6 @@
 package org.instrumentelement.ie.server;
 
+import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.xml.bind.JAXBContext;
 import jakarta.xml.bind.JAXBElement;
@@ -7,6 +8,7 @@ import jakarta.xml.bind.JAXBException;
 import jakarta.xml.bind.Marshaller;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -26,15 +28,23 @@ import org.instrumentelement.ie.soap.types.Value;
 /**
  * Writes the {@link PollingLane}'s answers as CXF writes them: the same envelope around the same
  * body (a vector or a single scalar by {@link AttributeAnswer}, anything else by JAXB with the
- * service's escaping), the same content type, status and fault shape; framed once and sent in one
- * write with its length. A getAttribute answer served again to polls that accept its age (the same
- * value object) is encoded once: its bytes are kept beside it.
+ * service's escaping), the same content type, status and fault shape; written into the response
+ * buffer and sent from it in one write with its length. A getAttribute answer served again to polls
+ * that accept its age (the same value object) is encoded once: its bytes are kept beside it.
  */
 final class PollAnswer {
   private static final byte[] HEAD =
       ascii("<soap:Envelope xmlns:soap=\"" + PollRequest.SOAP_11 + "\"><soap:Body>");
   private static final byte[] TAIL = ascii("</soap:Body></soap:Envelope>");
   static final String CONTENT_TYPE = "text/xml;charset=UTF-8";
+
+  /**
+   * Answers expected to be at most this long are written straight into the response buffer. The
+   * estimate is generous for vectors (the longest text of every double); should an answer with long
+   * attributes outgrow the buffer all the same, it leaves in HTTP chunks rather than with a length,
+   * which clients read alike.
+   */
+  static final int STREAMED_MAX = SoapServlet.RESPONSE_BUFFER_BYTES;
 
   /** Most encoded answers kept (polls of that many values at once); more, and they start again. */
   static final int KEPT_ANSWERS = 256;
@@ -71,6 +81,10 @@ final class PollAnswer {
     Value value = answer instanceof GetAttributeResponse r ? r.value : null;
     byte[] bytes = again && value != null ? kept.get(value) : null;
     if (bytes == null) {
+      if ((!again || value == null) && expectedSize(answer) <= STREAMED_MAX) {
+        stream(answer, response);
+        return;
+      }
       Envelope envelope = envelope(answer);
       if (!again || value == null || envelope.size() > KEPT_BYTES) {
         send(response, HttpServletResponse.SC_OK, envelope.bytes(), envelope.size());
@@ -106,6 +120,33 @@ final class PollAnswer {
         SoapFaultDocument.of(w.code(), w.message()).getBytes(StandardCharsets.UTF_8));
   }
 
+  /**
+   * Writes an answer that fits the response buffer ({@link SoapServlet#RESPONSE_BUFFER_BYTES})
+   * straight into it: the container sends it when the request ends, with its length, as {@link
+   * #send} would, without a buffer of its own filled and copied first. Should the writing fail,
+   * nothing has left yet and the buffer is emptied.
+   */
+  private static void stream(Object answer, HttpServletResponse response) throws IOException {
+    response.setStatus(HttpServletResponse.SC_OK);
+    response.setContentType(CONTENT_TYPE);
+    try {
+      ServletOutputStream out = response.getOutputStream();
+      out.write(HEAD);
+      if (AttributeAnswer.handles(answer)) {
+        AttributeAnswer.write(answer, out);
+      } else {
+        // Not flushed by JAXB when it is done: a flush would send the head without the length.
+        marshal(answer, new Unflushed(out));
+      }
+      out.write(TAIL);
+    } catch (IOException | RuntimeException e) {
+      if (!response.isCommitted()) {
+        response.resetBuffer();
+      }
+      throw e;
+    }
+  }
+
   private static Envelope envelope(Object answer) throws IOException {
     Envelope out = new Envelope(expectedSize(answer));
     out.write(HEAD);
@@ -131,6 +172,25 @@ final class PollAnswer {
     return 1024;
   }
 
+  /** Passes writes on, and neither flushes nor closes the stream under it. */
+  private static final class Unflushed extends OutputStream {
+    private final OutputStream out;
+
+    Unflushed(OutputStream out) {
+      this.out = out;
+    }
+
+    @Override
+    public void write(int b) throws IOException {
+      out.write(b);
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) throws IOException {
+      out.write(b, off, len);
+    }
+  }
+
   /** An answer's bytes, passed on from the buffer they were written to (no copy). */
   private static final class Envelope extends ByteArrayOutputStream {
     Envelope(int size) {
@@ -142,7 +202,7 @@ final class PollAnswer {
     }
   }
 
-  private static void marshal(Object answer, ByteArrayOutputStream out) throws IOException {
+  private static void marshal(Object answer, OutputStream out) throws IOException {
     JAXBElement<?> element =
         answer instanceof GetAttributeResponse r
             ? new JAXBElement<>(

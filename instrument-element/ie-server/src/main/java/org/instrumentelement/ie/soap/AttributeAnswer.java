@@ -43,6 +43,15 @@ public final class AttributeAnswer {
   /** Bytes of a vector gathered before they are passed on to the stream. */
   private static final int CHUNK = 8192;
 
+  /**
+   * Largest base64 text encoded into a request thread's scratch array (a 2,500-double vector takes
+   * 26,668 bytes); longer text gets an array of its own.
+   */
+  static final int SCRATCH_MAX = 64 * 1024;
+
+  private static final ThreadLocal<byte[]> BASE64_SCRATCH =
+      ThreadLocal.withInitial(() -> new byte[CHUNK]);
+
   /** The same for a scalar answer: the attributes and a short value fit. */
   private static final int SMALL = 512;
 
@@ -161,7 +170,18 @@ public final class AttributeAnswer {
    * them (AVX-512 VBMI: about 40 times faster than a table per 12 bits).
    */
   private void base64(byte[] in) throws IOException {
-    put(BASE64.encode(in));
+    int length = 4 * ((in.length + 2) / 3);
+    if (length > SCRATCH_MAX) {
+      put(BASE64.encode(in));
+      return;
+    }
+    // Into this thread's scratch array (warm in its cache), not a new one per answer.
+    byte[] scratch = BASE64_SCRATCH.get();
+    if (scratch.length < length) {
+      scratch = new byte[Math.max(length, Math.min(SCRATCH_MAX, 2 * scratch.length))];
+      BASE64_SCRATCH.set(scratch);
+    }
+    put(scratch, BASE64.encode(in, scratch));
   }
 
   /**
@@ -240,16 +260,21 @@ public final class AttributeAnswer {
   }
 
   private void put(byte[] bytes) throws IOException {
-    if (bytes.length > buf.length - pos) {
+    put(bytes, bytes.length);
+  }
+
+  /** The first {@code length} bytes of {@code bytes}. */
+  private void put(byte[] bytes, int length) throws IOException {
+    if (length > buf.length - pos) {
       out.write(buf, 0, pos);
       pos = 0;
-      if (bytes.length > buf.length) {
-        out.write(bytes);
+      if (length > buf.length) {
+        out.write(bytes, 0, length);
         return;
       }
     }
-    System.arraycopy(bytes, 0, buf, pos, bytes.length);
-    pos += bytes.length;
+    System.arraycopy(bytes, 0, buf, pos, length);
+    pos += length;
   }
 
   /** Makes room for {@code n} bytes (at most the buffer's size) in the buffer. */

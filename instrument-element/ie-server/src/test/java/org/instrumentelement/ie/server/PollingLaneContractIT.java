@@ -43,11 +43,12 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The polling lane answers exactly what the generic SOAP path answers. One IM tree and one service
  * behind two HTTP servers, one with the lane ({@code soap.pollingLane = true}) and one without;
- * every poll asks {@code maxAge}, so that both answer the same kept read: every value type (double,
- * integer, boolean, string, enum, vector) in every encoding (none, XML, BINARY; BINARY asked in an
- * MTOM request, which the lane passes on), getAttributes, and the faults (unknown IM and attribute,
- * refused role, wrong state, bad encoding and maxAge), compared byte for byte (MTOM parts after
- * their boundaries and content ids are made the same), with status and content type.
+ * polls ask {@code maxAge}, so that both answer the same kept read (fresh reads are compared with
+ * their readings made the same): every value type (double, integer, boolean, string, enum, vector)
+ * in every encoding (none, XML, BINARY; BINARY asked in an MTOM request, which the lane passes on),
+ * getAttributes, and the faults (unknown IM and attribute, refused role, wrong state, bad encoding
+ * and maxAge), compared byte for byte (MTOM parts after their boundaries and content ids are made
+ * the same), with status and content type.
  */
 class PollingLaneContractIT {
   @TempDir static Path dir;
@@ -168,6 +169,55 @@ class PollingLaneContractIT {
       assertSame(p.toString(), again, first);
       assertSame(p + " once more", post(lane, body, "chief"), again);
     }
+  }
+
+  /**
+   * Without maxAge every poll reads anew, so the two paths answer different readings: the answers
+   * are compared with their timestamps and value texts made the same, and the lane's (written into
+   * the response buffer, not framed first) must leave with its length.
+   */
+  @Test
+  void freshReadsAreAnsweredAsTheGenericPathAnswersThemAndWithTheirLength() throws Exception {
+    List<String> bodies = new ArrayList<>();
+    for (Poll p : everyValueTypeAndEncoding()) {
+      bodies.add(getAttribute(p.im(), p.attribute(), p.encoding(), null));
+    }
+    for (String encoding : new String[] {null, "BINARY"}) {
+      bodies.add(
+          envelope(
+              "<ie:getAttributes><ie:im>lab/scope</ie:im><ie:attribute>waveform</ie:attribute>"
+                  + "<ie:attribute>identity</ie:attribute>"
+                  + (encoding == null ? "" : "<ie:encoding>" + encoding + "</ie:encoding>")
+                  + "</ie:getAttributes>"));
+    }
+    for (String body : bodies) {
+      Answer viaLane = post(lane, body, "chief");
+      Answer viaGeneric = post(generic, body, "chief");
+      assertEquals(200, viaLane.status(), viaLane.body());
+      assertEquals(
+          Integer.toString(viaLane.body().length()), viaLane.contentLength(), "length of " + body);
+      String normalised = sameReadings(viaLane.body());
+      assertTrue(normalised.contains("Response"), normalised);
+      assertSame(
+          body,
+          new Answer(
+              viaGeneric.status(),
+              viaGeneric.contentType(),
+              sameReadings(viaGeneric.body()),
+              viaGeneric.contentLength()),
+          new Answer(viaLane.status(), viaLane.contentType(), normalised, viaLane.contentLength()));
+    }
+  }
+
+  private static final Pattern TIMESTAMP = Pattern.compile(" timestamp=\"[^\"]*\"");
+  private static final Pattern READING =
+      Pattern.compile(
+          "<(data|doubles|doubleValue|integerValue|booleanValue|stringValue)>[^<]*</\\1>");
+
+  /** An answer with its timestamps and value texts replaced by the same text. */
+  private static String sameReadings(String body) {
+    String b = TIMESTAMP.matcher(body).replaceAll(" timestamp=\"T\"");
+    return READING.matcher(b).replaceAll("<$1>V</$1>");
   }
 
   @Test
@@ -323,7 +373,7 @@ class PollingLaneContractIT {
         .sum();
   }
 
-  record Answer(int status, String contentType, String body) {}
+  record Answer(int status, String contentType, String body, String contentLength) {}
 
   private static void assertSame(String what, Answer expected, Answer actual) {
     assertEquals(expected.status(), actual.status(), what + ": status");
@@ -394,7 +444,8 @@ class PollingLaneContractIT {
     return new Answer(
         r.statusCode(),
         r.headers().firstValue("Content-Type").orElse(""),
-        new String(r.body(), StandardCharsets.ISO_8859_1));
+        new String(r.body(), StandardCharsets.ISO_8859_1),
+        r.headers().firstValue("Content-Length").orElse("none"));
   }
 
   private static final Pattern BOUNDARY = Pattern.compile("--uuid:[0-9a-f-]+");
