@@ -22,16 +22,18 @@ record PollingFloor(BenchmarkOptions options, RateMeter meter) implements Measur
       Progress.log(
           String.format(
               Locale.ROOT,
-              "polling floor: a short text, 40 clients: %8.0f answers/s, IE CPU %6.1f us/response,"
-                  + " errors %d",
+              "polling floor: a short text, 40 clients: %8.0f answers/s, IE CPU %6.1f us/response"
+                  + " (system %.1f), errors %d",
               m.rate(),
               m.cpuMicros(),
+              m.systemMicros(),
               load.errors.get()));
       results.pollingFloor =
           new Results.PollingFloor(
               "getAttribute lab/array2500 identity (a short text), 40 clients",
               m.rate(),
               m.cpuMicros(),
+              m.systemMicros(),
               load.errors.get());
     }
   }

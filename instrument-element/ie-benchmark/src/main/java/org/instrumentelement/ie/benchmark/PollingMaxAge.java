@@ -36,16 +36,18 @@ record PollingMaxAge(BenchmarkOptions options, RateMeter meter) implements Measu
           String.format(
               Locale.ROOT,
               "polling with maxAge %d ms, one vector, 40 clients: %8.0f answers/s, IE CPU %6.1f"
-                  + " us/response, errors %d",
+                  + " us/response (system %.1f), errors %d",
               MAX_AGE_MILLIS,
               m.rate(),
               m.cpuMicros(),
+              m.systemMicros(),
               load.errors.get()));
       results.pollingMaxAge =
           new Results.PollingFloor(
               "getAttribute lab/array2500 vector BINARY maxAge=" + MAX_AGE_MILLIS + ", 40 clients",
               m.rate(),
               m.cpuMicros(),
+              m.systemMicros(),
               load.errors.get());
     }
   }

@@ -42,17 +42,25 @@ record PollingRates(BenchmarkOptions options, RateMeter meter) implements Measur
       Progress.log(
           String.format(
               Locale.ROOT,
-              "polling %-6s %4d doubles %2d clients: %8.0f vectors/s, IE CPU %6.1f us/response,"
-                  + " errors %d%s",
+              "polling %-6s %4d doubles %2d clients: %8.0f vectors/s, IE CPU %6.1f us/response"
+                  + " (system %.1f), errors %d%s",
               enc,
               length,
               clients,
               rate,
               cpu,
+              m.systemMicros(),
               load.errors.get(),
               load.lastError() == null ? "" : " (" + load.lastError() + ")"));
       return new PollingPoint(
-          enc.name(), length, clients, rate, cpu, clients * 1000.0 / rate, load.errors.get());
+          enc.name(),
+          length,
+          clients,
+          rate,
+          cpu,
+          m.systemMicros(),
+          clients * 1000.0 / rate,
+          load.errors.get());
     }
   }
 }

@@ -47,12 +47,17 @@ final class Results {
       int clients,
       double vectorsPerSecond,
       double ieCpuMicrosPerResponse,
+      double ieSystemMicrosPerResponse,
       double meanResponseMillis,
       long errors) {}
 
   /** The fixed cost of a poll, measured with a short text. */
   record PollingFloor(
-      String what, double answersPerSecond, double ieCpuMicrosPerResponse, long errors) {}
+      String what,
+      double answersPerSecond,
+      double ieCpuMicrosPerResponse,
+      double ieSystemMicrosPerResponse,
+      long errors) {}
 
   /** The subscription figures: one object whose parts come from three measurements. */
   @JsonInclude(JsonInclude.Include.NON_NULL)

@@ -29,9 +29,11 @@ class ResultsFileTest {
             new Machine(2, "AMD EPYC", 24000, "Linux 6.1", "OpenJDK 17", "0.5 0.4 0.3"));
     r.settings = "warmup 2 s, measure 2 s x 1 (median), clients [5], lengths [2500]";
     r.polling = new ArrayList<>();
-    r.polling.add(new Results.PollingPoint("BINARY", 2500, 5, 389.97512, 2076.9231, 12.8, 0));
-    r.pollingFloor = new Results.PollingFloor("a short text", 3184.6, 425.6, 0);
-    r.pollingMaxAge = new Results.PollingFloor("a vector, maxAge 100 ms", 9100.2, 61.5, 0);
+    r.polling.add(
+        new Results.PollingPoint("BINARY", 2500, 5, 389.97512, 2076.9231, 987.65432, 12.8, 0));
+    r.pollingFloor = new Results.PollingFloor("a short text", 3184.6, 425.6, 200.1, 0);
+    r.pollingMaxAge =
+        new Results.PollingFloor("a vector, maxAge 100 ms", 9100.2, 61.5, Double.NaN, 0);
     r.wireBytesPerVector = new LinkedHashMap<>(Map.of("BINARY.2500", 27099.0));
     r.subscription = new Results.Subscription();
     r.subscription.fullRate = new Results.FullRate(15813, 35.4, 2397, 1560, 15750, 36.3, 1.004);
@@ -141,6 +143,7 @@ class ResultsFileTest {
             "clients",
             "vectorsPerSecond",
             "ieCpuMicrosPerResponse",
+            "ieSystemMicrosPerResponse",
             "meanResponseMillis",
             "errors"),
         names(json.get("polling").get(0)));
@@ -220,6 +223,9 @@ class ResultsFileTest {
     JsonNode point = json.get("polling").get(0);
     assertEquals(389.975, point.get("vectorsPerSecond").asDouble());
     assertEquals(2076.923, point.get("ieCpuMicrosPerResponse").asDouble());
+    assertEquals(987.654, point.get("ieSystemMicrosPerResponse").asDouble());
+    assertEquals(200.1, json.get("pollingFloor").get("ieSystemMicrosPerResponse").asDouble());
+    assertTrue(json.get("pollingMaxAge").get("ieSystemMicrosPerResponse").isNull());
     assertEquals(2500, point.get("length").asInt());
     assertEquals(27099.0, json.get("wireBytesPerVector").get("BINARY.2500").asDouble());
     assertTrue(json.get("soak").get("heapSlopeMegabytesPerMinute").isNull());

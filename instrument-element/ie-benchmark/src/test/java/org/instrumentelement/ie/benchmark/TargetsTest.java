@@ -38,11 +38,13 @@ class TargetsTest {
   void pollingTargetsReadThe2500DoublesAnd40ClientsPointsAndTheBetterBinaryForm() {
     Results r = new Results();
     r.polling = new ArrayList<>();
-    r.polling.add(new PollingPoint("BINARY", 2500, 40, 7000, 130, 5.7, 0));
-    r.polling.add(new PollingPoint("MTOM", 2500, 40, 6000, 110, 6.7, 0));
-    r.polling.add(new PollingPoint("XML", 2500, 40, 1000, 600, 40, 0));
-    r.polling.add(new PollingPoint("XML", 1250, 40, 2000, 100, 20, 0)); // another length
-    r.polling.add(new PollingPoint("BINARY", 2500, 5, 9000, 50, 0.6, 0)); // another count
+    r.polling.add(new PollingPoint("BINARY", 2500, 40, 7000, 130, Double.NaN, 5.7, 0));
+    r.polling.add(new PollingPoint("MTOM", 2500, 40, 6000, 110, Double.NaN, 6.7, 0));
+    r.polling.add(new PollingPoint("XML", 2500, 40, 1000, 600, Double.NaN, 40, 0));
+    r.polling.add(
+        new PollingPoint("XML", 1250, 40, 2000, 100, Double.NaN, 20, 0)); // another length
+    r.polling.add(
+        new PollingPoint("BINARY", 2500, 5, 9000, 50, Double.NaN, 0.6, 0)); // another count
     r.wireBytesPerVector = new LinkedHashMap<>(Map.of("MTOM.2500", 21000.0, "XML.2500", 50000.0));
     Map<String, TargetResult> t = byFigure(r);
 
@@ -62,7 +64,7 @@ class TargetsTest {
   @Test
   void subscriptionTargetsAndTheirRatioToXmlPolling() {
     Results r = new Results();
-    r.polling = List.of(new PollingPoint("XML", 2500, 40, 1000, 500, 40, 0));
+    r.polling = List.of(new PollingPoint("XML", 2500, 40, 1000, 500, Double.NaN, 40, 0));
     r.subscription = new Results.Subscription();
     r.subscription.fullRate = new Results.FullRate(9000, 30, 100, 0, 10000, 25, 0.9);
     r.subscription.latency = new Results.Latency(4000, 1.5, 12, 8000, 40, 4000, 1.4, 9, 30);

@@ -48,14 +48,33 @@ public final class ProcessCpu {
     return Path.of("/proc", Long.toString(pid), "stat");
   }
 
+  /**
+   * Of {@link #seconds()}, the time spent in the kernel on the process's behalf (system calls,
+   * network stack, page faults), or NaN when it cannot be read.
+   */
+  public double systemSeconds() {
+    try {
+      return parseSystem(Files.readString(stat()));
+    } catch (IOException | RuntimeException e) {
+      return Double.NaN;
+    }
+  }
+
   /** utime + stime (fields 14 and 15) in seconds; the command name may contain spaces. */
   static double parse(String stat) {
+    String[] f = fields(stat);
+    return (Long.parseLong(f[14 - 3]) + Long.parseLong(f[15 - 3])) / TICKS_PER_SECOND;
+  }
+
+  /** stime (field 15) in seconds. */
+  static double parseSystem(String stat) {
+    return Long.parseLong(fields(stat)[15 - 3]) / TICKS_PER_SECOND;
+  }
+
+  /** The fields after the command name: f[n - 3] is field n. */
+  private static String[] fields(String stat) {
     String afterName = stat.substring(stat.lastIndexOf(')') + 2);
-    String[] f = afterName.trim().split("\\s+");
-    // afterName starts at field 3 (state), so field n is f[n - 3].
-    long utime = Long.parseLong(f[14 - 3]);
-    long stime = Long.parseLong(f[15 - 3]);
-    return (utime + stime) / TICKS_PER_SECOND;
+    return afterName.trim().split("\\s+");
   }
 
   private static double clockTicks() {

@@ -15,6 +15,7 @@ class ProcessCpuTest {
             + " 5000000 3000 18446744073709551615";
     // utime 250 + stime 150 ticks
     assertEquals(400 / ProcessCpu.ticksPerSecond(), ProcessCpu.parse(stat), 1e-9);
+    assertEquals(150 / ProcessCpu.ticksPerSecond(), ProcessCpu.parseSystem(stat), 1e-9);
   }
 
   @Test
@@ -22,6 +23,7 @@ class ProcessCpuTest {
     ProcessCpu self = new ProcessCpu(ProcessHandle.current().pid());
     if (self.available()) {
       assertTrue(self.seconds() > 0);
+      assertTrue(self.systemSeconds() >= 0 && self.systemSeconds() <= self.seconds());
     }
   }
 
@@ -32,5 +34,6 @@ class ProcessCpuTest {
     ProcessCpu gone = new ProcessCpu(p.pid());
     assertFalse(gone.available());
     assertTrue(Double.isNaN(gone.seconds()));
+    assertTrue(Double.isNaN(gone.systemSeconds()));
   }
 }
