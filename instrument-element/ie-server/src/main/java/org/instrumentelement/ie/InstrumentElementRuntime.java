@@ -211,7 +211,8 @@ public final class InstrumentElementRuntime implements AutoCloseable {
               publishPassword,
               publishTrust,
               epoch,
-              config.broker().publishQueue());
+              config.broker().publishQueue(),
+              config.broker().publishQueueMemory());
       publisher.start();
       recordings =
           Recordings.open(

@@ -11,6 +11,8 @@ package org.instrumentelement.ie.config;
  * @param mqttPort MQTT port of the embedded broker; 0 picks a free one, -1 disables
  * @param clientUrl the broker URL given to clients; empty: derived from the above
  * @param maxPendingMessages messages held for one slow subscriber before the oldest are dropped
+ * @param publishQueue unsent samples the publisher keeps per topic before dropping the oldest
+ * @param publishQueueMemory bytes the unsent samples of all topics may take together
  * @param topicPrefix first segment of every topic name
  * @param username account the publisher uses on an external broker (empty: none)
  * @param password its password
@@ -26,6 +28,7 @@ public record BrokerConfig(
     String clientUrl,
     int maxPendingMessages,
     int publishQueue,
+    long publishQueueMemory,
     String topicPrefix,
     String username,
     String password,
@@ -76,6 +79,7 @@ public record BrokerConfig(
         keys.get(ConfigKeys.BROKER_CLIENT_URL),
         keys.get(ConfigKeys.BROKER_MAX_PENDING_MESSAGES),
         keys.get(ConfigKeys.BROKER_PUBLISH_QUEUE),
+        keys.get(ConfigKeys.BROKER_PUBLISH_QUEUE_MEMORY),
         keys.get(ConfigKeys.BROKER_TOPIC_PREFIX),
         keys.get(ConfigKeys.BROKER_USERNAME),
         keys.get(ConfigKeys.BROKER_PASSWORD),

@@ -102,9 +102,16 @@ public final class ConfigKeys {
   public static final ConfigKey<Integer> BROKER_PUBLISH_QUEUE =
       key(
           "broker.publishQueue",
-          "64",
+          "1024",
           ConfigType.integer(1, 100_000),
           "unsent samples the publisher keeps per topic before dropping the oldest");
+  public static final ConfigKey<Long> BROKER_PUBLISH_QUEUE_MEMORY =
+      key(
+          "broker.publishQueueMemory",
+          "5%",
+          ConfigType.heapShare(),
+          "heap the publisher's unsent samples of all topics may take together; beyond it a topic"
+              + " adding one drops its own oldest");
   public static final ConfigKey<Integer> BROKER_MAX_PENDING_MESSAGES =
       key(
           "broker.maxPendingMessages",

@@ -35,10 +35,12 @@ import org.slf4j.LoggerFactory;
  * Sends samples to their topics from one thread of its own. Each sampler publishes through the sink
  * {@link #bind bound} to its {@link PublishedTopic}, which only adds the sample to a bounded queue
  * of unsent samples of that topic, so samplers never wait for the broker: every sample is sent, in
- * order, unless a topic's queue is full (the broker slow or down for longer than the queue holds),
- * when its oldest unsent sample is dropped (counted as superseded) and subscribers see the gap in
- * the sequence numbers. Topics take turns, one sample each. The connection uses ActiveMQ's failover
- * transport, so publishing resumes by itself when the broker returns.
+ * order, unless a topic's queue is full (the broker slow or down for longer than the queue holds)
+ * or the unsent samples of all topics together hold their memory bound, when the oldest unsent
+ * sample of the topic adding one is dropped (counted as superseded; the newest is always kept) and
+ * subscribers see the gap in the sequence numbers. Topics take turns, one sample each. The
+ * connection uses ActiveMQ's failover transport, so publishing resumes by itself when the broker
+ * returns.
  */
 public final class TopicPublisher implements TopicSinks, AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(TopicPublisher.class);
@@ -68,8 +70,12 @@ public final class TopicPublisher implements TopicSinks, AutoCloseable {
     }
   }
 
-  /** The unsent samples one topic may hold by default before the oldest is dropped. */
-  public static final int DEFAULT_QUEUE_DEPTH = 64;
+  /**
+   * The unsent samples one topic may hold by default before the oldest is dropped: a second of
+   * samples at 1,000 per second, enough to ride out the broker's first half-minute (while the JIT
+   * compiles it) without dropping any; their memory is bounded for all topics together.
+   */
+  public static final int DEFAULT_QUEUE_DEPTH = 1024;
 
   private final String brokerUrl;
   private final String user;
@@ -77,6 +83,8 @@ public final class TopicPublisher implements TopicSinks, AutoCloseable {
   private final TrustManager[] trust;
   private final long epoch;
   private final int queueDepth;
+  private final long maxQueuedBytes;
+  private final AtomicLong queuedBytes = new AtomicLong();
   private final LinkedBlockingQueue<TopicQueue> ready = new LinkedBlockingQueue<>();
   private final AtomicLong accepted = new AtomicLong();
   private final BlockingDeque<Notice> notices = new LinkedBlockingDeque<>();
@@ -111,7 +119,7 @@ public final class TopicPublisher implements TopicSinks, AutoCloseable {
 
   /**
    * As above, with {@code queueDepth} unsent samples per topic kept before the oldest is dropped
-   * (1: only the newest).
+   * (1: only the newest), and no bound on their memory but that.
    */
   public TopicPublisher(
       String brokerUrl,
@@ -120,10 +128,29 @@ public final class TopicPublisher implements TopicSinks, AutoCloseable {
       TrustManager[] trust,
       long epoch,
       int queueDepth) {
+    this(brokerUrl, user, password, trust, epoch, queueDepth, Long.MAX_VALUE);
+  }
+
+  /**
+   * As above, and the unsent samples of all topics together held to about {@code maxQueuedBytes}
+   * (as {@link #bytes} counts them): beyond it a topic adding a sample drops its own oldest first.
+   */
+  public TopicPublisher(
+      String brokerUrl,
+      String user,
+      String password,
+      TrustManager[] trust,
+      long epoch,
+      int queueDepth,
+      long maxQueuedBytes) {
     if (queueDepth < 1) {
       throw new IllegalArgumentException("a topic's queue holds at least one sample");
     }
+    if (maxQueuedBytes < 1) {
+      throw new IllegalArgumentException("the unsent samples need some memory");
+    }
     this.queueDepth = queueDepth;
+    this.maxQueuedBytes = maxQueuedBytes;
     this.brokerUrl = failover(brokerUrl);
     this.user = user;
     this.password = password;
@@ -245,25 +272,47 @@ public final class TopicPublisher implements TopicSinks, AutoCloseable {
 
   private void offer(TopicQueue q, Sample sample) {
     accepted.incrementAndGet();
-    boolean dropped = false;
+    long size = bytes(sample);
+    int dropped = 0;
     boolean schedule = false;
     synchronized (q) {
-      if (q.samples.size() >= queueDepth) {
-        q.samples.pollFirst();
-        dropped = true;
+      while (!q.samples.isEmpty()
+          && (q.samples.size() >= queueDepth || queuedBytes.get() + size > maxQueuedBytes)) {
+        queuedBytes.addAndGet(-bytes(q.samples.pollFirst()));
+        dropped++;
       }
       q.samples.addLast(sample);
+      queuedBytes.addAndGet(size);
       if (!q.scheduled) {
         q.scheduled = true;
         schedule = true;
       }
     }
-    if (dropped) {
+    for (int i = 0; i < dropped; i++) {
       countSuperseded(q);
     }
     if (schedule) {
       ready.offer(q);
     }
+  }
+
+  /**
+   * About the memory a queued sample holds: its payload (8 bytes per double, 2 per character) and a
+   * fixed share for the sample, its value and their headers.
+   */
+  static long bytes(Sample s) {
+    Value v = s.value();
+    return 96
+        + switch (v.type()) {
+          case DOUBLE_ARRAY -> 8L * v.asDoubles().length;
+          case STRING, ENUM -> 2L * v.asString().length();
+          default -> 8;
+        };
+  }
+
+  /** Bytes the unsent samples of all topics hold now, as {@link #bytes} counts them. */
+  long queuedBytes() {
+    return queuedBytes.get();
   }
 
   private void countSuperseded(TopicQueue q) {
@@ -353,6 +402,7 @@ public final class TopicPublisher implements TopicSinks, AutoCloseable {
         q.scheduled = false;
         return true;
       }
+      queuedBytes.addAndGet(-bytes(s));
     }
     String name = q.topic.topic();
     boolean ok;
@@ -370,6 +420,7 @@ public final class TopicPublisher implements TopicSinks, AutoCloseable {
         kept = q.samples.size() < queueDepth;
         if (kept) {
           q.samples.addFirst(s);
+          queuedBytes.addAndGet(bytes(s));
         }
       }
       if (!kept) {

@@ -138,6 +138,45 @@ class TopicPublisherQueueTest {
   }
 
   @Test
+  void theUnsentSamplesOfAllTopicsKeepToTheirMemoryAndEachTopicKeepsItsNewest() throws Exception {
+    long each = TopicPublisher.bytes(sample(1));
+    publisher =
+        new TopicPublisher("vm://" + name + "?create=false", null, null, null, 7L, 1000, 10 * each);
+    TopicPublisher p = publisher;
+    SampleSink first = p.bind(PUBLISHED);
+    String otherTopic = "ie.test.lab.array.other";
+    SampleSink other = p.bind(new PublishedTopic(otherTopic, "V", "lab/array", "other"));
+    for (long seq = 1; seq <= 100; seq++) {
+      first.accept(sample(seq)); // not started: nothing can be sent yet
+    }
+    // far from the depth of 1,000: the memory of ten samples bounds them
+    assertEquals(90, p.superseded(TOPIC));
+    assertEquals(10 * each, p.queuedBytes());
+    for (long seq = 1; seq <= 5; seq++) {
+      other.accept(sample(seq)); // the memory is taken: the other topic keeps its newest only
+    }
+    assertEquals(4, p.superseded(otherTopic));
+    assertEquals(94, p.superseded());
+    assertEquals(11 * each, p.queuedBytes());
+    startBroker();
+    MessageConsumer c = subscribe();
+    Session s = subscriber.createSession(false, Session.AUTO_ACKNOWLEDGE);
+    MessageConsumer d = s.createConsumer(s.createTopic(otherTopic));
+    p.start();
+    List<Long> expected = new ArrayList<>();
+    for (long seq = 91; seq <= 100; seq++) {
+      expected.add(seq);
+    }
+    assertEquals(expected, receive(c, 10));
+    assertEquals(List.of(5L), receive(d, 1));
+    long deadline = System.nanoTime() + 5_000_000_000L;
+    while (p.queuedBytes() != 0 && System.nanoTime() < deadline) {
+      Thread.sleep(5); // polling a condition with a deadline
+    }
+    assertEquals(0, p.queuedBytes(), "every sent sample gave its memory back");
+  }
+
+  @Test
   void drainingBeforeClosingSendsEverythingQueued() throws Exception {
     startBroker();
     MessageConsumer c = subscribe();
@@ -160,8 +199,11 @@ class TopicPublisherQueueTest {
   }
 
   @Test
-  void aQueueHoldsAtLeastOneSample() {
+  void aQueueHoldsAtLeastOneSampleAndSomeMemory() {
     assertThrows(IllegalArgumentException.class, () -> publisher(0));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> new TopicPublisher("vm://x", null, null, null, 7L, 10, 0));
     publisher = null;
   }
 }
