@@ -22,10 +22,7 @@ class BlockEncoderTest {
       byte[] block =
           new BlockEncoder().encode(volts, "float64", ByteOrder.LITTLE_ENDIAN, Double.NaN, 0, 0);
       assertArrayEquals(
-          concat(
-              ("#" + Integer.toString(n * 8).length() + (n * 8))
-                  .getBytes(StandardCharsets.US_ASCII),
-              BinaryFormat.FLOAT64.encode(volts, ByteOrder.LITTLE_ENDIAN)),
+          definite(BinaryFormat.FLOAT64.encode(volts, ByteOrder.LITTLE_ENDIAN)),
           block,
           n + " values");
       // integer codes: (volts - origin) / increment + reference, rounded and saturated
@@ -36,18 +33,16 @@ class BlockEncoderTest {
         expected[i] = (volts[i] - 0.5) / 0.001 + 10;
       }
       assertArrayEquals(
-          concat(
-              ("#" + Integer.toString(n * 2).length() + (n * 2))
-                  .getBytes(StandardCharsets.US_ASCII),
-              BinaryFormat.INT16.encode(expected, ByteOrder.BIG_ENDIAN)),
-          codes,
-          n + " codes");
+          definite(BinaryFormat.INT16.encode(expected, ByteOrder.BIG_ENDIAN)), codes, n + " codes");
     }
   }
 
-  private static byte[] concat(byte[] a, byte[] b) {
-    byte[] out = java.util.Arrays.copyOf(a, a.length + b.length);
-    System.arraycopy(b, 0, out, a.length, b.length);
+  /** {@code data} behind its IEEE 488.2 definite-length header, {@code #<digits><length>}. */
+  private static byte[] definite(byte[] data) {
+    String length = Integer.toString(data.length);
+    byte[] a = ("#" + length.length() + length).getBytes(StandardCharsets.US_ASCII);
+    byte[] out = java.util.Arrays.copyOf(a, a.length + data.length);
+    System.arraycopy(data, 0, out, a.length, data.length);
     return out;
   }
 
