@@ -246,6 +246,10 @@ def test_status_subscriptions_and_sampling(connect):
             0.1,
             10000,
         )
+        assert changed.sampling_period == 0.5
+        fast = array.configure_sampling("vector", period=0.00025)
+        assert (fast.sampling_period_micros, fast.sampling_period_millis) == (250, 1)
+        assert fast.sampling_period == 0.00025
     finally:
         array.configure_sampling("vector", period=1, deadband=0, heartbeat=0)
 

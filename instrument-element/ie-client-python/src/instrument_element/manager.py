@@ -299,17 +299,21 @@ class InstrumentManager:
         self, attribute, period=None, deadband=None, relative_deadband=None, heartbeat=None
     ):
         """Changes how an attribute is sampled for its subscribers (admin role); None leaves a
-        setting unchanged. ``period`` and ``heartbeat`` in seconds (0: off)."""
+        setting unchanged. ``period`` and ``heartbeat`` in seconds (0: off); a period that is not
+        whole milliseconds is sent in microseconds (at least 100 µs)."""
+        micros = None if period is None else round(period * 1_000_000)
+        whole_millis = micros is not None and micros % 1000 == 0
         response = self._call(
             "configureSampling",
             field("attribute", attribute),
-            field("samplingPeriodMillis", None if period is None else round(period * 1000)),
+            field("samplingPeriodMillis", micros // 1000 if whole_millis else None),
             field("deadband", None if deadband is None else repr(float(deadband))),
             field(
                 "relativeDeadband",
                 None if relative_deadband is None else repr(float(relative_deadband)),
             ),
             field("heartbeatMillis", None if heartbeat is None else round(heartbeat * 1000)),
+            field("samplingPeriodMicros", None if micros is None or whole_millis else micros),
         )
         return model.SubscriptionInfo.from_xml(response.find(q("subscription")))
 

@@ -312,6 +312,14 @@ class SubscriptionInfo:
     sample_failures: int
     subscribers: Optional[int]
     discarded: Optional[int]
+    sampling_period_micros: Optional[int]
+
+    @property
+    def sampling_period(self):
+        """The sampling period in seconds (0: off), exact also under a millisecond."""
+        if self.sampling_period_micros is not None:
+            return self.sampling_period_micros / 1_000_000
+        return self.sampling_period_millis / 1000
 
     @classmethod
     def from_xml(cls, e):
@@ -336,6 +344,7 @@ class SubscriptionInfo:
             sample_failures=f.int("sampleFailures"),
             subscribers=f.int("subscribers"),
             discarded=f.int("discarded"),
+            sampling_period_micros=f.int("samplingPeriodMicros"),
         )
 
 

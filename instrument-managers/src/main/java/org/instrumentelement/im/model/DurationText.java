@@ -5,9 +5,9 @@ import java.time.format.DateTimeParseException;
 import java.util.Locale;
 
 /**
- * A duration as people write it in configuration and descriptor files: {@code 500ms}, {@code 2s},
- * {@code 1m}, {@code 1h} or ISO-8601 ({@code PT2S}). One reader for both, so that the same text
- * means the same time wherever it is written.
+ * A duration as people write it in configuration and descriptor files: {@code 250us} (or {@code
+ * 250µs}), {@code 500ms}, {@code 2s}, {@code 1m}, {@code 1h} or ISO-8601 ({@code PT2S}). One reader
+ * for both, so that the same text means the same time wherever it is written.
  */
 public final class DurationText {
   private DurationText() {}
@@ -26,6 +26,10 @@ public final class DurationText {
         d = Duration.parse(t.toUpperCase(Locale.ROOT));
       } else if (t.endsWith("ms")) {
         d = Duration.ofMillis(Long.parseLong(t.substring(0, t.length() - 2).trim()));
+      } else if (t.endsWith("us") || t.endsWith("\u00b5s") || t.endsWith("\u03bcs")) {
+        d =
+            Duration.ofNanos(
+                Math.multiplyExact(Long.parseLong(t.substring(0, t.length() - 2).trim()), 1000));
       } else if (t.endsWith("s")) {
         d =
             Duration.ofMillis(
@@ -35,13 +39,13 @@ public final class DurationText {
       } else if (t.endsWith("h")) {
         d = Duration.ofHours(Long.parseLong(t.substring(0, t.length() - 1).trim()));
       } else {
-        throw new IllegalArgumentException(key + ": '" + text + "' needs a unit (ms, s, m, h)");
+        throw new IllegalArgumentException(key + ": '" + text + "' needs a unit (us, ms, s, m, h)");
       }
       if (d.isNegative() || d.isZero()) {
         throw new IllegalArgumentException(key + " must be positive: '" + text + "'");
       }
       return d;
-    } catch (NumberFormatException | DateTimeParseException e) {
+    } catch (NumberFormatException | DateTimeParseException | ArithmeticException e) {
       throw new IllegalArgumentException(
           key + ": '" + text + "' is not a duration such as 500ms or 2s");
     }

@@ -42,6 +42,7 @@ import org.instrumentelement.ie.benchmark.SoapRequests.Encoding;
  * @param ladderWarmup warm-up of each ladder cell, not counted
  * @param ladderMeasure measured time of each ladder cell
  * @param ladderPeriodMillis how often the IE samples for the ladder's subscribers (10: 100/s)
+ * @param fullRatePeriodMicros how often the IE samples in the {@code subscription} run's full rate
  */
 record BenchmarkOptions(
     Path ieJar,
@@ -72,7 +73,8 @@ record BenchmarkOptions(
     List<String> ladderModes,
     Duration ladderWarmup,
     Duration ladderMeasure,
-    int ladderPeriodMillis) {
+    int ladderPeriodMillis,
+    int fullRatePeriodMicros) {
 
   /** The parts that run only when {@code --only} names them: they take many minutes. */
   static final List<String> NAMED_ONLY = List.of("ladder", "loss");
@@ -120,7 +122,8 @@ record BenchmarkOptions(
         v.choices("ladder-modes", "polling,subscription", LADDER_MODES),
         v.seconds("ladder-warmup", quick ? "2" : "5"),
         v.seconds("ladder-seconds", quick ? "2" : "10"),
-        v.atLeast("ladder-period-ms", "10", 1));
+        v.atLeast("ladder-period-ms", "10", 1),
+        v.atLeast("full-rate-period-us", "500", 100));
   }
 
   /** The portal's jar and, beside it, its {@code lib/*} (ie-client), as the launcher has them. */
@@ -251,6 +254,7 @@ record BenchmarkOptions(
         + clientCounts
         + ", lengths "
         + lengths
+        + (runs("subscription") ? ", full rate sampling every " + fullRatePeriodMicros + " µs" : "")
         + (runs("viewers")
             ? ", viewers "
                 + viewerCounts

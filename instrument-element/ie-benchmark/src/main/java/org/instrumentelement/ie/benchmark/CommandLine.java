@@ -69,6 +69,9 @@ final class CommandLine {
     OPTIONS.put("ladder-seconds", "measured seconds per ladder cell [10; quick 2]");
     OPTIONS.put("ladder-period-ms", "the ladder's sampling period for subscribers, 10: 100/s [10]");
     OPTIONS.put(
+        "full-rate-period-us",
+        "the sampling period of the subscription run's full rate, in µs, at least 100 [500]");
+    OPTIONS.put(
         "portal-jar",
         "the VCR portal's jar, its lib/ beside it [vcr-portal/target/vcr-portal.jar]");
     OPTIONS.put("output", "the JSON file of every figure [" + DEFAULT_OUTPUT + "]");

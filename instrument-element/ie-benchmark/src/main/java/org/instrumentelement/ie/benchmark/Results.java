@@ -72,6 +72,7 @@ final class Results {
 
   /** The IE sampling as fast as it can to 40 subscribers, against a bare publisher. */
   record FullRate(
+      long ieSamplingPeriodMicros,
       double ieDeliveriesPerSecond,
       double ieCpuMicrosPerDeliveryAtFullRate,
       long iePublishedSamples,

@@ -64,6 +64,15 @@ final class SamplingControl {
     soap.configureSampling(c);
   }
 
+  /** Samples every {@code micros} microseconds (at least 100); 0: not at all. */
+  void periodMicros(long micros) throws Exception {
+    ConfigureSampling c = new ConfigureSampling();
+    c.setIm(im);
+    c.setAttribute(ATTRIBUTE);
+    c.setSamplingPeriodMicros(micros);
+    soap.configureSampling(c);
+  }
+
   /** The sampler's counters (samples published, superseded before sending). */
   SubscriptionInfo info() throws Exception {
     GetSubscriptionInfo q = new GetSubscriptionInfo();

@@ -6,9 +6,11 @@ import org.instrumentelement.ie.client.soap.SubscriptionInfo;
 import org.instrumentelement.ie.measure.IeProcess;
 
 /**
- * Subscription deliveries against a bare ActiveMQ publisher: the IE sampling as fast as it can
- * (every millisecond) to 40 subscribers, then a bare publisher as fast as it can to 40 subscribers
- * on the same broker; the ratio of the two, each with the IE process's CPU time per delivery.
+ * Subscription deliveries against a bare ActiveMQ publisher: the IE sampling about as fast as the
+ * broker can deliver to 40 subscribers (every {@code --full-rate-period-us}, 500 µs: 2,000 samples
+ * a second, 80,000 deliveries; faster, its publisher supersedes what the broker cannot take,
+ * counted), then a bare publisher as fast as it can to 40 subscribers on the same broker; the ratio
+ * of the two, each with the IE process's CPU time per delivery.
  */
 record SubscriptionRate(BenchmarkOptions options, RateMeter meter) implements Measurement {
   /** Pause between connecting subscribers and measuring, in the measured pass after a warm-up. */
@@ -33,6 +35,7 @@ record SubscriptionRate(BenchmarkOptions options, RateMeter meter) implements Me
     double ratio = fromIe.rates().rate() / bare.rate();
     results.subscription.fullRate =
         new Results.FullRate(
+            options.fullRatePeriodMicros(),
             fromIe.rates().rate(),
             fromIe.rates().cpuMicros(),
             fromIe.published(),
@@ -50,7 +53,9 @@ record SubscriptionRate(BenchmarkOptions options, RateMeter meter) implements Me
             ratio));
   }
 
-  /** The IE sampling every millisecond to 40 subscribers (null when only warming up). */
+  /**
+   * The IE sampling every {@code --full-rate-period-us} to 40 subscribers (null when warming up).
+   */
   private IeRun ieFullRate(IeProcess ie, SamplingControl sampling, boolean measured)
       throws Exception {
     try (Subscribers subs =
@@ -58,7 +63,7 @@ record SubscriptionRate(BenchmarkOptions options, RateMeter meter) implements Me
             40, ie.brokerUrl(), null, null, SamplingControl.TOPIC, SamplingControl.ACQUIRED)) {
       SubscriptionInfo connected = sampling.info();
       long start = System.nanoTime();
-      sampling.period(1);
+      sampling.periodMicros(options.fullRatePeriodMicros());
       if (!measured) {
         Thread.sleep(options.warmup().toMillis());
         sampling.period(0);
@@ -73,7 +78,7 @@ record SubscriptionRate(BenchmarkOptions options, RateMeter meter) implements Me
       // counters are read over the same time, from the subscribers' connection on.
       Results.Loss loss =
           LossAccount.of(
-              "IE sampling every 1 ms to 40 subscribers",
+              "IE sampling every " + options.fullRatePeriodMicros() + " µs to 40 subscribers",
               (System.nanoTime() - start) / 1e9,
               connected,
               after,
@@ -85,8 +90,9 @@ record SubscriptionRate(BenchmarkOptions options, RateMeter meter) implements Me
       Progress.log(
           String.format(
               Locale.ROOT,
-              "subscription: IE sampling every 1 ms to 40 subscribers: %.0f deliveries/s (IE CPU"
+              "subscription: IE sampling every %d µs to 40 subscribers: %.0f deliveries/s (IE CPU"
                   + " %.1f us per delivery; %d samples taken, %d superseded before sending)",
+              options.fullRatePeriodMicros(),
               m.rate(),
               m.cpuMicros(),
               published,

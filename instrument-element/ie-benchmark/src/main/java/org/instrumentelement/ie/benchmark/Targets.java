@@ -46,11 +46,12 @@ final class Targets {
               "<= 500",
               r -> cpu(r, Encoding.XML),
               v -> v <= 500),
+          // Issue 15: within 5 % of a bare JMS publisher on the same broker.
           new Target(
               "subscription deliveries/s relative to bare ActiveMQ",
-              ">= 0.85",
+              ">= 0.95",
               r -> fullRate(r).map(f -> f.ieToBareRatio()).orElse(Double.NaN),
-              v -> v >= 0.85),
+              v -> v >= 0.95),
           new Target(
               "latency p50 at 100 samples/s to 40 subscribers (ms)",
               "<= 2",

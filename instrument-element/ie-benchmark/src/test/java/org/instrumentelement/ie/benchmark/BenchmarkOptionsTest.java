@@ -72,6 +72,12 @@ class BenchmarkOptionsTest {
         "--loss-minutes takes a whole number of at least 1, not '0'",
         assertThrows(IllegalArgumentException.class, () -> options("--loss-minutes=0"))
             .getMessage());
+    assertEquals(500, options().fullRatePeriodMicros(), "2,000 samples a second");
+    assertEquals(250, options("--full-rate-period-us=250").fullRatePeriodMicros());
+    assertEquals(
+        "--full-rate-period-us takes a whole number of at least 100, not '50'",
+        assertThrows(IllegalArgumentException.class, () -> options("--full-rate-period-us=50"))
+            .getMessage());
   }
 
   @Test
@@ -84,8 +90,9 @@ class BenchmarkOptionsTest {
     assertEquals(List.of(2500), o.lengths());
     assertEquals(List.of(10, 100), o.viewerCounts());
     assertEquals(
-        "warmup 2 s, measure 2 s x 2 (median), clients [5], lengths [2500], viewers [10, 100]"
-            + " (binary, window 2, width 1200 px, sampling every 50 ms)",
+        "warmup 2 s, measure 2 s x 2 (median), clients [5], lengths [2500], full rate sampling"
+            + " every 500 µs, viewers [10, 100] (binary, window 2, width 1200 px, sampling every 50"
+            + " ms)",
         o.summary());
     assertEquals(
         "warmup 2 s, measure 2 s x 1 (median), clients [5], lengths [2500]",

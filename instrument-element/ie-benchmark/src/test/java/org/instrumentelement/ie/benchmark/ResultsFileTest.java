@@ -36,7 +36,8 @@ class ResultsFileTest {
         new Results.PollingFloor("a vector, maxAge 100 ms", 9100.2, 61.5, Double.NaN, 0);
     r.wireBytesPerVector = new LinkedHashMap<>(Map.of("BINARY.2500", 27099.0));
     r.subscription = new Results.Subscription();
-    r.subscription.fullRate = new Results.FullRate(15813, 35.4, 2397, 1560, 15750, 36.3, 1.004);
+    r.subscription.fullRate =
+        new Results.FullRate(250, 15813, 35.4, 2397, 1560, 15750, 36.3, 1.004);
     r.subscription.latency =
         new Results.Latency(3878, 2.296, 195.5, 7760, 130.2, 4061, 2.7, 161.2, 82.4);
     r.subscription.jmsWireBytesPerVector = 20320.0;
@@ -149,6 +150,7 @@ class ResultsFileTest {
         names(json.get("polling").get(0)));
     assertEquals(
         List.of(
+            "ieSamplingPeriodMicros",
             "ieDeliveriesPerSecond",
             "ieCpuMicrosPerDeliveryAtFullRate",
             "iePublishedSamples",

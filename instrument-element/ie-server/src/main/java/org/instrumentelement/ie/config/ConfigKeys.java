@@ -360,7 +360,7 @@ public final class ConfigKeys {
       key(
           "sampling.period",
           "1s",
-          ConfigType.optionalDuration(),
+          ConfigType.samplingPeriod(),
           "default sampling period of subscribable attributes");
   public static final ConfigKey<Duration> SAMPLING_HEARTBEAT =
       key("sampling.heartbeat", "off", ConfigType.optionalDuration(), "default heartbeat");

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
+import org.instrumentelement.im.sampling.SamplingSettings;
 
 /**
  * How the text of a configuration key is read and what it may be, like Netty's typed {@code
@@ -89,6 +90,23 @@ public interface ConfigType<T> {
   /** A duration, or {@code off} (or {@code 0}) for zero: disabled. */
   static ConfigType<Duration> optionalDuration() {
     return of("duration or off", (k, t) -> ConfigValues.optionalDuration(t, k), Duration::toString);
+  }
+
+  /**
+   * A sampling period: {@code off} (or {@code 0}), or at least 100 µs ({@code 250us}, {@code 1s}).
+   */
+  static ConfigType<Duration> samplingPeriod() {
+    return of(
+        "duration of at least 100us, or off",
+        (k, t) -> {
+          Duration d = ConfigValues.optionalDuration(t, k);
+          if (!d.isZero() && d.compareTo(SamplingSettings.MIN_PERIOD) < 0) {
+            throw new ConfigException(
+                k + ": '" + t.trim() + "' is shorter than the shortest sampling period, 100us");
+          }
+          return d;
+        },
+        Duration::toString);
   }
 
   /** Any finite number. */

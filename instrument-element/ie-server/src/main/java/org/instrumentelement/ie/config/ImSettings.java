@@ -103,10 +103,7 @@ public final class ImSettings {
           "subscribable", null, ConfigType.bool(), "subscribable or not; default the model's");
   public static final ConfigKey<Duration> PERIOD =
       attribute(
-          "period",
-          null,
-          ConfigType.optionalDuration(),
-          "sampling period; default sampling.period");
+          "period", null, ConfigType.samplingPeriod(), "sampling period; default sampling.period");
   public static final ConfigKey<Double> DEADBAND =
       attribute("deadband", "0", ConfigType.nonNegative(), "smallest absolute change published");
   public static final ConfigKey<Double> RELATIVE_DEADBAND =

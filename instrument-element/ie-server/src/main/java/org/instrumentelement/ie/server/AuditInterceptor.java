@@ -129,8 +129,8 @@ public final class AuditInterceptor extends AbstractPhaseInterceptor<Message> {
     } else if (response instanceof ConfigureSamplingResponse r && r.subscription != null) {
       SubscriptionInfo i = r.subscription;
       return "OK: period="
-          + i.samplingPeriodMillis
-          + "ms deadband="
+          + period(i)
+          + " deadband="
           + i.deadband
           + " relativeDeadband="
           + i.relativeDeadband
@@ -186,6 +186,9 @@ public final class AuditInterceptor extends AbstractPhaseInterceptor<Message> {
       StringBuilder b = new StringBuilder(String.valueOf(r.attribute)).append(':');
       if (r.samplingPeriodMillis != null) {
         b.append(" period=").append(r.samplingPeriodMillis).append("ms");
+      }
+      if (r.samplingPeriodMicros != null) {
+        b.append(" period=").append(r.samplingPeriodMicros).append("us");
       }
       if (r.deadband != null) {
         b.append(" deadband=").append(r.deadband);
@@ -261,5 +264,11 @@ public final class AuditInterceptor extends AbstractPhaseInterceptor<Message> {
       return "binary[" + v.data.length + " bytes]";
     }
     return "(empty)";
+  }
+
+  /** A sampling period as the audit shows it: whole milliseconds, or microseconds when not. */
+  private static String period(SubscriptionInfo i) {
+    Long micros = i.samplingPeriodMicros;
+    return micros == null || micros % 1000 == 0 ? i.samplingPeriodMillis + "ms" : micros + "us";
   }
 }

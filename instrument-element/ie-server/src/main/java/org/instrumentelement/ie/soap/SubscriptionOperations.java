@@ -76,9 +76,7 @@ final class SubscriptionOperations {
       publishing.subscriptions().get(path, name); // an unknown attribute before a bad value
       SamplingChange change =
           new SamplingChange(
-              request.samplingPeriodMillis == null
-                  ? null
-                  : Duration.ofMillis(millis(request.samplingPeriodMillis, "samplingPeriodMillis")),
+              period(request.samplingPeriodMillis, request.samplingPeriodMicros),
               request.deadband == null ? null : deadband(request.deadband, "deadband"),
               request.relativeDeadband == null
                   ? null
@@ -111,7 +109,8 @@ final class SubscriptionOperations {
     i.valueType = ValueType.valueOf(s.spec().spec().type().name());
     i.units = s.spec().spec().units().isEmpty() ? null : s.spec().spec().units();
     SamplingSettings settings = s.sampler().settings();
-    i.samplingPeriodMillis = settings.period().toMillis();
+    i.samplingPeriodMillis = roundedUp(settings.period(), 1_000_000);
+    i.samplingPeriodMicros = roundedUp(settings.period(), 1_000);
     i.deadband = settings.filter().absolute();
     i.relativeDeadband = settings.filter().relative();
     i.heartbeatMillis = settings.heartbeat().toMillis();
@@ -124,6 +123,47 @@ final class SubscriptionOperations {
       i.discarded = publishing.broker().discarded(s.topic());
     }
     return i;
+  }
+
+  /** A duration in whole units of {@code nanos} nanoseconds, rounded up. */
+  private static long roundedUp(Duration d, long nanos) {
+    return -Math.floorDiv(-d.toNanos(), nanos);
+  }
+
+  /**
+   * The period a request names in milliseconds, in microseconds or in both (then the same), null
+   * when in neither.
+   */
+  private static Duration period(Long millis, Long micros) throws ImException {
+    Duration fromMillis =
+        millis == null ? null : Duration.ofMillis(millis(millis, "samplingPeriodMillis"));
+    if (micros == null) {
+      return fromMillis;
+    }
+    long max = MAX_PERIOD_MILLIS * 1000;
+    long min = SamplingSettings.MIN_PERIOD.toNanos() / 1000;
+    if (micros < 0 || micros > max || (micros != 0 && micros < min)) {
+      throw new ImException(
+          FaultCode.OUT_OF_RANGE,
+          "samplingPeriodMicros: "
+              + micros
+              + " is neither 0 (off) nor in ["
+              + min
+              + ", "
+              + max
+              + "]");
+    }
+    Duration fromMicros = Duration.ofNanos(micros * 1000);
+    if (fromMillis != null && !fromMillis.equals(fromMicros)) {
+      throw new ImException(
+          FaultCode.INVALID_VALUE,
+          "samplingPeriodMillis ("
+              + millis
+              + ") and samplingPeriodMicros ("
+              + micros
+              + ") name different periods; give one of them");
+    }
+    return fromMicros;
   }
 
   private static long millis(long v, String field) throws ImException {

@@ -228,7 +228,13 @@ public final class StartupRestore {
   }
 
   private static String millis(Duration d) {
-    return d.isZero() ? "off" : d.toMillis() + " ms";
+    if (d.isZero()) {
+      return "off";
+    }
+    long nanos = d.toNanos();
+    return nanos % 1_000_000 == 0
+        ? nanos / 1_000_000 + " ms"
+        : -Math.floorDiv(-nanos, 1000) + " µs";
   }
 
   private static String shown(String configured) {

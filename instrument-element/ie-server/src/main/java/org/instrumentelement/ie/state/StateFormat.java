@@ -22,7 +22,9 @@ import org.instrumentelement.im.sampling.SamplingSettings;
  * parameter.&lt;im&gt;.&lt;name&gt;.value | .source | .by | .at   a value taken at run time
  * configured.&lt;im&gt;.&lt;name&gt;                              the configuration's value at the last start
  * sampling.&lt;im&gt;.&lt;attribute&gt;.periodMillis | .deadband | .relativeDeadband | .heartbeatMillis
- *                                   | .by | .at          sampling set by configureSampling
+ *                                   | .by | .at          sampling set by configureSampling (a period
+ *                                                        that is not whole milliseconds is written
+ *                                                        as .periodMicros instead)
  * configuredSampling.&lt;im&gt;.&lt;attribute&gt;.periodMillis | ...  the configured sampling at the last start
  * alarm.&lt;im&gt;.&lt;attribute&gt;.&lt;statistic&gt;.lowAlarm | .lowWarning | .highWarning | .highAlarm
  *     | .hysteresis | .delayMillis | .by | .at      limits set by configureAlarmLimits (statistic
@@ -128,7 +130,12 @@ public final class StateFormat {
   }
 
   private static void putSettings(Map<String, String> out, String k, SamplingSettings s) {
-    out.put(k + "periodMillis", Long.toString(s.period().toMillis()));
+    long nanos = s.period().toNanos();
+    if (nanos % 1_000_000 == 0) {
+      out.put(k + "periodMillis", Long.toString(nanos / 1_000_000));
+    } else {
+      out.put(k + "periodMicros", Long.toString(-Math.floorDiv(-nanos, 1000)));
+    }
     out.put(k + "deadband", Double.toString(s.filter().absolute()));
     out.put(k + "relativeDeadband", Double.toString(s.filter().relative()));
     out.put(k + "heartbeatMillis", Long.toString(s.heartbeat().toMillis()));
@@ -263,12 +270,14 @@ public final class StateFormat {
       throws CorruptStateException {
     try {
       return new SamplingSettings(
-          Duration.ofMillis(Long.parseLong(field(f, "periodMillis", what))),
+          f.containsKey("periodMicros")
+              ? Duration.ofNanos(Math.multiplyExact(Long.parseLong(f.get("periodMicros")), 1000))
+              : Duration.ofMillis(Long.parseLong(field(f, "periodMillis", what))),
           new ChangeFilter(
               Double.parseDouble(field(f, "deadband", what)),
               Double.parseDouble(field(f, "relativeDeadband", what))),
           Duration.ofMillis(Long.parseLong(field(f, "heartbeatMillis", what))));
-    } catch (IllegalArgumentException e) {
+    } catch (IllegalArgumentException | ArithmeticException e) {
       throw new CorruptStateException(
           "the sampling of " + what + " is malformed: " + e.getMessage());
     }

@@ -320,6 +320,37 @@ class ConfigLoaderTest {
     assertEquals(Duration.ofSeconds(3), ConfigValues.duration("PT3S", "k"));
     assertThrows(ConfigException.class, () -> ConfigValues.duration("500", "k"));
     assertThrows(ConfigException.class, () -> ConfigValues.duration("0s", "k"));
+    assertEquals(Duration.ofNanos(250_000), ConfigValues.duration("250us", "k"));
+    assertEquals(Duration.ofNanos(250_000), ConfigValues.duration("250\u00b5s", "k"));
+    assertEquals(Duration.ofNanos(250_000), ConfigValues.duration("250\u03bcs", "k"));
+    assertThrows(ConfigException.class, () -> ConfigValues.duration("99999999999999999us", "k"));
+  }
+
+  @Test
+  void samplingPeriodsMayBeShorterThanAMillisecondButNotThan100us() throws Exception {
+    IeConfig c =
+        ConfigLoader.load(
+            List.of(
+                "--sampling.period=500us",
+                "--im.scope.type=oscilloscope",
+                "--im.scope.attribute.peakToPeak.period=250us",
+                "--im.scope.attribute.waveform.period=off"),
+            Map.of());
+    assertEquals(Duration.ofNanos(500_000), c.samplingPeriod());
+    Map<String, AttributeConfig> attributes =
+        c.ims().stream()
+            .filter(i -> i.name().equals("scope"))
+            .findFirst()
+            .orElseThrow()
+            .attributes();
+    assertEquals(Duration.ofNanos(250_000), attributes.get("peakToPeak").period());
+    assertEquals(Duration.ZERO, attributes.get("waveform").period());
+    assertError(
+        Map.of("sampling.period", "50us"),
+        "sampling.period: '50us' is shorter than the shortest sampling period, 100us");
+    assertError(
+        Map.of("im.scope.type", "oscilloscope", "im.scope.attribute.peakToPeak.period", "99us"),
+        "im.scope.attribute.peakToPeak.period: '99us' is shorter");
   }
 
   @Test

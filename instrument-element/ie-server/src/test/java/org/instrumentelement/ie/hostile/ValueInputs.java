@@ -16,6 +16,7 @@ final class ValueInputs {
 
   static final String WRONG_TYPE = "WRONG_TYPE";
   static final String INVALID_VALUE = "INVALID_VALUE";
+  static final String OUT_OF_RANGE = "OUT_OF_RANGE";
 
   static List<HostileInput> inputs() {
     List<HostileInput> all = new ArrayList<>();
@@ -87,6 +88,14 @@ final class ValueInputs {
             "samplingPeriodMillis is a word",
             WRONG_TYPE,
             sampling("<ie:samplingPeriodMillis>fast</ie:samplingPeriodMillis>")),
+        fault(
+            "samplingPeriodMicros is a word",
+            WRONG_TYPE,
+            sampling("<ie:samplingPeriodMicros>fast</ie:samplingPeriodMicros>")),
+        fault(
+            "samplingPeriodMicros under 100",
+            OUT_OF_RANGE,
+            sampling("<ie:samplingPeriodMicros>99</ie:samplingPeriodMicros>")),
         fault(
             "heartbeatMillis with a fraction",
             WRONG_TYPE,

@@ -127,6 +127,66 @@ class SubscriptionIT {
             .getCode());
   }
 
+  static SubscriptionInfo samplingMicros(String im, String attribute, Long millis, Long micros)
+      throws InstrumentElementFault {
+    ConfigureSampling c = new ConfigureSampling();
+    c.setIm(im);
+    c.setAttribute(attribute);
+    c.setSamplingPeriodMillis(millis);
+    c.setSamplingPeriodMicros(micros);
+    return ie.configureSampling(c).getSubscription();
+  }
+
+  static String faultCode(org.junit.jupiter.api.function.Executable call) {
+    return assertThrows(InstrumentElementFault.class, call).getFaultInfo().getCode();
+  }
+
+  @Test
+  void samplingPeriodsShorterThanAMillisecondAreGivenInMicroseconds() throws Exception {
+    SubscriptionInfo before = info("lab/array2500", "vector");
+    assertEquals(1000L, before.getSamplingPeriodMillis());
+    assertEquals(1_000_000L, before.getSamplingPeriodMicros());
+    try {
+      SubscriptionInfo fast = samplingMicros("lab/array2500", "vector", null, 250L);
+      assertEquals(250L, fast.getSamplingPeriodMicros());
+      assertEquals(1L, fast.getSamplingPeriodMillis(), "whole milliseconds, rounded up");
+      assertEquals(
+          Duration.ofNanos(250_000), sampler("lab/array2500", "vector").settings().period());
+      assertEquals(250L, info("lab/array2500", "vector").getSamplingPeriodMicros());
+      // Faster than one read a millisecond, the old floor: more than 1.5 reads per elapsed ms over
+      // some 200 ms window (a busy machine may need a few windows).
+      AttributeSampler s = sampler("lab/array2500", "vector");
+      long deadline = System.nanoTime() + WAIT.toNanos();
+      double perMs = 0;
+      while (perMs <= 1.5 && System.nanoTime() < deadline) {
+        long r0 = s.reads();
+        long t0 = System.nanoTime();
+        Thread.sleep(200);
+        perMs = (s.reads() - r0) / ((System.nanoTime() - t0) / 1e6);
+      }
+      assertTrue(perMs > 1.5, "reads per millisecond: " + perMs);
+
+      // Faults leave the settings as they were.
+      assertEquals(
+          "OUT_OF_RANGE", faultCode(() -> samplingMicros("lab/array2500", "vector", null, 50L)));
+      assertEquals(
+          "OUT_OF_RANGE", faultCode(() -> samplingMicros("lab/array2500", "vector", null, -1L)));
+      assertEquals(
+          "INVALID_VALUE",
+          faultCode(() -> samplingMicros("lab/array2500", "vector", 1L, 500L)),
+          "two different periods");
+      assertEquals(250L, info("lab/array2500", "vector").getSamplingPeriodMicros());
+
+      // The same period in both units is one period.
+      SubscriptionInfo both = samplingMicros("lab/array2500", "vector", 2L, 2000L);
+      assertEquals(2L, both.getSamplingPeriodMillis());
+      assertEquals(2000L, both.getSamplingPeriodMicros());
+    } finally {
+      samplingMicros("lab/array2500", "vector", before.getSamplingPeriodMillis(), null);
+    }
+    assertEquals(1_000_000L, info("lab/array2500", "vector").getSamplingPeriodMicros());
+  }
+
   @Test
   void onlyChangesArePublishedAndANewSubscriberGetsTheCurrentValueAtOnce() throws Exception {
     execute("lab/scope", "stop");

@@ -5,10 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import org.instrumentelement.ie.soap.types.BreakReservation;
 import org.instrumentelement.ie.soap.types.BreakReservationResponse;
 import org.instrumentelement.ie.soap.types.ConfigureSampling;
+import org.instrumentelement.ie.soap.types.ConfigureSamplingResponse;
 import org.instrumentelement.ie.soap.types.ReleaseReservation;
 import org.instrumentelement.ie.soap.types.ReleaseReservationResponse;
 import org.instrumentelement.ie.soap.types.SetParameter;
 import org.instrumentelement.ie.soap.types.SetParameterResponse;
+import org.instrumentelement.ie.soap.types.SubscriptionInfo;
 import org.instrumentelement.ie.soap.types.Value;
 import org.junit.jupiter.api.Test;
 
@@ -53,5 +55,27 @@ class AuditInterceptorTest {
     c.attribute = "waveform";
     c.samplingPeriodMillis = 200L;
     assertEquals("waveform: period=200ms", AuditInterceptor.details(c));
+    c.samplingPeriodMillis = null;
+    c.samplingPeriodMicros = 250L;
+    assertEquals("waveform: period=250us", AuditInterceptor.details(c));
+  }
+
+  @Test
+  void aSamplingPeriodInEffectIsShownInMillisecondsOrWhenShorterInMicroseconds() {
+    ConfigureSamplingResponse r = new ConfigureSamplingResponse();
+    r.subscription = new SubscriptionInfo();
+    r.subscription.samplingPeriodMillis = 1L;
+    r.subscription.samplingPeriodMicros = 250L;
+    r.subscription.deadband = 0.0;
+    r.subscription.relativeDeadband = 0.0;
+    r.subscription.heartbeatMillis = 0L;
+    assertEquals(
+        "OK: period=250us deadband=0.0 relativeDeadband=0.0 heartbeat=0ms",
+        AuditInterceptor.outcome(new ConfigureSampling(), r));
+    r.subscription.samplingPeriodMillis = 200L;
+    r.subscription.samplingPeriodMicros = 200_000L;
+    assertEquals(
+        "OK: period=200ms deadband=0.0 relativeDeadband=0.0 heartbeat=0ms",
+        AuditInterceptor.outcome(new ConfigureSampling(), r));
   }
 }

@@ -84,4 +84,21 @@ class StateFormatTest {
     malformed.put("sampling.lab/scope.peakToPeak.periodMillis", "-5");
     assertThrows(CorruptStateException.class, () -> StateFormat.decode(malformed));
   }
+
+  @Test
+  void aPeriodShorterThanAMillisecondIsKeptInMicroseconds() throws Exception {
+    StoredState s = sample();
+    SamplingSettings fast =
+        new SamplingSettings(Duration.ofNanos(250_000), new ChangeFilter(0, 0), Duration.ZERO);
+    s.putSampling("lab/array2500", "vector", new StoredSampling(fast, "admin", T));
+    Map<String, String> entries = StateFormat.encode(s, T);
+    assertEquals("250", entries.get("sampling.lab/array2500.vector.periodMicros"));
+    assertEquals(null, entries.get("sampling.lab/array2500.vector.periodMillis"));
+    assertEquals("50", entries.get("sampling.lab/scope.peakToPeak.periodMillis"), "whole ms");
+    StoredState back = StateFormat.decode(entries);
+    assertEquals(entries, StateFormat.encode(back, T));
+    Map<String, String> tooFast = new TreeMap<>(entries);
+    tooFast.put("sampling.lab/array2500.vector.periodMicros", "50");
+    assertThrows(CorruptStateException.class, () -> StateFormat.decode(tooFast));
+  }
 }

@@ -12,7 +12,8 @@ import jakarta.xml.bind.annotation.XmlType;
       "samplingPeriodMillis",
       "deadband",
       "relativeDeadband",
-      "heartbeatMillis"
+      "heartbeatMillis",
+      "samplingPeriodMicros"
     })
 public class ConfigureSampling implements ImRequest {
   /** The IM's path. */
@@ -22,7 +23,7 @@ public class ConfigureSampling implements ImRequest {
   @XmlElement(required = true)
   public String attribute;
 
-  /** Time between reads; 0 stops sampling. */
+  /** Time between reads in milliseconds; 0 stops sampling. */
   public Long samplingPeriodMillis;
 
   /** Smallest absolute change published; 0 publishes every change. */
@@ -33,6 +34,12 @@ public class ConfigureSampling implements ImRequest {
 
   /** Republish an unchanged value this often; 0 disables. */
   public Long heartbeatMillis;
+
+  /**
+   * Time between reads in microseconds, for periods that are not whole milliseconds (at least 100);
+   * 0 stops sampling. Given with {@link #samplingPeriodMillis}, both must name the same period.
+   */
+  public Long samplingPeriodMicros;
 
   @Override
   public String targetIm() {

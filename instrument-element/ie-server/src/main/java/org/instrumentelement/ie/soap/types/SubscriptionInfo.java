@@ -25,7 +25,8 @@ import jakarta.xml.bind.annotation.XmlType;
       "superseded",
       "sampleFailures",
       "subscribers",
-      "discarded"
+      "discarded",
+      "samplingPeriodMicros"
     })
 public class SubscriptionInfo {
   public String im;
@@ -55,7 +56,10 @@ public class SubscriptionInfo {
   public ValueType valueType;
   public String units;
 
-  /** Time between reads; 0 when sampling is off. */
+  /**
+   * Time between reads in whole milliseconds, rounded up (1 for a period under a millisecond); 0
+   * when sampling is off. {@link #samplingPeriodMicros} has it exactly.
+   */
   public long samplingPeriodMillis;
 
   public double deadband;
@@ -78,4 +82,7 @@ public class SubscriptionInfo {
 
   /** Messages dropped for slow subscribers, when the broker is embedded. */
   public Long discarded;
+
+  /** Time between reads in microseconds; 0 when sampling is off. */
+  public Long samplingPeriodMicros;
 }

@@ -58,6 +58,7 @@ class RequestShapeTest {
   void numbersOfSamplingAndReservations() {
     RequestShape sampling = OPERATIONS.get("configureSampling");
     assertEquals(LeafType.LONG, sampling.child("samplingPeriodMillis").leaf());
+    assertEquals(LeafType.LONG, sampling.child("samplingPeriodMicros").leaf());
     assertEquals(LeafType.LONG, sampling.child("heartbeatMillis").leaf());
     assertEquals(LeafType.DOUBLE, sampling.child("deadband").leaf());
     assertEquals(LeafType.DOUBLE, sampling.child("relativeDeadband").leaf());
