@@ -123,7 +123,7 @@ class AttributeSamplerTest {
         new AttributeSampler(
             scope,
             "waveform",
-            new SamplingSettings(Duration.ofMillis(5), ChangeFilter.EXACT, Duration.ZERO),
+            new SamplingSettings(Duration.ofMillis(20), ChangeFilter.EXACT, Duration.ZERO),
             sample -> three.countDown(),
             scheduler);
     s.start();
@@ -135,6 +135,54 @@ class AttributeSamplerTest {
     assertTrue(s.reads() <= after + 1);
     s.update(s.settings().withPeriod(Duration.ofMillis(1)));
     scheduler.submit(() -> {}).get();
+    Thread.sleep(20);
     assertTrue(s.reads() <= after + 1, "update after close does not restart");
+  }
+
+  private static boolean threadAlive(String name) {
+    return Thread.getAllStackTraces().keySet().stream()
+        .anyMatch(t -> t.getName().equals(name) && t.isAlive());
+  }
+
+  private static void eventually(java.util.function.BooleanSupplier condition, String what)
+      throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (!condition.getAsBoolean()) {
+      assertTrue(System.nanoTime() < deadline, what);
+      Thread.sleep(5);
+    }
+  }
+
+  @Test
+  void aFastPeriodIsSampledOnAThreadOfItsOwnThatEndsWithIt() throws Exception {
+    scope.executeCommand("start", Map.of());
+    List<String> threads = new CopyOnWriteArrayList<>();
+    AttributeSampler s =
+        new AttributeSampler(
+            scope,
+            "waveform",
+            new SamplingSettings(Duration.ofNanos(500_000), ChangeFilter.EXACT, Duration.ZERO),
+            sample -> threads.add(Thread.currentThread().getName()),
+            scheduler);
+    String own = "ie-sampler-lab/scope-waveform";
+    s.start();
+    eventually(() -> threads.size() >= 10, "10 samples");
+    assertEquals(List.of(own), threads.stream().distinct().toList());
+
+    // Slower than OWN_THREAD_BELOW: back on the shared scheduler, and the own thread ends.
+    s.update(s.settings().withPeriod(AttributeSampler.OWN_THREAD_BELOW));
+    eventually(() -> !threadAlive(own), "the sampler's own thread ends");
+    int before = threads.size();
+    eventually(() -> threads.size() >= before + 2, "samples on the scheduler");
+    assertFalse(threads.subList(before + 1, threads.size()).contains(own));
+
+    // Fast again, then closed: the thread ends and reads stop.
+    s.update(s.settings().withPeriod(Duration.ofMillis(1)));
+    eventually(() -> threadAlive(own), "a new own thread");
+    s.close();
+    eventually(() -> !threadAlive(own), "the own thread ends on close");
+    long reads = s.reads();
+    Thread.sleep(30);
+    assertEquals(reads, s.reads(), "no reads after close");
   }
 }

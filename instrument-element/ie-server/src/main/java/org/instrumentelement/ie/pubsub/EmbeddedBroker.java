@@ -233,9 +233,12 @@ public final class EmbeddedBroker implements AutoCloseable {
   /**
    * The in-JVM URL for the Instrument Element's own publisher: no sockets, no marshalling on the
    * way in. {@code create=false}: after a restart it waits for this broker rather than making one.
+   * {@code async=false}: the publisher's thread hands each message to the broker itself instead of
+   * waking a transport thread for it (the publisher has a queue of its own in front, and no
+   * consumers on this connection).
    */
   public synchronized String inVmUrl() {
-    return "vm://" + brokerName() + "?create=false";
+    return "vm://" + brokerName() + "?create=false&async=false";
   }
 
   private String brokerName() {

@@ -21,7 +21,9 @@ import java.util.concurrent.atomic.AtomicLong;
 import javax.net.ssl.TrustManager;
 import org.apache.activemq.ActiveMQConnection;
 import org.apache.activemq.ActiveMQConnectionFactory;
+import org.apache.activemq.command.ActiveMQBytesMessage;
 import org.apache.activemq.transport.TransportListener;
+import org.apache.activemq.util.ByteSequence;
 import org.instrumentelement.ie.contract.EpochMicros;
 import org.instrumentelement.ie.contract.MessageProperty;
 import org.instrumentelement.ie.contract.ValueCodec;
@@ -452,7 +454,15 @@ public final class TopicPublisher implements TopicSinks, AutoCloseable {
     MessageProducer p = producer(topic.topic());
     Value v = s.value();
     BytesMessage m = session.createBytesMessage();
-    m.writeBytes(MessageFormat.body(v));
+    byte[] body = MessageFormat.body(v);
+    if (m instanceof ActiveMQBytesMessage a) {
+      // The body as it is, not written through the message's growing stream and copied again
+      // when sent (three more copies of a vector). The message is sent uncompressed and not copied
+      // (copyMessageOnSend is off), so the array is the message's from here on.
+      a.setContent(new ByteSequence(body));
+    } else {
+      m.writeBytes(body);
+    }
     m.setLongProperty(MessageProperty.SEQUENCE.key(), s.sequence());
     m.setLongProperty(MessageProperty.EPOCH.key(), epoch);
     m.setLongProperty(MessageProperty.ACQUIRED.key(), EpochMicros.of(v.timestamp()));
