@@ -57,11 +57,7 @@ final class SamplingControl {
 
   /** Samples every {@code millis} milliseconds; 0: not at all. */
   void period(long millis) throws Exception {
-    ConfigureSampling c = new ConfigureSampling();
-    c.setIm(im);
-    c.setAttribute(ATTRIBUTE);
-    c.setSamplingPeriodMillis(millis);
-    soap.configureSampling(c);
+    periodMicros(millis * 1000);
   }
 
   /** Samples every {@code micros} microseconds (at least 100); 0: not at all. */
