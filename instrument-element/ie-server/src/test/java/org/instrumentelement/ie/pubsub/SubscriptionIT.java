@@ -61,12 +61,18 @@ class SubscriptionIT {
     return ie.getSubscriptionInfo(q).getSubscription();
   }
 
-  static SubscriptionInfo sampling(
-      String im, String attribute, Long periodMillis, Double deadband, Double relative)
-      throws InstrumentElementFault {
+  /** A configureSampling request for an attribute, changing nothing yet. */
+  static ConfigureSampling configure(String im, String attribute) {
     ConfigureSampling c = new ConfigureSampling();
     c.setIm(im);
     c.setAttribute(attribute);
+    return c;
+  }
+
+  static SubscriptionInfo sampling(
+      String im, String attribute, Long periodMillis, Double deadband, Double relative)
+      throws InstrumentElementFault {
+    ConfigureSampling c = configure(im, attribute);
     c.setSamplingPeriodMillis(periodMillis);
     c.setDeadband(deadband);
     c.setRelativeDeadband(relative);
@@ -129,9 +135,7 @@ class SubscriptionIT {
 
   static SubscriptionInfo samplingMicros(String im, String attribute, Long millis, Long micros)
       throws InstrumentElementFault {
-    ConfigureSampling c = new ConfigureSampling();
-    c.setIm(im);
-    c.setAttribute(attribute);
+    ConfigureSampling c = configure(im, attribute);
     c.setSamplingPeriodMillis(millis);
     c.setSamplingPeriodMicros(micros);
     return ie.configureSampling(c).getSubscription();
@@ -319,9 +323,7 @@ class SubscriptionIT {
   void heartbeatRepublishesAnUnchangedValue() throws Exception {
     execute("lab/scope", "stop");
     try (AttributeSubscriber sub = AttributeSubscriber.connect(brokerUrl, "admin", "admin")) {
-      ConfigureSampling cfg = new ConfigureSampling();
-      cfg.setIm("lab/scope");
-      cfg.setAttribute("waveform");
+      ConfigureSampling cfg = configure("lab/scope", "waveform");
       cfg.setSamplingPeriodMillis(5L);
       cfg.setHeartbeatMillis(20L);
       assertEquals(20L, ie.configureSampling(cfg).getSubscription().getHeartbeatMillis());
@@ -332,9 +334,7 @@ class SubscriptionIT {
           WAIT,
           "2 heartbeats");
     } finally {
-      ConfigureSampling cfg = new ConfigureSampling();
-      cfg.setIm("lab/scope");
-      cfg.setAttribute("waveform");
+      ConfigureSampling cfg = configure("lab/scope", "waveform");
       cfg.setSamplingPeriodMillis(200L);
       cfg.setHeartbeatMillis(0L);
       ie.configureSampling(cfg);
