@@ -319,7 +319,11 @@ public final class ConfigKeys {
           ConfigType.integer(1, 1_000_000),
           "connections accepted at once");
   public static final ConfigKey<Integer> HTTP_MAX_THREADS =
-      key("http.maxThreads", "200", ConfigType.integer(1, 10_000), "requests served at once");
+      key(
+          "http.maxThreads",
+          "200",
+          ConfigType.integer(1, 10_000),
+          "most requests served at once (embedded server: one thread per core serves requests in turn, and one more starts for each request in progress for over 20 ms)");
   public static final ConfigKey<Duration> HTTP_CONNECTION_TIMEOUT =
       key(
           "http.connectionTimeout",

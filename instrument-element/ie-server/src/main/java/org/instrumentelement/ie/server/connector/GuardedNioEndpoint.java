@@ -16,13 +16,15 @@ import org.instrumentelement.ie.server.gate.AddressQuota;
 /**
  * Tomcat's NIO endpoint with a cap on the connections one client address may hold open: a
  * connection over the cap is closed as soon as it is accepted, before anything is read from it. It
- * also runs the {@link HeaderDeadline} over its connections.
+ * also runs the {@link HeaderDeadline} over its connections, and serves requests on {@link
+ * WorkerThreads}: a few threads while requests finish promptly, more when they are held up.
  */
 public final class GuardedNioEndpoint extends NioEndpoint {
   private final AddressQuota connectionsPerAddress;
   private final Map<SocketChannel, String> addressOf = new ConcurrentHashMap<>();
   private final HeaderDeadline headerDeadline;
   private final AtomicLong refused = new AtomicLong();
+  private volatile WorkerThreads workers;
 
   GuardedNioEndpoint(int maxConnectionsPerAddress, Duration requestHeaderTimeout) {
     this.connectionsPerAddress = new AddressQuota(maxConnectionsPerAddress);
@@ -79,6 +81,31 @@ public final class GuardedNioEndpoint extends NioEndpoint {
     } catch (IOException e) {
       return "unknown";
     }
+  }
+
+  /** Tomcat's request threads: {@link WorkerThreads} rather than a thread for every request. */
+  @Override
+  public void createExecutor() {
+    WorkerThreads w =
+        new WorkerThreads(getName() + "-exec-", getMaxThreads(), getDaemon(), getThreadPriority());
+    setExecutor(w.pool());
+    // Shut down by Tomcat with the endpoint, as its own pool would be.
+    internalExecutor = true;
+    workers = w;
+  }
+
+  @Override
+  public void shutdownExecutor() {
+    WorkerThreads w = workers;
+    if (w != null) {
+      w.stop();
+    }
+    super.shutdownExecutor();
+  }
+
+  /** The request threads, once the endpoint has started. */
+  WorkerThreads workers() {
+    return workers;
   }
 
   @Override
