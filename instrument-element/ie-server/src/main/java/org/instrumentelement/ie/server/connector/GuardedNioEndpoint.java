@@ -103,9 +103,10 @@ public final class GuardedNioEndpoint extends NioEndpoint {
     super.shutdownExecutor();
   }
 
-  /** The request threads, once the endpoint has started. */
-  WorkerThreads workers() {
-    return workers;
+  /** Most requests held up at once since start (each had a thread of its own added). */
+  public int mostRequestsHeldUp() {
+    WorkerThreads w = workers;
+    return w == null ? 0 : w.mostHeldUp();
   }
 
   @Override
