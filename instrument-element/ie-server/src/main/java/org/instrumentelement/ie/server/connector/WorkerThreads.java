@@ -16,7 +16,7 @@ import org.apache.tomcat.util.threads.ThreadPoolExecutor;
  * threads taking turns on two cores, each request waking a sleeping thread and putting one back to
  * sleep. Here {@link #busyThreads} threads serve the requests in turn from a queue, and a thread
  * that finishes one takes the next without sleeping. A request that has taken {@link #SLOW_MILLIS}
- * so far (an instrument that takes its time, a client sending its body slowly, a long pause) lets
+ * so far (an instrument that takes its time, a call waiting for a long command, a long pause) lets
  * another thread start, so that the requests behind it do not wait for it; up to {@code maxThreads}
  * at once. Once it is done, a thread above the busy ones ends when it next looks for work.
  */
