@@ -89,11 +89,6 @@ final class WorkerThreads {
     return pool;
   }
 
-  /** Threads that serve requests while none is held up. */
-  int busyThreads() {
-    return busyThreads;
-  }
-
   /** Threads the pool may run now: the busy ones and one for each request held up. */
   int allowedThreads() {
     return pool.getCorePoolSize();
