@@ -1,10 +1,8 @@
 package org.instrumentelement.im.managers;
 
-import java.nio.ByteOrder;
 import java.time.Instant;
 import org.instrumentelement.ial.InstrumentException;
 import org.instrumentelement.ial.InstrumentSession;
-import org.instrumentelement.ial.ieee4882.BinaryFormat;
 import org.instrumentelement.ie.contract.FaultCode;
 import org.instrumentelement.im.ScpiInstrumentManager;
 import org.instrumentelement.im.model.AttributeSpec;
@@ -70,8 +68,8 @@ public class ArrayDeviceManager extends ScpiInstrumentManager {
         if (block.length % 8 != 0) {
           throw new InstrumentException("DATA? block of " + block.length + " bytes is not float64");
         }
-        yield Value.ofDoubles(
-            BinaryFormat.FLOAT64.decode(block, ByteOrder.LITTLE_ENDIAN), Instant.now());
+        // Little-endian float64 is what the IE's answers and messages carry: kept as it came.
+        yield Value.ofLittleEndianDoubles(block, Instant.now());
       }
       case "identity" -> queryText(s, "*IDN?");
       default -> throw new ImException(FaultCode.INTERNAL_ERROR, "unhandled attribute " + a.name());

@@ -1,5 +1,9 @@
 package org.instrumentelement.im.model;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.Objects;
@@ -7,7 +11,10 @@ import java.util.Objects;
 /**
  * A typed value with the time it was acquired and its quality. Vectors are not copied: whoever
  * creates a value hands over its array and must not change it afterwards, and readers must not
- * change it either, so that a 2,500-double waveform is never copied on its way to a client.
+ * change it either, so that a 2,500-double waveform is never copied on its way to a client. A
+ * vector an instrument sent as little-endian float64 can keep those bytes ({@link
+ * #ofLittleEndianDoubles}): they are what the binary answers and published messages carry, so a
+ * vector that goes out as bytes is neither decoded nor encoded again.
  */
 public final class Value {
   private final ValueType type;
@@ -47,6 +54,20 @@ public final class Value {
     return new Value(ValueType.DOUBLE_ARRAY, v, at, Quality.GOOD);
   }
 
+  /**
+   * A vector given as IEEE-754 float64 values, little-endian, 8 bytes each, that takes ownership of
+   * {@code bytes} (see the class comment). Its doubles are decoded when first asked for.
+   *
+   * @throws IllegalArgumentException if the length is not a whole number of doubles
+   */
+  public static Value ofLittleEndianDoubles(byte[] bytes, Instant at) {
+    if (bytes.length % Double.BYTES != 0) {
+      throw new IllegalArgumentException(
+          bytes.length + " bytes are not a whole number of 8-byte doubles");
+    }
+    return new Value(ValueType.DOUBLE_ARRAY, new LittleEndian(bytes), at, Quality.GOOD);
+  }
+
   public Value withQuality(Quality q) {
     return q == quality ? this : new Value(type, payload, timestamp, q);
   }
@@ -83,12 +104,27 @@ public final class Value {
 
   /** The value of a STRING or ENUM, or the text form of any scalar. */
   public String asString() {
-    return payload instanceof double[] d ? Arrays.toString(d) : payload.toString();
+    return type == ValueType.DOUBLE_ARRAY ? Arrays.toString(asDoubles()) : payload.toString();
   }
 
   /** The vector of a DOUBLE_ARRAY, not copied: do not modify it. */
   public double[] asDoubles() {
-    return (double[]) payload;
+    return payload instanceof LittleEndian le ? le.doubles() : (double[]) payload;
+  }
+
+  /** The number of doubles of a DOUBLE_ARRAY. */
+  public int vectorLength() {
+    return payload instanceof LittleEndian le
+        ? le.bytes.length / Double.BYTES
+        : ((double[]) payload).length;
+  }
+
+  /**
+   * The vector of a DOUBLE_ARRAY as little-endian float64 bytes, if it was given so ({@link
+   * #ofLittleEndianDoubles}), else null. Not copied: do not modify it.
+   */
+  public byte[] littleEndianBytes() {
+    return payload instanceof LittleEndian le ? le.bytes : null;
   }
 
   /** Whether two values carry the same type and payload (timestamp and quality ignored). */
@@ -96,15 +132,67 @@ public final class Value {
     if (other == null || other.type != type) {
       return false;
     }
-    if (payload instanceof double[] d) {
-      return Arrays.equals(d, (double[]) other.payload);
+    if (type == ValueType.DOUBLE_ARRAY) {
+      byte[] mine = littleEndianBytes();
+      byte[] theirs = other.littleEndianBytes();
+      return mine != null && theirs != null
+          ? LittleEndian.same(mine, theirs)
+          : Arrays.equals(asDoubles(), other.asDoubles());
     }
     return payload.equals(other.payload);
   }
 
   @Override
   public String toString() {
-    String p = payload instanceof double[] d ? "double[" + d.length + "]" : String.valueOf(payload);
+    String p =
+        type == ValueType.DOUBLE_ARRAY ? "double[" + vectorLength() + "]" : String.valueOf(payload);
     return type + " " + p + " @" + timestamp + " " + quality;
+  }
+
+  /** A vector's little-endian bytes, and its doubles once decoded. */
+  private static final class LittleEndian {
+    private static final VarHandle DOUBLE =
+        MethodHandles.byteArrayViewVarHandle(double[].class, ByteOrder.LITTLE_ENDIAN);
+
+    final byte[] bytes;
+
+    /** Decoded at most a few times (threads racing at first), each time the same doubles. */
+    private volatile double[] doubles;
+
+    LittleEndian(byte[] bytes) {
+      this.bytes = bytes;
+    }
+
+    double[] doubles() {
+      double[] d = doubles;
+      if (d == null) {
+        d = new double[bytes.length / Double.BYTES];
+        ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).asDoubleBuffer().get(d);
+        doubles = d;
+      }
+      return d;
+    }
+
+    /**
+     * Whether two vectors hold the same doubles as {@link Arrays#equals(double[], double[])} has
+     * it: the same bytes, except that any two NaNs are the same.
+     */
+    static boolean same(byte[] a, byte[] b) {
+      if (a.length != b.length) {
+        return false;
+      }
+      int at = Arrays.mismatch(a, b);
+      while (at >= 0) {
+        int start = at - at % Double.BYTES;
+        if (!Double.isNaN((double) DOUBLE.get(a, start))
+            || !Double.isNaN((double) DOUBLE.get(b, start))) {
+          return false;
+        }
+        int next = start + Double.BYTES;
+        int more = Arrays.mismatch(a, next, a.length, b, next, b.length);
+        at = more < 0 ? -1 : next + more;
+      }
+      return true;
+    }
   }
 }

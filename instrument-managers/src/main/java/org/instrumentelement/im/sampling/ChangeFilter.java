@@ -1,6 +1,5 @@
 package org.instrumentelement.im.sampling;
 
-import java.util.Arrays;
 import org.instrumentelement.im.model.Value;
 import org.instrumentelement.im.model.ValueType;
 
@@ -37,13 +36,13 @@ public record ChangeFilter(double absolute, double relative) {
       return beyond(last.asDouble(), next.asDouble());
     }
     if (t == ValueType.DOUBLE_ARRAY) {
+      if (absolute == 0 && relative == 0) {
+        return !last.samePayload(next);
+      }
       double[] a = last.asDoubles();
       double[] b = next.asDoubles();
       if (a.length != b.length) {
         return true;
-      }
-      if (absolute == 0 && relative == 0) {
-        return !Arrays.equals(a, b);
       }
       for (int i = 0; i < a.length; i++) {
         if (beyond(a[i], b[i])) {

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.time.Instant;
 import org.instrumentelement.im.model.Quality;
 import org.instrumentelement.im.model.Value;
@@ -25,12 +27,23 @@ class ChangeFilterTest {
     assertTrue(ChangeFilter.EXACT.changed(null, d(1)));
   }
 
+  /** A vector as an instrument's little-endian float64 bytes. */
+  private static Value bytes(double... v) {
+    ByteBuffer b = ByteBuffer.allocate(v.length * 8).order(ByteOrder.LITTLE_ENDIAN);
+    b.asDoubleBuffer().put(v);
+    return Value.ofLittleEndianDoubles(b.array(), T);
+  }
+
   @Test
   void exactFilterSeesAnyDifference() {
     assertFalse(ChangeFilter.EXACT.changed(d(1), d(1)));
     assertTrue(ChangeFilter.EXACT.changed(d(1), d(Math.nextUp(1.0))));
     assertFalse(ChangeFilter.EXACT.changed(vec(1, 2), vec(1, 2)));
     assertTrue(ChangeFilter.EXACT.changed(vec(1, 2), vec(1, 2.0000001)));
+    assertFalse(ChangeFilter.EXACT.changed(bytes(1, 2), bytes(1, 2)));
+    assertFalse(ChangeFilter.EXACT.changed(vec(1, 2), bytes(1, 2)));
+    assertTrue(ChangeFilter.EXACT.changed(bytes(1, 2), bytes(1, 2.0000001)));
+    assertTrue(ChangeFilter.EXACT.changed(bytes(1, 2), vec(1)));
     assertFalse(ChangeFilter.EXACT.changed(Value.ofString("a", T), Value.ofString("a", T)));
     assertTrue(ChangeFilter.EXACT.changed(Value.ofString("a", T), Value.ofString("b", T)));
   }

@@ -98,7 +98,7 @@ public final class CommandStatusMessages implements Consumer<CommandStatus> {
       case INTEGER -> o.put("value", v.asLong());
       case BOOLEAN -> o.put("value", v.asBoolean());
       case STRING, ENUM -> o.put("value", v.asString());
-      case DOUBLE_ARRAY -> o.put("length", v.asDoubles().length);
+      case DOUBLE_ARRAY -> o.put("length", v.vectorLength());
     }
     return o;
   }

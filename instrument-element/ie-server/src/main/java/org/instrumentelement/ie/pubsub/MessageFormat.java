@@ -35,7 +35,7 @@ public final class MessageFormat {
   /** The body of a value. */
   public static byte[] body(Value v) {
     return switch (v.type()) {
-      case DOUBLE_ARRAY -> ValueCodec.encodeDoubles(v.asDoubles());
+      case DOUBLE_ARRAY -> vectorBody(v);
       case DOUBLE -> ValueCodec.encodeDouble(v.asDouble());
       case INTEGER -> ValueCodec.encodeLong(v.asLong());
       case BOOLEAN -> ValueCodec.encodeBoolean(v.asBoolean());
@@ -50,6 +50,12 @@ public final class MessageFormat {
 
   /** The length property of a value. */
   public static int length(Value v) {
-    return v.type() == ValueType.DOUBLE_ARRAY ? v.asDoubles().length : 1;
+    return v.type() == ValueType.DOUBLE_ARRAY ? v.vectorLength() : 1;
+  }
+
+  /** A vector's body: the bytes it came in, when it came as little-endian float64. */
+  private static byte[] vectorBody(Value v) {
+    byte[] le = v.littleEndianBytes();
+    return le != null ? le : ValueCodec.encodeDoubles(v.asDoubles());
   }
 }

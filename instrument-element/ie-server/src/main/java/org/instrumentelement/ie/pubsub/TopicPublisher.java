@@ -306,7 +306,7 @@ public final class TopicPublisher implements TopicSinks, AutoCloseable {
     Value v = s.value();
     return 96
         + switch (v.type()) {
-          case DOUBLE_ARRAY -> 8L * v.asDoubles().length;
+          case DOUBLE_ARRAY -> 8L * v.vectorLength();
           case STRING, ENUM -> 2L * v.asString().length();
           default -> 8;
         };

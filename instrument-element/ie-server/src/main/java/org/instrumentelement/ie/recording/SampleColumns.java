@@ -30,19 +30,19 @@ final class SampleColumns {
   /** Columns for samples like {@code first}. */
   SampleColumns(Value first) {
     this.type = first.type();
-    this.length = type == ValueType.DOUBLE_ARRAY ? first.asDoubles().length : 0;
+    this.length = type == ValueType.DOUBLE_ARRAY ? first.vectorLength() : 0;
   }
 
   /** Whether a value can join these columns (same type, same vector length). */
   boolean fits(Value v) {
-    return v.type() == type && (type != ValueType.DOUBLE_ARRAY || v.asDoubles().length == length);
+    return v.type() == type && (type != ValueType.DOUBLE_ARRAY || v.vectorLength() == length);
   }
 
   /** What a sample of this value takes in memory and (about) on disk. */
   static long cost(Value v) {
     return PER_SAMPLE_BYTES
         + switch (v.type()) {
-          case DOUBLE_ARRAY -> 8L * v.asDoubles().length;
+          case DOUBLE_ARRAY -> 8L * v.vectorLength();
           case STRING, ENUM -> v.asString().length();
           default -> 8;
         };

@@ -1,6 +1,7 @@
 package org.instrumentelement.ie.soap;
 
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.List;
 import org.instrumentelement.ie.contract.FaultCode;
 import org.instrumentelement.ie.contract.ValueCodec;
@@ -14,6 +15,18 @@ import org.instrumentelement.im.model.ImException;
 
 /** Converts values between the IM model and the XML messages. */
 final class ValueMapping {
+  /** The message's type of each model type, by ordinal (the same names). */
+  private static final ValueType[] TYPES =
+      Arrays.stream(org.instrumentelement.im.model.ValueType.values())
+          .map(t -> ValueType.valueOf(t.name()))
+          .toArray(ValueType[]::new);
+
+  /** The message's quality of each model quality, by ordinal (the same names). */
+  private static final Quality[] QUALITIES =
+      Arrays.stream(org.instrumentelement.im.model.Quality.values())
+          .map(q -> Quality.valueOf(q.name()))
+          .toArray(Quality[]::new);
+
   private ValueMapping() {}
 
   /** The XML form of a model value. */
@@ -21,9 +34,9 @@ final class ValueMapping {
       org.instrumentelement.im.model.Value v, String name, String units, VectorEncoding encoding) {
     Value x = new Value();
     x.name = name;
-    x.type = ValueType.valueOf(v.type().name());
+    x.type = TYPES[v.type().ordinal()];
     x.timestamp = v.timestamp();
-    x.quality = Quality.valueOf(v.quality().name());
+    x.quality = QUALITIES[v.quality().ordinal()];
     x.units = units == null || units.isEmpty() ? null : units;
     switch (v.type()) {
       case DOUBLE -> x.doubleValue = v.asDouble();
@@ -31,12 +44,12 @@ final class ValueMapping {
       case BOOLEAN -> x.booleanValue = v.asBoolean();
       case STRING, ENUM -> x.stringValue = v.asString();
       case DOUBLE_ARRAY -> {
-        double[] d = v.asDoubles();
-        x.length = d.length;
+        x.length = v.vectorLength();
         if (encoding == VectorEncoding.BINARY) {
-          x.data = ValueCodec.encodeDoubles(d);
+          byte[] le = v.littleEndianBytes();
+          x.data = le != null ? le : ValueCodec.encodeDoubles(v.asDoubles());
         } else {
-          x.doubles = new DoubleList(d);
+          x.doubles = new DoubleList(v.asDoubles());
         }
       }
     }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Instant;
 import java.util.List;
 import org.instrumentelement.ie.contract.FaultCode;
+import org.instrumentelement.ie.contract.ValueCodec;
 import org.instrumentelement.ie.soap.types.DoubleList;
 import org.instrumentelement.ie.soap.types.Value;
 import org.instrumentelement.ie.soap.types.VectorEncoding;
@@ -29,6 +30,34 @@ class ValueMappingTest {
     double[] back =
         ValueMapping.parseDoubles(List.copyOf(x.doubles), "v"); // a client's list, not the view
     assertArrayEquals(d, back);
+  }
+
+  @Test
+  void aBinaryVectorIsTheSameDataWhetherItCameAsDoublesOrAsLittleEndianBytes() throws Exception {
+    double[] d = {0.1, -2.5e-300, -0.0, Double.MAX_VALUE, Double.NaN, 7};
+    Value fromDoubles =
+        ValueMapping.toXml(
+            org.instrumentelement.im.model.Value.ofDoubles(d, Instant.EPOCH),
+            "v",
+            "V",
+            VectorEncoding.BINARY);
+    byte[] bytes = ValueCodec.encodeDoubles(d);
+    org.instrumentelement.im.model.Value le =
+        org.instrumentelement.im.model.Value.ofLittleEndianDoubles(bytes, Instant.EPOCH);
+    Value fromBytes = ValueMapping.toXml(le, "v", "V", VectorEncoding.BINARY);
+    assertArrayEquals(fromDoubles.data, fromBytes.data);
+    assertEquals(6, fromBytes.length);
+    assertEquals(fromDoubles.type, fromBytes.type);
+    assertEquals(fromDoubles.quality, fromBytes.quality);
+    Value xml = ValueMapping.toXml(le, "v", "V", VectorEncoding.XML);
+    assertEquals(
+        ValueMapping.toXml(
+                org.instrumentelement.im.model.Value.ofDoubles(d, Instant.EPOCH),
+                "v",
+                "V",
+                VectorEncoding.XML)
+            .doubles,
+        xml.doubles);
   }
 
   @Test
