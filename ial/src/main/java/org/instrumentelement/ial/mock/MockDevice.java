@@ -3,6 +3,7 @@ package org.instrumentelement.ial.mock;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Deque;
 import java.util.List;
 import org.instrumentelement.ial.InstrumentTimeoutException;
@@ -152,19 +153,48 @@ public final class MockDevice {
   }
 
   /**
-   * What the device answers to one program message: the reply bytes (terminator included) and how
-   * long the device takes before they are ready.
-   *
-   * @param bytes the reply, or {@code null} if the message held no query
-   * @param delay zero, or the time the slowest query of the message takes (an action's {@code
-   *     delay}, such as a self-calibration)
+   * What the device answers to one program message: its answers, separated by {@code ;} and ended
+   * by a newline, and how long the device takes before they are ready. A reply of one answer holds
+   * that answer's array, not a copy (a waveform block is not copied once more to add its newline):
+   * no one changes it.
    */
-  public record Reply(byte[] bytes, Duration delay) {
+  public static final class Reply {
     static final Reply NONE = new Reply(null, Duration.ZERO);
+
+    private final byte[] body;
+    private final Duration delay;
+
+    /**
+     * @param body the answers without the final newline, or {@code null} if the message held no
+     *     query
+     * @param delay zero, or the time the slowest query of the message takes (an action's {@code
+     *     delay}, such as a self-calibration)
+     */
+    Reply(byte[] body, Duration delay) {
+      this.body = body;
+      this.delay = delay;
+    }
 
     /** Whether the message held a query. */
     public boolean hasData() {
-      return bytes != null;
+      return body != null;
+    }
+
+    /** How long the device takes before the reply is ready. */
+    public Duration delay() {
+      return delay;
+    }
+
+    /** The reply as the device sends it, newline included (a new array). */
+    public byte[] bytes() {
+      byte[] out = Arrays.copyOf(body, body.length + 1);
+      out[body.length] = '\n';
+      return out;
+    }
+
+    /** The reply without its final newline, not copied: do not change it. */
+    byte[] body() {
+      return body;
     }
   }
 
@@ -204,15 +234,19 @@ public final class MockDevice {
     if (answers.isEmpty()) {
       return Reply.NONE;
     }
+    if (answers.size() == 1) {
+      return new Reply(answers.get(0), delay);
+    }
     // One copy into the reply: a million-point block is not shuffled through growing buffers.
-    byte[] reply = new byte[size];
+    byte[] reply = new byte[size - 1];
     int at = 0;
     for (byte[] answer : answers) {
+      if (at > 0) {
+        reply[at++] = (byte) ';';
+      }
       System.arraycopy(answer, 0, reply, at, answer.length);
       at += answer.length;
-      reply[at++] = (byte) ';';
     }
-    reply[size - 1] = '\n';
     return new Reply(reply, delay);
   }
 

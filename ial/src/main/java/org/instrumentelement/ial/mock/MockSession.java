@@ -19,15 +19,22 @@ final class MockSession extends MessageSession {
   private final MockDevice device;
   private final Deque<PendingReply> replies = new ArrayDeque<>();
 
-  /** A reply the device produced, readable from {@code readyAt} (System.nanoTime). */
+  /**
+   * A reply the device produced, readable from {@code readyAt} (System.nanoTime): its body, then
+   * the newline that ends it.
+   */
   private static final class PendingReply {
-    final byte[] bytes;
+    final byte[] body;
     final long readyAt;
     int delivered;
 
-    PendingReply(byte[] bytes, long readyAt) {
-      this.bytes = bytes;
+    PendingReply(byte[] body, long readyAt) {
+      this.body = body;
       this.readyAt = readyAt;
+    }
+
+    int length() {
+      return body.length + 1;
     }
   }
 
@@ -61,7 +68,7 @@ final class MockSession extends MessageSession {
   private void deliver(String programMessage) {
     MockDevice.Reply reply = device.handle(programMessage);
     if (reply.hasData() && !device.hung()) {
-      replies.add(new PendingReply(reply.bytes(), System.nanoTime() + reply.delay().toNanos()));
+      replies.add(new PendingReply(reply.body(), System.nanoTime() + reply.delay().toNanos()));
     }
   }
 
@@ -87,10 +94,14 @@ final class MockSession extends MessageSession {
         throw deadline.timeout(resource() + " did not answer");
       }
     }
-    int n = Math.min(length, reply.bytes.length - reply.delivered);
-    System.arraycopy(reply.bytes, reply.delivered, into, offset, n);
+    int n = Math.min(length, reply.length() - reply.delivered);
+    int fromBody = Math.max(0, Math.min(n, reply.body.length - reply.delivered));
+    System.arraycopy(reply.body, reply.delivered, into, offset, fromBody);
+    if (fromBody < n) {
+      into[offset + fromBody] = '\n';
+    }
     reply.delivered += n;
-    if (reply.delivered == reply.bytes.length) {
+    if (reply.delivered == reply.length()) {
       replies.removeFirst();
       endOfMessage();
     }

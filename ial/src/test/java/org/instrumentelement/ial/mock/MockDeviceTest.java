@@ -2,6 +2,7 @@ package org.instrumentelement.ial.mock;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -9,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -50,6 +52,29 @@ class MockDeviceTest {
           ByteBuffer.wrap(s.queryBinaryBlock("DATA?")),
           ByteBuffer.wrap(s.queryBinaryBlock("DATA?")));
       assertTrue(a[0] != b[0] || a[1] != b[1], "every acquisition differs");
+    }
+  }
+
+  @Test
+  void aReplyIsItsAnswersSeparatedBySemicolonsAndEndedByANewline() throws Exception {
+    MockDevice device = provider.device("MOCK::array");
+    assertEquals(
+        "InstrumentElement,MockArray,MOCK0002,1.0\n",
+        new String(device.handle("*IDN?").bytes(), StandardCharsets.US_ASCII));
+    assertEquals(
+        "2500;InstrumentElement,MockArray,MOCK0002,1.0;2500\n",
+        new String(device.handle("POIN?;*IDN?;POIN?").bytes(), StandardCharsets.US_ASCII));
+    assertFalse(device.handle("POIN 2").hasData());
+    byte[] block = device.handle("DATA?").bytes();
+    assertEquals("#216", new String(block, 0, 4, StandardCharsets.US_ASCII));
+    assertEquals(4 + 16 + 1, block.length);
+    assertEquals('\n', block[block.length - 1]);
+    try (InstrumentSession s = rm.open("MOCK::array")) {
+      assertEquals("2;InstrumentElement,MockArray,MOCK0002,1.0", s.query("POIN?;*IDN?"));
+      // The block, then its newline: read as the end of the message, the next reply follows.
+      assertEquals(2, doubles(s.queryBinaryBlock("DATA?")).length);
+      assertEquals("2", s.query("POIN?"));
+      assertEquals("0,\"No error\"", s.query("SYST:ERR?"));
     }
   }
 

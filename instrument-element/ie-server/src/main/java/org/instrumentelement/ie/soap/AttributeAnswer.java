@@ -52,6 +52,10 @@ public final class AttributeAnswer {
   private static final ThreadLocal<byte[]> BASE64_SCRATCH =
       ThreadLocal.withInitial(() -> new byte[CHUNK]);
 
+  /** A request thread's array that a vector's answer is gathered in, one answer at a time. */
+  private static final ThreadLocal<byte[]> VECTOR_CHUNK =
+      ThreadLocal.withInitial(() -> new byte[CHUNK]);
+
   /** The same for a scalar answer: the attributes and a short value fit. */
   private static final int SMALL = 512;
 
@@ -59,9 +63,9 @@ public final class AttributeAnswer {
   private final byte[] buf;
   private int pos;
 
-  private AttributeAnswer(OutputStream out, int size) {
+  private AttributeAnswer(OutputStream out, byte[] buf) {
     this.out = out;
-    this.buf = new byte[size];
+    this.buf = buf;
   }
 
   /**
@@ -116,7 +120,9 @@ public final class AttributeAnswer {
       throw new IllegalArgumentException("not an answer written here: " + part);
     }
     Value v = ((GetAttributeResponse) part).value;
-    new AttributeAnswer(out, v.data != null || v.doubles != null ? CHUNK : SMALL).answer(v);
+    // A vector's chunk is this thread's (warm in its cache), not a new one per answer.
+    byte[] buf = v.data != null || v.doubles != null ? VECTOR_CHUNK.get() : new byte[SMALL];
+    new AttributeAnswer(out, buf).answer(v);
   }
 
   private void answer(Value v) throws IOException {
