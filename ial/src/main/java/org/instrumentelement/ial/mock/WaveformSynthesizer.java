@@ -80,15 +80,23 @@ final class WaveformSynthesizer {
     int noiseStart = noiseAt >= 0 ? noiseAt & NOISE_MASK : random.nextInt(noiseTable.length);
     double sigma = input.noise();
     double[] out = new double[points];
-    // In runs that do not wrap around the noise table: without an index mask, and clipped with
-    // Math.min and max, the JIT turns the loop into vector instructions (about 1.5 times faster).
+    // In runs that do not wrap around the noise table, without an index mask. Without a screen to
+    // clip to (the array device), without Math.min and max either: on JDK 17 they cost more than
+    // the rest of the loop (2,500 points: 9.1 against 4.2 µs here).
+    boolean clipped = low > Double.NEGATIVE_INFINITY || high < Double.POSITIVE_INFINITY;
     int i = 0;
     while (i < points) {
       int at = (noiseStart + i) & NOISE_MASK;
       int end = Math.min(points, i + (noiseTable.length - at));
       int shift = at - i;
-      for (int j = i; j < end; j++) {
-        out[j] = Math.min(high, Math.max(low, table[first + j] + sigma * noiseTable[shift + j]));
+      if (clipped) {
+        for (int j = i; j < end; j++) {
+          out[j] = Math.min(high, Math.max(low, table[first + j] + sigma * noiseTable[shift + j]));
+        }
+      } else {
+        for (int j = i; j < end; j++) {
+          out[j] = table[first + j] + sigma * noiseTable[shift + j];
+        }
       }
       i = end;
     }

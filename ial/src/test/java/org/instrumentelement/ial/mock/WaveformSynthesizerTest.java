@@ -61,4 +61,18 @@ class WaveformSynthesizerTest {
     }
     assertTrue(low > 100 && high > 100, low + " low, " + high + " high");
   }
+
+  @Test
+  void aScreenEdgeOnOneSideClipsThatSideOnly() {
+    WaveformSynthesizer s = new WaveformSynthesizer(7);
+    double[] free = acquire(s, 10_000, 123);
+    double[] bottom =
+        s.acquire(DC, 1e-6, 10_000, 0, Double.NaN, 0.45, Double.POSITIVE_INFINITY, 0, 123);
+    double[] top =
+        s.acquire(DC, 1e-6, 10_000, 0, Double.NaN, Double.NEGATIVE_INFINITY, 0.55, 0, 123);
+    for (int i = 0; i < free.length; i++) {
+      assertEquals(Math.max(0.45, free[i]), bottom[i], "sample " + i);
+      assertEquals(Math.min(0.55, free[i]), top[i], "sample " + i);
+    }
+  }
 }
