@@ -101,6 +101,13 @@ public final class TopicPublisher implements TopicSinks, AutoCloseable {
   private final Map<String, MessageProducer> producers = new HashMap<>(); // publisher thread only
   private final Map<String, AtomicLong> sentByTopic = new ConcurrentHashMap<>();
   private final Map<String, AtomicLong> supersededByTopic = new ConcurrentHashMap<>();
+
+  /**
+   * How long {@link #close} waits for the publishing thread to stop, before and after interrupting
+   * it.
+   */
+  private static final long STOP_MILLIS = 5000;
+
   private volatile boolean running;
   private volatile boolean connected;
   private Thread thread;
@@ -511,6 +518,14 @@ public final class TopicPublisher implements TopicSinks, AutoCloseable {
     return failures.get();
   }
 
+  /**
+   * Stops the publishing thread, then closes the connection. The thread is woken, not interrupted:
+   * an interrupt in the middle of a send over the embedded broker's VM transport makes the failover
+   * transport stop and reconnect while the broker stops the connection, and the two have deadlocked
+   * (a test's shutdown hung in {@code ActiveMQConnection.close}). A thread without a connection
+   * (connecting, or waiting for the broker to come back) is interrupted at once, and one still
+   * there after {@link #STOP_MILLIS} (held up by the broker) as well.
+   */
   @Override
   public void close() {
     running = false;
@@ -520,9 +535,16 @@ public final class TopicPublisher implements TopicSinks, AutoCloseable {
       thread = null;
     }
     if (t != null) {
-      t.interrupt();
+      ready.offer(wake);
+      if (!connected) {
+        t.interrupt();
+      }
       try {
-        t.join(5000);
+        t.join(STOP_MILLIS);
+        if (t.isAlive()) {
+          t.interrupt();
+          t.join(STOP_MILLIS);
+        }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
