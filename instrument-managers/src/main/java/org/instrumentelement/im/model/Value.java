@@ -2,11 +2,11 @@ package org.instrumentelement.im.model;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.Objects;
+import org.instrumentelement.ie.contract.ValueCodec;
 
 /**
  * A typed value with the time it was acquired and its quality. Vectors are not copied: whoever
@@ -166,8 +166,7 @@ public final class Value {
     double[] doubles() {
       double[] d = doubles;
       if (d == null) {
-        d = new double[bytes.length / Double.BYTES];
-        ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).asDoubleBuffer().get(d);
+        d = ValueCodec.decodeDoubles(bytes);
         doubles = d;
       }
       return d;
