@@ -79,7 +79,7 @@ final class Healthy {
                   .getBytes(StandardCharsets.UTF_8));
       InputStream in = s.getInputStream();
       for (int frames = 0; frames < 10; frames++) {
-        String command = frameCommand(in);
+        String command = StompFrames.command(in);
         if (command.equals("MESSAGE")) {
           return true;
         }
@@ -89,42 +89,6 @@ final class Healthy {
       }
       return false;
     }
-  }
-
-  /** The command of the next STOMP frame; reads the frame to its NUL. */
-  private static String frameCommand(InputStream in) throws IOException {
-    ByteArrayOutputStream head = new ByteArrayOutputStream();
-    int c;
-    while ((c = in.read()) == '\n' || c == '\r') {
-      // heart-beats between frames
-    }
-    while (c >= 0 && c != '\n') {
-      head.write(c);
-      c = in.read();
-    }
-    int length = -1;
-    StringBuilder line = new StringBuilder();
-    while ((c = in.read()) >= 0) {
-      if (c == '\n') {
-        if (line.length() == 0) {
-          break;
-        }
-        if (line.toString().startsWith("content-length:")) {
-          length = Integer.parseInt(line.substring("content-length:".length()).trim());
-        }
-        line.setLength(0);
-      } else {
-        line.append((char) c);
-      }
-    }
-    if (length >= 0) {
-      in.readNBytes(length + 1);
-    } else {
-      while ((c = in.read()) > 0) {
-        // the body, to its NUL
-      }
-    }
-    return head.toString(StandardCharsets.UTF_8).trim();
   }
 
   /** Subscribes over MQTT 3.1.1 as the observer: true once a PUBLISH arrives. */

@@ -17,6 +17,8 @@ import java.time.Duration;
  * @param loginTimeout how long a connection may stay open without logging in
  * @param memoryPercent the broker's share of the heap, in percent, for messages held for
  *     subscribers
+ * @param maxPrefetch most messages pushed to one subscription and not acknowledged, whatever
+ *     prefetch the client asks for
  */
 public record BrokerLimits(
     int maxFrameBytes,
@@ -25,7 +27,8 @@ public record BrokerLimits(
     int maxConnectionsPerUser,
     int maxConsumersPerConnection,
     Duration loginTimeout,
-    int memoryPercent) {
+    int memoryPercent,
+    int maxPrefetch) {
 
   /** The broker's memory limit in bytes on this JVM's heap. */
   public long memoryLimitBytes() {
@@ -41,6 +44,7 @@ public record BrokerLimits(
         keys.get(ConfigKeys.BROKER_MAX_CONNECTIONS_PER_USER),
         keys.get(ConfigKeys.BROKER_MAX_CONSUMERS_PER_CONNECTION),
         keys.get(ConfigKeys.BROKER_LOGIN_TIMEOUT),
-        keys.get(ConfigKeys.BROKER_MEMORY_LIMIT));
+        keys.get(ConfigKeys.BROKER_MEMORY_LIMIT),
+        keys.get(ConfigKeys.BROKER_MAX_PREFETCH));
   }
 }

@@ -158,6 +158,13 @@ public final class ConfigKeys {
           "200",
           ConfigType.integer(1, 100_000),
           "subscriptions one connection may ask for");
+  public static final ConfigKey<Integer> BROKER_MAX_PREFETCH =
+      key(
+          "broker.maxPrefetch",
+          "1000",
+          ConfigType.integer(1, 1_000_000),
+          "messages pushed to one subscription and not yet acknowledged; a larger prefetch is"
+              + " lowered to it");
   public static final ConfigKey<Duration> BROKER_LOGIN_TIMEOUT =
       key(
           "broker.loginTimeout",

@@ -164,7 +164,7 @@ public final class EmbeddedBroker implements AutoCloseable {
   }
 
   private PolicyMap policy() {
-    PolicyEntry topics = new PolicyEntry();
+    PolicyEntry topics = new ClientTopicPolicy(config.limits().maxPrefetch());
     topics.setTopic(">");
     // A new subscriber gets the current value at once.
     topics.setAlwaysRetroactive(true);

@@ -263,7 +263,8 @@ class ConfigLoaderTest {
   @Test
   void brokerLimitsHaveSafeDefaultsAndAreChecked() throws Exception {
     BrokerLimits d = ConfigLoader.resolve(Map.of(), Map.of(), Map.of()).broker().limits();
-    assertEquals(new BrokerLimits(262_144, 500, 100, 100, 200, Duration.ofSeconds(10), 40), d);
+    assertEquals(
+        new BrokerLimits(262_144, 500, 100, 100, 200, Duration.ofSeconds(10), 40, 1000), d);
     assertEquals(Runtime.getRuntime().maxMemory() / 100 * 40, d.memoryLimitBytes());
     BrokerLimits set =
         ConfigLoader.resolve(

@@ -56,7 +56,7 @@ class NodeAccountTest {
             "secret",
             "ie",
             "ie",
-            new BrokerLimits(262144, 500, 100, 100, 200, Duration.ofSeconds(10), 40),
+            new BrokerLimits(262144, 500, 100, 100, 200, Duration.ofSeconds(10), 40, 1000),
             new Refusals());
     DefaultAuthorizationMap map = security.authorizationMap();
     ActiveMQTopic own = new ActiveMQTopic("ie.ie.lab.sensors.nodes.n1");

@@ -1,0 +1,47 @@
+package org.instrumentelement.ie;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+
+/** Reading STOMP frames off a raw socket, as a client the tests write by hand. */
+public final class StompFrames {
+  private StompFrames() {}
+
+  /** The command of the next STOMP frame; reads the frame to its NUL. */
+  public static String command(InputStream in) throws IOException {
+    ByteArrayOutputStream head = new ByteArrayOutputStream();
+    int c;
+    while ((c = in.read()) == '\n' || c == '\r') {
+      // heart-beats between frames
+    }
+    while (c >= 0 && c != '\n') {
+      head.write(c);
+      c = in.read();
+    }
+    int length = -1;
+    StringBuilder line = new StringBuilder();
+    while ((c = in.read()) >= 0) {
+      if (c == '\n') {
+        if (line.length() == 0) {
+          break;
+        }
+        if (line.toString().startsWith("content-length:")) {
+          length = Integer.parseInt(line.substring("content-length:".length()).trim());
+        }
+        line.setLength(0);
+      } else {
+        line.append((char) c);
+      }
+    }
+    if (length >= 0) {
+      in.readNBytes(length + 1);
+    } else {
+      while ((c = in.read()) > 0) {
+        // the body, to its NUL
+      }
+    }
+    return head.toString(StandardCharsets.UTF_8).trim();
+  }
+}
