@@ -133,7 +133,7 @@ public final class Benchmark {
     }
     if (options.runs("loss")) {
       Progress.log("loss: starting the IE (access control off)");
-      stage(LossRun.ieOptions(), List.of(new LossRun(options)), results);
+      stage(LossRun.ieOptions(options), List.of(new LossRun(options)), results);
     }
     if (options.runs("sensors")) {
       Progress.log("sensors: starting the IE with a sensor-network IM (access control off)");

@@ -15,11 +15,25 @@ import org.instrumentelement.ie.measure.MockLaboratory;
  * against the IE's last sequence number ({@link LossAccount}).
  */
 record LossRun(BenchmarkOptions options) implements Measurement {
-  /** The IE's options: access control off (no accounts for the subscribers), nothing sampled. */
-  static List<String> ieOptions() {
+  /**
+   * The IE's options: access control off (no accounts for the subscribers), nothing sampled, and
+   * the broker holding a second of samples for a subscriber behind ({@link #pendingMessages}).
+   */
+  static List<String> ieOptions(BenchmarkOptions options) {
     List<String> opts = new ArrayList<>(List.of("--security.enabled=false"));
     opts.addAll(MockLaboratory.SAMPLING_OFF);
+    opts.add("--broker.maxPendingMessages=" + pendingMessages(options.lossPeriodMillis()));
     return opts;
+  }
+
+  /**
+   * Messages the broker holds for a subscriber behind: a second of samples at the run's rate, and
+   * never fewer than the IE's default (100). At 1,000 samples/s the default holds a tenth of a
+   * second, less than the subscribers (40, on the same cores as the IE) fall behind while the JIT
+   * compiles their code and the broker's, and the broker drops messages in the first half-minute.
+   */
+  static int pendingMessages(long periodMillis) {
+    return (int) Math.max(100, (1000 + periodMillis - 1) / periodMillis);
   }
 
   /** How long the subscribers may take to receive what the broker holds after sampling stops. */
@@ -36,10 +50,11 @@ record LossRun(BenchmarkOptions options) implements Measurement {
     String run =
         String.format(
             Locale.ROOT,
-            "%.0f samples/s x %d subscribers, %d min",
+            "%.0f samples/s x %d subscribers, %d min, broker.maxPendingMessages=%d",
             1000.0 / period,
             count,
-            options.lossMinutes());
+            options.lossMinutes(),
+            pendingMessages(period));
     Progress.log("loss: " + run + " (the first minute is left out of the per-minute figures)");
     try (Subscribers subs =
         new Subscribers(

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 
 class BenchmarkOptionsTest {
 
-  private static BenchmarkOptions options(String... args) {
+  static BenchmarkOptions options(String... args) {
     return BenchmarkOptions.from(CommandLine.parse(args));
   }
 

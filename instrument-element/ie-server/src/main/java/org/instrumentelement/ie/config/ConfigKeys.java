@@ -102,7 +102,7 @@ public final class ConfigKeys {
   public static final ConfigKey<Integer> BROKER_PUBLISH_QUEUE =
       key(
           "broker.publishQueue",
-          "1024",
+          "4096",
           ConfigType.integer(1, 100_000),
           "unsent samples the publisher keeps per topic before dropping the oldest");
   public static final ConfigKey<Long> BROKER_PUBLISH_QUEUE_MEMORY =
