@@ -2,12 +2,11 @@ package org.instrumentelement.ie.server.connector;
 
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
 import org.apache.tomcat.util.threads.ThreadPoolExecutor;
 
 /**
@@ -18,7 +17,9 @@ import org.apache.tomcat.util.threads.ThreadPoolExecutor;
  * that finishes one takes the next without sleeping. A request that has taken {@link #SLOW_MILLIS}
  * so far (an instrument that takes its time, a call waiting for a long command, a long pause) lets
  * another thread start, so that the requests behind it do not wait for it; up to {@code maxThreads}
- * at once. Once it is done, a thread above the busy ones ends when it next looks for work.
+ * at once. Once it is done, a thread above the busy ones ends when it next looks for work. The
+ * requests in progress are looked at every {@link #CHECK_MILLIS} while there are any; with none,
+ * the watching thread waits for the next one, and an idle server does not wake up.
  */
 final class WorkerThreads {
   /** How often the requests in progress are looked at. */
@@ -34,8 +35,11 @@ final class WorkerThreads {
   private final Pool pool;
   private final int busyThreads;
   private final int maxThreads;
-  private final ScheduledExecutorService watch; // null: checked by the caller (tests)
+  private final Thread watch; // null: checked by the caller (tests)
   private final AtomicInteger mostHeldUp = new AtomicInteger();
+  private final AtomicInteger inProgress = new AtomicInteger();
+  private volatile boolean watchIdle;
+  private volatile boolean stopped;
 
   /**
    * @param namePrefix the threads' names, numbered after it
@@ -64,19 +68,52 @@ final class WorkerThreads {
       boolean watched) {
     this.maxThreads = maxThreads;
     this.busyThreads = busyThreads;
-    pool = new Pool(busyThreads, new Factory(namePrefix, daemon, priority));
+    pool = new Pool(busyThreads, this, new Factory(namePrefix, daemon, priority));
     if (!watched) {
       watch = null;
       return;
     }
-    watch =
-        Executors.newSingleThreadScheduledExecutor(
-            r -> {
-              Thread t = new Thread(r, namePrefix + "watch");
-              t.setDaemon(true);
-              return t;
-            });
-    watch.scheduleWithFixedDelay(this::check, CHECK_MILLIS, CHECK_MILLIS, TimeUnit.MILLISECONDS);
+    watch = new Thread(this::watch, namePrefix + "watch");
+    watch.setDaemon(true);
+    watch.start();
+  }
+
+  /**
+   * The watching thread: {@link #check()} every {@link #CHECK_MILLIS} while requests are in
+   * progress; with none, one last check (the threads allowed back to the busy ones), then a wait
+   * until a request begins ({@link Pool#beforeExecute} wakes it).
+   */
+  private void watch() {
+    while (!stopped) {
+      if (inProgress.get() == 0) {
+        check();
+        watchIdle = true;
+        // A request beginning now either is seen here or sees watchIdle and wakes this thread.
+        if (inProgress.get() == 0 && !stopped) {
+          LockSupport.park(this);
+        }
+        watchIdle = false;
+        continue;
+      }
+      LockSupport.parkNanos(this, CHECK_MILLIS * 1_000_000);
+      check();
+    }
+  }
+
+  /** A request begins: counted, and the watching thread woken if it waits for one. */
+  private void began() {
+    if (inProgress.getAndIncrement() == 0 && watchIdle && watch != null) {
+      LockSupport.unpark(watch);
+    }
+  }
+
+  private void ended() {
+    inProgress.decrementAndGet();
+  }
+
+  /** Whether the watching thread waits for a request (tests). */
+  boolean watchWaiting() {
+    return watch != null && watchIdle && watch.getState() == Thread.State.WAITING;
   }
 
   /** As many as the cores, at least two, at most {@code maxThreads}. */
@@ -101,8 +138,9 @@ final class WorkerThreads {
 
   /** Stops watching; the pool is shut down by Tomcat with the endpoint. */
   void stop() {
+    stopped = true;
     if (watch != null) {
-      watch.shutdownNow();
+      LockSupport.unpark(watch);
     }
   }
 
@@ -175,8 +213,11 @@ final class WorkerThreads {
    * as they find work, and under load they always do).
    */
   private static final class Pool extends ThreadPoolExecutor {
-    Pool(int threads, ThreadFactory factory) {
+    private final WorkerThreads owner;
+
+    Pool(int threads, WorkerThreads owner, ThreadFactory factory) {
       super(threads, threads, IDLE_SECONDS, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), factory);
+      this.owner = owner;
     }
 
     /** Sets the threads allowed: more start at once for requests waiting, fewer end. */
@@ -196,6 +237,7 @@ final class WorkerThreads {
       if (t instanceof Worker w) {
         w.started = System.nanoTime();
       }
+      owner.began();
       super.beforeExecute(t, r);
     }
 
@@ -205,6 +247,7 @@ final class WorkerThreads {
       if (Thread.currentThread() instanceof Worker w) {
         w.started = 0;
       }
+      owner.ended();
     }
   }
 }

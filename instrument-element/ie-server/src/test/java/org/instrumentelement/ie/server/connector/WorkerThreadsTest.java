@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -119,6 +120,31 @@ class WorkerThreadsTest {
     assertEquals(2, workers.pool().getLargestPoolSize());
     assertEquals(2, workers.pool().getMaximumPoolSize());
     assertEquals(2, workers.allowedThreads());
+  }
+
+  @Test
+  void theWatcherWaitsForARequestWhileThereIsNoneAndWatchesWhileOneIsInProgress() throws Exception {
+    workers = new WorkerThreads("t-", 1, 10, true, Thread.NORM_PRIORITY, true);
+    await(workers::watchWaiting, "the watcher waiting, no request having begun");
+
+    CountDownLatch held = new CountDownLatch(1);
+    workers.pool().execute(hold(held, release));
+    assertTrue(held.await(10, TimeUnit.SECONDS));
+    // Woken by the request, it sees it held up and lets another thread run.
+    await(() -> workers.allowedThreads() == 2, "a second thread allowed");
+    assertFalse(workers.watchWaiting(), "watching while the request is in progress");
+
+    release.countDown();
+    await(workers::watchWaiting, "the watcher waiting again once the request is done");
+    assertEquals(1, workers.allowedThreads(), "back to the busy thread before it waits");
+  }
+
+  private static void await(BooleanSupplier condition, String what) throws InterruptedException {
+    long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (!condition.getAsBoolean()) {
+      assertTrue(System.nanoTime() < end, "timed out waiting for " + what);
+      Thread.sleep(5);
+    }
   }
 
   private static Runnable hold(CountDownLatch started, CountDownLatch until) {
