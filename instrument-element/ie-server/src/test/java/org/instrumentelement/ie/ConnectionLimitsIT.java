@@ -11,9 +11,7 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.instrumentelement.ie.client.soap.GetState;
-import org.instrumentelement.ie.config.ConfigLoader;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,11 +24,7 @@ class ConnectionLimitsIT {
   @Test
   void slowAndNumerousClientsDoNotStopTheServer() throws Exception {
     try (RunningElement running =
-        RunningElement.of(
-            RunningElement.freePorts(
-                ConfigLoader.load(
-                    List.of("--http.maxConnections=20", "--http.connectionTimeout=1s"),
-                    Map.of())))) {
+        RunningElement.mockLab("--http.maxConnections=20", "--http.connectionTimeout=1s")) {
       URI uri = URI.create(running.url());
       List<Socket> idle = new ArrayList<>();
       try {

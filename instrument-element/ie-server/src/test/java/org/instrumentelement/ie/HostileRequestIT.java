@@ -11,10 +11,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.List;
-import java.util.Map;
 import org.instrumentelement.ial.mock.MockDevice;
-import org.instrumentelement.ie.config.ConfigLoader;
 import org.instrumentelement.ie.hostile.SoapAnswer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -38,10 +35,7 @@ class HostileRequestIT {
 
   @BeforeAll
   static void start() throws Exception {
-    running =
-        RunningElement.of(
-            RunningElement.freePorts(
-                ConfigLoader.load(List.of("--soap.maxRequestBytes=" + LIMIT), Map.of())));
+    running = RunningElement.mockLab("--soap.maxRequestBytes=" + LIMIT);
   }
 
   @AfterAll

@@ -39,7 +39,6 @@ import org.instrumentelement.ie.client.soap.InstrumentElementPort;
 import org.instrumentelement.ie.client.soap.ListCommands;
 import org.instrumentelement.ie.client.soap.SetParameter;
 import org.instrumentelement.ie.client.soap.Value;
-import org.instrumentelement.ie.config.ConfigLoader;
 import org.instrumentelement.ie.security.UsersFile;
 import org.instrumentelement.im.command.CommandRunner;
 import org.instrumentelement.im.command.RunState;
@@ -73,14 +72,10 @@ class LongRunningCommandsIT {
                 "scopewatch", "observe:lab/scope",
                 "arrays", "observe:lab/array2500"));
     running =
-        RunningElement.of(
-            RunningElement.freePorts(
-                ConfigLoader.load(
-                    List.of(
-                        "--security.users=" + users,
-                        // 10 divisions x 20 ms: a trace every 0.2 s at least
-                        "--im.scope.param.timebase=0.02"),
-                    Map.of())));
+        RunningElement.mockLab(
+            "--security.users=" + users,
+            // 10 divisions x 20 ms: a trace every 0.2 s at least
+            "--im.scope.param.timebase=0.02");
     alice = running.client("alice", "alice");
     if (state(alice).equals("RUNNING")) {
       execute(alice, SCOPE, "stop", null);
@@ -356,10 +351,7 @@ class LongRunningCommandsIT {
 
   @Test
   void shuttingDownCancelsRunningCommands() throws Exception {
-    try (RunningElement other =
-        RunningElement.of(
-            RunningElement.freePorts(
-                ConfigLoader.load(List.of("--im.scope.param.timebase=0.02"), Map.of())))) {
+    try (RunningElement other = RunningElement.mockLab("--im.scope.param.timebase=0.02")) {
       InstrumentElementPort ie = other.client();
       GetState gs = new GetState();
       gs.setIm(SCOPE);

@@ -26,7 +26,6 @@ import org.instrumentelement.ie.client.soap.InstrumentElementPort;
 import org.instrumentelement.ie.client.soap.SetParameter;
 import org.instrumentelement.ie.client.soap.Value;
 import org.instrumentelement.ie.client.soap.VectorEncoding;
-import org.instrumentelement.ie.config.ConfigLoader;
 import org.instrumentelement.ie.security.UsersFile;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -50,17 +49,13 @@ class MaxAgeIT {
             dir.resolve("users.properties"),
             Map.of("chief", "admin:*", "scopes", "observe:lab/scope"));
     running =
-        RunningElement.of(
-            RunningElement.freePorts(
-                ConfigLoader.load(
-                    List.of(
-                        "--security.users=" + users,
-                        "--login.throttle=false",
-                        // array2500 is read only by the polls of these tests
-                        "--im.array2500.attribute.vector.subscribable=false",
-                        // array1250's sampler reads once at the start, then not for an hour
-                        "--im.array1250.attribute.vector.period=1h"),
-                    Map.of())));
+        RunningElement.mockLab(
+            "--security.users=" + users,
+            "--login.throttle=false",
+            // array2500 is read only by the polls of these tests
+            "--im.array2500.attribute.vector.subscribable=false",
+            // array1250's sampler reads once at the start, then not for an hour
+            "--im.array1250.attribute.vector.period=1h");
     admin = running.client("chief", "chief");
   }
 

@@ -59,9 +59,12 @@ public final class RunningElement implements AutoCloseable {
     return java.nio.file.Files.createTempDirectory(target, "ie-state");
   }
 
-  /** The built-in mock laboratory. */
-  public static RunningElement mockLab() throws Exception {
-    return new RunningElement(freePorts(ConfigLoader.load(List.of(), Map.of())));
+  /**
+   * The built-in mock laboratory, with these command-line options (such as {@code
+   * --broker.maxPendingMessages=10}), on free ports with a new data directory.
+   */
+  public static RunningElement mockLab(String... options) throws Exception {
+    return new RunningElement(freePorts(ConfigLoader.load(List.of(options), Map.of())));
   }
 
   /**

@@ -8,14 +8,12 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.instrumentelement.ie.client.soap.GetState;
 import org.instrumentelement.ie.client.soap.InstrumentElementPort;
-import org.instrumentelement.ie.config.ConfigLoader;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -45,13 +43,9 @@ class SlowClientIT {
   @BeforeAll
   static void start() throws Exception {
     running =
-        RunningElement.of(
-            RunningElement.freePorts(
-                ConfigLoader.load(
-                    List.of(
-                        "--http.requestHeaderTimeout=" + DEADLINE.toSeconds() + "s",
-                        "--http.requestBodyTimeout=" + DEADLINE.toSeconds() + "s"),
-                    Map.of())));
+        RunningElement.mockLab(
+            "--http.requestHeaderTimeout=" + DEADLINE.toSeconds() + "s",
+            "--http.requestBodyTimeout=" + DEADLINE.toSeconds() + "s");
     connectionsPerAddress = running.runtime.config().httpLimits().maxConnectionsPerAddress();
     requestsPerAddress = running.runtime.config().httpLimits().maxRequestsPerAddress();
   }

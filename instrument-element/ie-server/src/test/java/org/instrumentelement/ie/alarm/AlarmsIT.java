@@ -70,18 +70,14 @@ class AlarmsIT {
                 "operator", "control:*",
                 "admin", "admin:*"));
     running =
-        RunningElement.of(
-            RunningElement.freePorts(
-                ConfigLoader.load(
-                    List.of(
-                        "--security.users=" + users,
-                        "--im.scope.attribute.peakToPeak.period=20ms",
-                        // The mock scope's peak-to-peak is volts: always beyond this warning.
-                        "--im.scope.attribute.peakToPeak.alarm.highWarning=0.001",
-                        "--im.scope.attribute.peakToPeak.alarm.hysteresis=0.0005",
-                        "--im.array2500.attribute.vector.period=50ms",
-                        "--im.array1250.attribute.vector.period=50ms"),
-                    Map.of())));
+        RunningElement.mockLab(
+            "--security.users=" + users,
+            "--im.scope.attribute.peakToPeak.period=20ms",
+            // The mock scope's peak-to-peak is volts: always beyond this warning.
+            "--im.scope.attribute.peakToPeak.alarm.highWarning=0.001",
+            "--im.scope.attribute.peakToPeak.alarm.hysteresis=0.0005",
+            "--im.array2500.attribute.vector.period=50ms",
+            "--im.array1250.attribute.vector.period=50ms");
   }
 
   @AfterAll

@@ -9,8 +9,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
-import java.util.Map;
 import java.util.function.BooleanSupplier;
 import org.instrumentelement.ie.Conditions;
 import org.instrumentelement.ie.RunningElement;
@@ -18,7 +16,6 @@ import org.instrumentelement.ie.client.soap.AlarmInfo;
 import org.instrumentelement.ie.client.soap.GetAttribute;
 import org.instrumentelement.ie.client.soap.InstrumentElementFault;
 import org.instrumentelement.ie.client.soap.ListAlarms;
-import org.instrumentelement.ie.config.ConfigLoader;
 import org.instrumentelement.ie.nodesim.NodeSimulator;
 import org.instrumentelement.ie.nodesim.SimulatorOptions;
 import org.instrumentelement.ie.security.UsersFile;
@@ -49,16 +46,12 @@ class SensorNodeAlarmsIT {
             + UsersFile.entry("n2", "node", IM + ":n2");
     Path file = Files.writeString(dir.resolve("users.properties"), users);
     running =
-        RunningElement.of(
-            RunningElement.freePorts(
-                ConfigLoader.load(
-                    List.of(
-                        "--security.users=" + file,
-                        "--im.sensors.type=sensor-network",
-                        "--im.sensors.parent=lab",
-                        "--im.sensors.nodes=n1,n2",
-                        "--im.sensors.param.staleAfter=1"),
-                    Map.of())));
+        RunningElement.mockLab(
+            "--security.users=" + file,
+            "--im.sensors.type=sensor-network",
+            "--im.sensors.parent=lab",
+            "--im.sensors.nodes=n1,n2",
+            "--im.sensors.param.staleAfter=1");
     nodes = simulate(2, 1);
   }
 

@@ -18,7 +18,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.instrumentelement.ie.RunningElement;
-import org.instrumentelement.ie.config.ConfigLoader;
 import org.instrumentelement.ie.security.UsersFile;
 import org.instrumentelement.im.sampling.SamplingSettings;
 import org.junit.jupiter.api.AfterAll;
@@ -57,11 +56,7 @@ class HostileInputIT {
   static void start() throws Exception {
     Path users = UsersFile.write(dir.resolve("users.properties"), USERS);
     running =
-        RunningElement.of(
-            RunningElement.freePorts(
-                ConfigLoader.load(
-                    List.of("--security.users=" + users, "--soap.maxRequestBytes=" + LIMIT),
-                    Map.of())));
+        RunningElement.mockLab("--security.users=" + users, "--soap.maxRequestBytes=" + LIMIT);
   }
 
   @AfterAll

@@ -27,7 +27,6 @@ import org.instrumentelement.ie.client.soap.Value;
 import org.instrumentelement.ie.client.subscription.AttributeSubscriber;
 import org.instrumentelement.ie.client.subscription.SampledValue;
 import org.instrumentelement.ie.client.subscription.SubscriptionListener;
-import org.instrumentelement.ie.config.ConfigLoader;
 import org.instrumentelement.ie.security.UsersFile;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -52,11 +51,7 @@ class ProvenanceIT {
         UsersFile.write(
             dir.resolve("users.properties"),
             Map.of("chief", "admin:*", "watcher", "observe:*", "arrays", "observe:lab/array2500"));
-    running =
-        RunningElement.of(
-            RunningElement.freePorts(
-                ConfigLoader.load(
-                    List.of("--security.users=" + users, "--login.throttle=false"), Map.of())));
+    running = RunningElement.mockLab("--security.users=" + users, "--login.throttle=false");
   }
 
   @AfterAll

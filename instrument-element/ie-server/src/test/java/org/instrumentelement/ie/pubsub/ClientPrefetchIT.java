@@ -12,8 +12,6 @@ import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.List;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import org.apache.activemq.ActiveMQConnectionFactory;
@@ -24,7 +22,6 @@ import org.instrumentelement.ie.client.soap.GetSubscriptionInfo;
 import org.instrumentelement.ie.client.soap.GetSubscriptionInfoResponse;
 import org.instrumentelement.ie.client.soap.InstrumentElementFault;
 import org.instrumentelement.ie.client.soap.InstrumentElementPort;
-import org.instrumentelement.ie.config.ConfigLoader;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -49,12 +46,8 @@ class ClientPrefetchIT {
   @BeforeAll
   static void start() throws Exception {
     running =
-        RunningElement.of(
-            RunningElement.freePorts(
-                ConfigLoader.load(
-                    List.of(
-                        "--broker.maxPendingMessages=" + LIMIT, "--broker.maxPrefetch=" + LIMIT),
-                    Map.of())));
+        RunningElement.mockLab(
+            "--broker.maxPendingMessages=" + LIMIT, "--broker.maxPrefetch=" + LIMIT);
     ie = running.client();
     topic = info().getSubscription().getTopic();
   }

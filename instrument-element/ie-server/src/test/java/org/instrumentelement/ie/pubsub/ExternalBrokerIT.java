@@ -14,7 +14,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -26,7 +25,6 @@ import org.instrumentelement.ie.client.soap.InstrumentElementPort;
 import org.instrumentelement.ie.client.soap.SubscriptionInfo;
 import org.instrumentelement.ie.client.subscription.AttributeSubscriber;
 import org.instrumentelement.ie.client.tls.ClientTls;
-import org.instrumentelement.ie.config.ConfigLoader;
 import org.instrumentelement.ie.security.TestCertificates;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -76,11 +74,8 @@ class ExternalBrokerIT {
     try {
       String url = "tcp://127.0.0.1:" + port[0];
       try (RunningElement running =
-          RunningElement.of(
-              RunningElement.freePorts(
-                  ConfigLoader.load(
-                      List.of("--broker.url=" + url, "--im.array2500.attribute.vector.period=20ms"),
-                      Map.of())))) {
+          RunningElement.mockLab(
+              "--broker.url=" + url, "--im.array2500.attribute.vector.period=20ms")) {
         assertNull(running.runtime.broker(), "no embedded broker");
         InstrumentElementPort ie = running.client();
         GetSubscriptionInfo q = new GetSubscriptionInfo();
@@ -143,15 +138,11 @@ class ExternalBrokerIT {
           "RSA key exchange, no forward secrecy");
       String url = "ssl://localhost:" + port[0];
       try (RunningElement running =
-          RunningElement.of(
-              RunningElement.freePorts(
-                  ConfigLoader.load(
-                      List.of(
-                          "--broker.url=" + url,
-                          "--broker.tls.trustStore=" + certificates.trustStore(),
-                          "--broker.tls.trustStorePassword=" + TestCertificates.PASSWORD,
-                          "--im.array2500.attribute.vector.period=20ms"),
-                      Map.of())))) {
+          RunningElement.mockLab(
+              "--broker.url=" + url,
+              "--broker.tls.trustStore=" + certificates.trustStore(),
+              "--broker.tls.trustStorePassword=" + TestCertificates.PASSWORD,
+              "--im.array2500.attribute.vector.period=20ms")) {
         InstrumentElementPort ie = running.client();
         GetSubscriptionInfo q = new GetSubscriptionInfo();
         q.setIm("lab/array2500");

@@ -4,14 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
-import java.util.List;
-import java.util.Map;
 import org.apache.activemq.broker.BrokerService;
 import org.apache.activemq.broker.TransportConnector;
 import org.apache.activemq.network.NetworkConnector;
 import org.instrumentelement.ie.RunningElement;
 import org.instrumentelement.ie.client.subscription.AttributeSubscriber;
-import org.instrumentelement.ie.config.ConfigLoader;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -42,14 +39,10 @@ class MultiLabIT {
   }
 
   static RunningElement lab(String name, String brokerUrl) throws Exception {
-    return RunningElement.of(
-        RunningElement.freePorts(
-            ConfigLoader.load(
-                List.of(
-                    "--ie.name=" + name,
-                    "--broker.url=" + brokerUrl,
-                    "--im.array1250.attribute.vector.period=50ms"),
-                Map.of())));
+    return RunningElement.mockLab(
+        "--ie.name=" + name,
+        "--broker.url=" + brokerUrl,
+        "--im.array1250.attribute.vector.period=50ms");
   }
 
   @Test

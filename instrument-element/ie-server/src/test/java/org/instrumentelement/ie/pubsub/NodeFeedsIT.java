@@ -9,11 +9,8 @@ import jakarta.jms.Connection;
 import jakarta.jms.MessageProducer;
 import jakarta.jms.Session;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
-import java.util.Map;
 import org.apache.activemq.ActiveMQConnectionFactory;
 import org.instrumentelement.ie.RunningElement;
-import org.instrumentelement.ie.config.ConfigLoader;
 import org.instrumentelement.im.InstrumentManager;
 import org.instrumentelement.im.model.ImException;
 import org.junit.jupiter.api.Test;
@@ -31,14 +28,10 @@ class NodeFeedsIT {
     try {
       String url = "tcp://127.0.0.1:" + port[0];
       try (RunningElement running =
-          RunningElement.of(
-              RunningElement.freePorts(
-                  ConfigLoader.load(
-                      List.of(
-                          "--broker.url=" + url,
-                          "--im.sensors.type=sensor-network",
-                          "--im.sensors.parent=lab"),
-                      Map.of())))) {
+          RunningElement.mockLab(
+              "--broker.url=" + url,
+              "--im.sensors.type=sensor-network",
+              "--im.sensors.parent=lab")) {
         assertNull(running.runtime.broker(), "no embedded broker");
         InstrumentManager im = running.ie.node("lab/sensors").im();
         ActiveMQConnectionFactory cf = new ActiveMQConnectionFactory(url);

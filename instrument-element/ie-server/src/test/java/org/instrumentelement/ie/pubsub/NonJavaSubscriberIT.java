@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -20,7 +18,6 @@ import org.instrumentelement.ie.client.soap.GetSubscriptionInfo;
 import org.instrumentelement.ie.client.soap.InstrumentElementPort;
 import org.instrumentelement.ie.client.soap.SubscriptionInfo;
 import org.instrumentelement.ie.client.soap.VectorEncoding;
-import org.instrumentelement.ie.config.ConfigLoader;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -39,10 +36,7 @@ class NonJavaSubscriberIT {
         probe.waitFor(30, TimeUnit.SECONDS) && probe.exitValue() == 0,
         "stomp.py/paho-mqtt not installed");
     try (RunningElement running =
-        RunningElement.of(
-            RunningElement.freePorts(
-                ConfigLoader.load(
-                    List.of("--im.scope.attribute.waveform.period=10ms"), Map.of())))) {
+        RunningElement.mockLab("--im.scope.attribute.waveform.period=10ms")) {
       InstrumentElementPort ie = running.client();
       ExecuteCommand stop = new ExecuteCommand();
       stop.setIm("lab/scope");

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import org.instrumentelement.ie.RunningElement;
 import org.instrumentelement.ie.client.soap.ConfigureSampling;
@@ -14,7 +13,6 @@ import org.instrumentelement.ie.client.soap.GetSubscriptionInfo;
 import org.instrumentelement.ie.client.soap.InstrumentElementPort;
 import org.instrumentelement.ie.client.soap.SubscriptionInfo;
 import org.instrumentelement.ie.client.subscription.AttributeSubscriber;
-import org.instrumentelement.ie.config.ConfigLoader;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -27,10 +25,7 @@ class SlowSubscriberIT {
 
   @Test
   void stalledSubscriberLosesItsOldestMessagesAndNobodyElseNotices() throws Exception {
-    try (RunningElement running =
-        RunningElement.of(
-            RunningElement.freePorts(
-                ConfigLoader.load(List.of("--broker.maxPendingMessages=10"), Map.of())))) {
+    try (RunningElement running = RunningElement.mockLab("--broker.maxPendingMessages=10")) {
       InstrumentElementPort ie = running.client();
       GetSubscriptionInfo q = new GetSubscriptionInfo();
       q.setIm("lab/array1250");

@@ -17,7 +17,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipInputStream;
 import org.instrumentelement.ie.RunningElement;
@@ -32,7 +31,6 @@ import org.instrumentelement.ie.client.soap.ListRecordings;
 import org.instrumentelement.ie.client.soap.RecordingInfo;
 import org.instrumentelement.ie.client.soap.SegmentInfo;
 import org.instrumentelement.ie.client.soap.SetParameter;
-import org.instrumentelement.ie.config.ConfigLoader;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -46,10 +44,7 @@ class RecordingIT {
   @Test
   void recordsDownloadsAndReadsWithH5py() throws Exception {
     assumeTrue(RecordingCalls.h5pyInstalled(), "python3-h5py not installed");
-    try (RunningElement e =
-        RunningElement.of(
-            RunningElement.freePorts(
-                ConfigLoader.load(List.of("--recording.segmentDuration=1s"), Map.of())))) {
+    try (RunningElement e = RunningElement.mockLab("--recording.segmentDuration=1s")) {
       InstrumentElementPort admin = e.client();
       InstrumentElementPort operator = e.client("operator", "operator");
       for (String attribute : List.of("waveform", "peakToPeak")) {

@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.time.Duration;
-import java.util.List;
-import java.util.Map;
 import org.instrumentelement.ie.RunningElement;
 import org.instrumentelement.ie.client.soap.ConfigureSampling;
 import org.instrumentelement.ie.client.soap.DeleteRecording;
@@ -17,7 +15,6 @@ import org.instrumentelement.ie.client.soap.ListRecordings;
 import org.instrumentelement.ie.client.soap.ListRecordingsResponse;
 import org.instrumentelement.ie.client.soap.RecordingInfo;
 import org.instrumentelement.ie.client.soap.StartRecording;
-import org.instrumentelement.ie.config.ConfigLoader;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -32,11 +29,7 @@ class RecordingLimitsIT {
   void limitsAndTheQuotaStopRecordingsWithoutLosingWhatTheyTook() throws Exception {
     assumeTrue(RecordingCalls.h5pyInstalled(), "python3-h5py not installed");
     try (RunningElement e =
-        RunningElement.of(
-            RunningElement.freePorts(
-                ConfigLoader.load(
-                    List.of("--recording.quota=" + QUOTA, "--recording.segmentBytes=500KB"),
-                    Map.of())))) {
+        RunningElement.mockLab("--recording.quota=" + QUOTA, "--recording.segmentBytes=500KB")) {
       InstrumentElementPort admin = e.client();
       ConfigureSampling c = new ConfigureSampling();
       c.setIm("lab/array2500");

@@ -28,7 +28,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -40,7 +39,6 @@ import org.instrumentelement.ie.RunningElement;
 import org.instrumentelement.ie.client.soap.GetAttribute;
 import org.instrumentelement.ie.client.soap.InstrumentElementPort;
 import org.instrumentelement.ie.client.subscription.AttributeSubscriber;
-import org.instrumentelement.ie.config.ConfigLoader;
 import org.instrumentelement.ie.contract.TopicNames;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -76,20 +74,16 @@ class BrokerLimitsIT {
             + BrokerSecurityIT.user("observer", "observe:*")
             + BrokerSecurityIT.user(RunningElement.ADMIN, "admin:*"));
     running =
-        RunningElement.of(
-            RunningElement.freePorts(
-                ConfigLoader.load(
-                    List.of(
-                        "--security.users=" + users,
-                        "--im.array2500.attribute.vector.period=50ms",
-                        "--broker.maxFrameBytes=" + MAX_FRAME,
-                        "--broker.loginTimeout=2s",
-                        "--broker.maxConnections=8",
-                        "--broker.maxConnectionsPerAddress=6",
-                        "--broker.maxConnectionsPerUser=3",
-                        "--broker.maxConsumersPerConnection=5",
-                        "--broker.memoryLimit=2%"),
-                    Map.of())));
+        RunningElement.mockLab(
+            "--security.users=" + users,
+            "--im.array2500.attribute.vector.period=50ms",
+            "--broker.maxFrameBytes=" + MAX_FRAME,
+            "--broker.loginTimeout=2s",
+            "--broker.maxConnections=8",
+            "--broker.maxConnectionsPerAddress=6",
+            "--broker.maxConnectionsPerUser=3",
+            "--broker.maxConsumersPerConnection=5",
+            "--broker.memoryLimit=2%");
     allowed = running.runtime.subscriptions().get("lab/array2500", "vector").topic();
     forbidden = running.runtime.subscriptions().get("lab/scope", "waveform").topic();
     BrokerSecurityIT.eventually(

@@ -38,7 +38,6 @@ import org.instrumentelement.ie.RunningElement;
 import org.instrumentelement.ie.client.subscription.AttributeSubscriber;
 import org.instrumentelement.ie.client.subscription.SampledValue;
 import org.instrumentelement.ie.client.subscription.SubscriptionListener;
-import org.instrumentelement.ie.config.ConfigLoader;
 import org.instrumentelement.ie.contract.TopicNames;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -70,12 +69,8 @@ class BrokerSecurityIT {
             + user("observer", "observe:*")
             + user("boss", "admin:*"));
     running =
-        RunningElement.of(
-            RunningElement.freePorts(
-                ConfigLoader.load(
-                    List.of(
-                        "--security.users=" + users, "--im.array2500.attribute.vector.period=50ms"),
-                    Map.of())));
+        RunningElement.mockLab(
+            "--security.users=" + users, "--im.array2500.attribute.vector.period=50ms");
     allowed = running.runtime.subscriptions().get("lab/array2500", "vector").topic();
     forbidden = running.runtime.subscriptions().get("lab/scope", "waveform").topic();
     // Both topics exist (and hold a last value) before anyone subscribes.

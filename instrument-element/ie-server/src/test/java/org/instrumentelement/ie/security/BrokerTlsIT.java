@@ -22,7 +22,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -40,7 +39,6 @@ import org.instrumentelement.ie.client.subscription.SampledValue;
 import org.instrumentelement.ie.client.subscription.SubscriptionListener;
 import org.instrumentelement.ie.client.tls.ClientTls;
 import org.instrumentelement.ie.config.ConfigException;
-import org.instrumentelement.ie.config.ConfigLoader;
 import org.instrumentelement.ie.pubsub.EmbeddedBroker;
 import org.instrumentelement.ie.pubsub.transport.ClientProtocol;
 import org.junit.jupiter.api.AfterAll;
@@ -76,15 +74,11 @@ class BrokerTlsIT {
         BrokerSecurityIT.user("observer", "observe:*")
             + BrokerSecurityIT.user(RunningElement.ADMIN, "admin:*"));
     running =
-        RunningElement.of(
-            RunningElement.freePorts(
-                ConfigLoader.load(
-                    List.of(
-                        "--security.users=" + users,
-                        "--http.tls.keystore=" + certificates.keystore(),
-                        "--http.tls.keystorePassword=" + TestCertificates.PASSWORD,
-                        "--im.array2500.attribute.vector.period=50ms"),
-                    Map.of())));
+        RunningElement.mockLab(
+            "--security.users=" + users,
+            "--http.tls.keystore=" + certificates.keystore(),
+            "--http.tls.keystorePassword=" + TestCertificates.PASSWORD,
+            "--im.array2500.attribute.vector.period=50ms");
     soap =
         InstrumentElementClient.connect(
             running.url(),
@@ -186,14 +180,10 @@ class BrokerTlsIT {
           assertThrows(
               ConfigException.class,
               () ->
-                  RunningElement.of(
-                      RunningElement.freePorts(
-                          ConfigLoader.load(
-                              List.of(
-                                  "--ie.name=badkey",
-                                  "--http.tls.keystore=" + c[0],
-                                  "--http.tls.keystorePassword=" + c[1]),
-                              Map.of()))));
+                  RunningElement.mockLab(
+                      "--ie.name=badkey",
+                      "--http.tls.keystore=" + c[0],
+                      "--http.tls.keystorePassword=" + c[1]));
       assertTrue(e.getMessage().startsWith("http.tls.keystore " + c[0] + c[2]), e.getMessage());
     }
   }
@@ -283,17 +273,13 @@ class BrokerTlsIT {
   void plainConnectorsListenOnTheLoopbackInterfaceOnly() throws Exception {
     Path users = dir.resolve("users.properties");
     try (RunningElement everywhere =
-        RunningElement.of(
-            RunningElement.freePorts(
-                ConfigLoader.load(
-                    List.of(
-                        "--security.users=" + users,
-                        "--http.tls.keystore=" + certificates.keystore(),
-                        "--http.tls.keystorePassword=" + TestCertificates.PASSWORD,
-                        "--ie.name=everywhere",
-                        "--broker.host=0.0.0.0",
-                        "--portal.contextPath=off"),
-                    Map.of())))) {
+        RunningElement.mockLab(
+            "--security.users=" + users,
+            "--http.tls.keystore=" + certificates.keystore(),
+            "--http.tls.keystorePassword=" + TestCertificates.PASSWORD,
+            "--ie.name=everywhere",
+            "--broker.host=0.0.0.0",
+            "--portal.contextPath=off")) {
       EmbeddedBroker broker = everywhere.runtime.broker();
       assertEquals("localhost", broker.plainHost());
       for (ClientProtocol p : ClientProtocol.values()) {
@@ -328,17 +314,13 @@ class BrokerTlsIT {
           "the plain port answers on " + external);
     }
     try (RunningElement off =
-        RunningElement.of(
-            RunningElement.freePorts(
-                ConfigLoader.load(
-                    List.of(
-                        "--security.users=" + users,
-                        "--http.tls.keystore=" + certificates.keystore(),
-                        "--http.tls.keystorePassword=" + TestCertificates.PASSWORD,
-                        "--ie.name=tlsonly",
-                        "--broker.plain=off",
-                        "--portal.contextPath=off"),
-                    Map.of())))) {
+        RunningElement.mockLab(
+            "--security.users=" + users,
+            "--http.tls.keystore=" + certificates.keystore(),
+            "--http.tls.keystorePassword=" + TestCertificates.PASSWORD,
+            "--ie.name=tlsonly",
+            "--broker.plain=off",
+            "--portal.contextPath=off")) {
       for (ClientProtocol p : ClientProtocol.values()) {
         assertNull(off.runtime.broker().plainUrl(p));
         assertEquals(off.runtime.broker().tlsUrl(p), off.runtime.broker().url(p));
@@ -375,20 +357,16 @@ class BrokerTlsIT {
   @Test
   void theBrokerLimitsHoldOnTheTlsConnectorsToo() throws Exception {
     try (RunningElement strict =
-        RunningElement.of(
-            RunningElement.freePorts(
-                ConfigLoader.load(
-                    List.of(
-                        "--ie.name=strict",
-                        "--security.users=" + dir.resolve("users.properties"),
-                        "--http.tls.keystore=" + certificates.keystore(),
-                        "--http.tls.keystorePassword=" + TestCertificates.PASSWORD,
-                        "--portal.contextPath=off",
-                        "--sampling.period=off",
-                        "--broker.maxFrameBytes=" + MAX_FRAME,
-                        "--broker.loginTimeout=3s",
-                        "--broker.maxConnectionsPerAddress=4"),
-                    Map.of())))) {
+        RunningElement.mockLab(
+            "--ie.name=strict",
+            "--security.users=" + dir.resolve("users.properties"),
+            "--http.tls.keystore=" + certificates.keystore(),
+            "--http.tls.keystorePassword=" + TestCertificates.PASSWORD,
+            "--portal.contextPath=off",
+            "--sampling.period=off",
+            "--broker.maxFrameBytes=" + MAX_FRAME,
+            "--broker.loginTimeout=3s",
+            "--broker.maxConnectionsPerAddress=4")) {
       limitsHold(strict.runtime.broker());
     }
   }

@@ -17,7 +17,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.List;
-import java.util.Map;
 import java.util.function.BooleanSupplier;
 import org.apache.activemq.ActiveMQConnectionFactory;
 import org.instrumentelement.ie.RunningElement;
@@ -25,7 +24,6 @@ import org.instrumentelement.ie.client.soap.ClearLoginFailures;
 import org.instrumentelement.ie.client.soap.InstrumentElementFault;
 import org.instrumentelement.ie.client.soap.ListLoginFailures;
 import org.instrumentelement.ie.client.soap.LoginFailureInfo;
-import org.instrumentelement.ie.config.ConfigLoader;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -124,17 +122,13 @@ class LoginThrottleIT {
   @BeforeAll
   static void start() throws Exception {
     running =
-        RunningElement.of(
-            RunningElement.freePorts(
-                ConfigLoader.load(
-                    List.of(
-                        "--login.freeFailures=2",
-                        "--login.lockFailures=4",
-                        "--login.delay=200ms",
-                        "--login.maxDelay=200ms",
-                        "--login.lockTime=" + LOCK.toMillis() + "ms",
-                        "--login.user.freeFailures=1000"),
-                    Map.of())));
+        RunningElement.mockLab(
+            "--login.freeFailures=2",
+            "--login.lockFailures=4",
+            "--login.delay=200ms",
+            "--login.maxDelay=200ms",
+            "--login.lockTime=" + LOCK.toMillis() + "ms",
+            "--login.user.freeFailures=1000");
   }
 
   @AfterAll

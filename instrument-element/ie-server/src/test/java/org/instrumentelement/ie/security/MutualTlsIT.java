@@ -16,8 +16,6 @@ import java.security.Principal;
 import java.security.PrivateKey;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
-import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.KeyManager;
@@ -36,7 +34,6 @@ import org.instrumentelement.ie.client.subscription.AttributeSubscriber;
 import org.instrumentelement.ie.client.subscription.SampledValue;
 import org.instrumentelement.ie.client.subscription.SubscriptionListener;
 import org.instrumentelement.ie.client.tls.ClientTls;
-import org.instrumentelement.ie.config.ConfigLoader;
 import org.instrumentelement.ie.pubsub.transport.ClientProtocol;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -80,18 +77,14 @@ class MutualTlsIT {
             + TestCertificates.fingerprint(fingerprinted, "logger-7")
             + "\nuser.logger.grants = observe:lab/scope\n");
     running =
-        RunningElement.of(
-            RunningElement.freePorts(
-                ConfigLoader.load(
-                    List.of(
-                        "--security.users=" + users,
-                        "--http.tls.keystore=" + certificates.keystore(),
-                        "--http.tls.keystorePassword=" + TestCertificates.PASSWORD,
-                        "--tls.clientTrustStore=" + certificates.clientAuthority(),
-                        "--tls.clientTrustStorePassword=" + TestCertificates.PASSWORD,
-                        "--im.array2500.attribute.vector.period=50ms",
-                        "--im.scope.attribute.waveform.period=50ms"),
-                    Map.of())));
+        RunningElement.mockLab(
+            "--security.users=" + users,
+            "--http.tls.keystore=" + certificates.keystore(),
+            "--http.tls.keystorePassword=" + TestCertificates.PASSWORD,
+            "--tls.clientTrustStore=" + certificates.clientAuthority(),
+            "--tls.clientTrustStorePassword=" + TestCertificates.PASSWORD,
+            "--im.array2500.attribute.vector.period=50ms",
+            "--im.scope.attribute.waveform.period=50ms");
   }
 
   @AfterAll

@@ -16,7 +16,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.instrumentelement.ie.RunningElement;
 import org.instrumentelement.ie.client.soap.GetAttribute;
-import org.instrumentelement.ie.config.ConfigLoader;
 import org.instrumentelement.ie.contract.TopicNames;
 import org.instrumentelement.ie.nodesim.NodeSimulator;
 import org.instrumentelement.ie.nodesim.SimulatorOptions;
@@ -64,18 +63,14 @@ class SensorNetworkIT {
     Path file = dir.resolve("users.properties");
     Files.writeString(file, users);
     running =
-        RunningElement.of(
-            RunningElement.freePorts(
-                ConfigLoader.load(
-                    List.of(
-                        "--security.users=" + file,
-                        "--broker.maxConnectionsPerAddress=300",
-                        "--im.sensors.type=sensor-network",
-                        "--im.sensors.parent=lab",
-                        "--im.sensors.nodes=n1,n2",
-                        "--im.sensors.param.staleAfter=2",
-                        "--im.sensors.attribute.values.period=100ms"),
-                    Map.of())));
+        RunningElement.mockLab(
+            "--security.users=" + file,
+            "--broker.maxConnectionsPerAddress=300",
+            "--im.sensors.type=sensor-network",
+            "--im.sensors.parent=lab",
+            "--im.sensors.nodes=n1,n2",
+            "--im.sensors.param.staleAfter=2",
+            "--im.sensors.attribute.values.period=100ms");
     sensors = running.ie.node(IM).im();
     simulator =
         NodeSimulator.start(

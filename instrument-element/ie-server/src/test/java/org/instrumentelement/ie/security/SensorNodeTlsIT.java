@@ -6,10 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.Map;
 import org.instrumentelement.ie.RunningElement;
-import org.instrumentelement.ie.config.ConfigLoader;
 import org.instrumentelement.ie.nodesim.NodeSimulator;
 import org.instrumentelement.ie.nodesim.SimulatorOptions;
 import org.instrumentelement.ie.pubsub.transport.ClientProtocol;
@@ -35,16 +32,12 @@ class SensorNodeTlsIT {
         SensorNetworkIT.user("t1", "node", "lab/sensors:t1")
             + SensorNetworkIT.user("t2", "node", "lab/sensors:t2"));
     try (RunningElement running =
-        RunningElement.of(
-            RunningElement.freePorts(
-                ConfigLoader.load(
-                    List.of(
-                        "--security.users=" + users,
-                        "--http.tls.keystore=" + certificates.keystore(),
-                        "--http.tls.keystorePassword=" + TestCertificates.PASSWORD,
-                        "--im.sensors.type=sensor-network",
-                        "--im.sensors.parent=lab"),
-                    Map.of())))) {
+        RunningElement.mockLab(
+            "--security.users=" + users,
+            "--http.tls.keystore=" + certificates.keystore(),
+            "--http.tls.keystorePassword=" + TestCertificates.PASSWORD,
+            "--im.sensors.type=sensor-network",
+            "--im.sensors.parent=lab")) {
       String url = running.runtime.broker().tlsUrl(ClientProtocol.MQTT);
       assertTrue(url.startsWith("mqtt+ssl://"), url);
       InstrumentManager im = running.ie.node("lab/sensors").im();

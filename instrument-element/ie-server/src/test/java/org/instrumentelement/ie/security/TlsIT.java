@@ -10,13 +10,10 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.Map;
 import org.instrumentelement.ie.RunningElement;
 import org.instrumentelement.ie.client.InstrumentElementClient;
 import org.instrumentelement.ie.client.soap.InstrumentElementPort;
 import org.instrumentelement.ie.client.soap.ListInstrumentManagers;
-import org.instrumentelement.ie.config.ConfigLoader;
 import org.instrumentelement.ie.measure.LocalhostKey;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,12 +32,8 @@ class TlsIT {
     Path truststore = key.trustStore();
 
     try (RunningElement running =
-        RunningElement.of(
-            RunningElement.freePorts(
-                ConfigLoader.load(
-                    List.of(
-                        "--http.tls.keystore=" + keystore, "--http.tls.keystorePassword=changeit"),
-                    Map.of())))) {
+        RunningElement.mockLab(
+            "--http.tls.keystore=" + keystore, "--http.tls.keystorePassword=changeit")) {
       String url = running.url();
       assertTrue(url.startsWith("https://localhost:"), url);
       InstrumentElementPort ie =

@@ -13,7 +13,6 @@ import javax.net.ssl.SSLServerSocket;
 import javax.net.ssl.SSLSocket;
 import javax.net.ssl.TrustManagerFactory;
 import org.instrumentelement.ie.RunningElement;
-import org.instrumentelement.ie.config.ConfigLoader;
 import org.instrumentelement.ie.pubsub.transport.ClientProtocol;
 
 /**
@@ -64,16 +63,12 @@ public final class TlsPolicyProbe {
       server.join(10_000);
     }
     try (RunningElement running =
-        RunningElement.of(
-            RunningElement.freePorts(
-                ConfigLoader.load(
-                    List.of(
-                        "--ie.name=tlsprobe",
-                        "--http.tls.keystore=" + keystore,
-                        "--http.tls.keystorePassword=" + TestCertificates.PASSWORD,
-                        "--portal.contextPath=off",
-                        "--sampling.period=off"),
-                    Map.of())))) {
+        RunningElement.mockLab(
+            "--ie.name=tlsprobe",
+            "--http.tls.keystore=" + keystore,
+            "--http.tls.keystorePassword=" + TestCertificates.PASSWORD,
+            "--portal.contextPath=off",
+            "--sampling.period=off")) {
       Map<String, Integer> ports = new LinkedHashMap<>();
       ports.put("https", running.server.port());
       for (ClientProtocol p : ClientProtocol.values()) {
