@@ -18,9 +18,9 @@ import org.instrumentelement.ie.contract.MessageProperty;
 
 /**
  * JMS subscribers, one connection each, counting what they receive and, while recording, how long
- * after acquisition (the {@code ieAcquired} property, or {@code benchSent} for the bare baseline)
- * each message arrived; and each one's account of the topic's sequence numbers ({@link
- * SequenceLedger}: delivered, lost, per minute of the run from {@link #startWindows()}).
+ * after acquisition (the {@code ieAcquired} property; the bare baseline's send time) each message
+ * arrived; and each one's account of the topic's sequence numbers ({@link SequenceLedger}:
+ * delivered, lost, per minute of the run from {@link #startWindows()}).
  */
 final class Subscribers implements AutoCloseable {
   private static final int MAX_SAMPLES = 2_000_000;

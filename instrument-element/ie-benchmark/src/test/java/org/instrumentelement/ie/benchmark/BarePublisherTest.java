@@ -1,0 +1,35 @@
+package org.instrumentelement.ie.benchmark;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.Set;
+import org.apache.activemq.command.ActiveMQBytesMessage;
+import org.instrumentelement.ie.contract.MessageProperty;
+import org.junit.jupiter.api.Test;
+
+class BarePublisherTest {
+  @Test
+  void theBareMessageHasEveryPropertyOfTheIesMessageFormatAndNoOther() throws Exception {
+    ActiveMQBytesMessage m = new ActiveMQBytesMessage();
+    BarePublisher.stamp(m, 7, 42, 2500);
+    Set<String> names = new HashSet<>();
+    for (Object name : Collections.list(m.getPropertyNames())) {
+      if (!((String) name).startsWith("JMSX")) { // JMS's own, such as JMSXDeliveryCount
+        names.add((String) name);
+      }
+    }
+    Set<String> format = new HashSet<>();
+    for (MessageProperty p : MessageProperty.values()) {
+      format.add(p.key());
+    }
+    assertEquals(format, names);
+    assertEquals(7, m.getLongProperty(MessageProperty.SEQUENCE.key()));
+    assertEquals(42, m.getLongProperty(MessageProperty.EPOCH.key()));
+    assertEquals(2500, m.getIntProperty(MessageProperty.LENGTH.key()));
+    assertEquals("DOUBLE_ARRAY", m.getStringProperty(MessageProperty.TYPE.key()));
+    assertTrue(m.getLongProperty(BarePublisher.SENT) > 0, "stamped with its send time");
+  }
+}
