@@ -7,6 +7,8 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import javax.net.ServerSocketFactory;
 import org.apache.activemq.broker.BrokerPlugin;
@@ -38,6 +40,15 @@ import org.instrumentelement.ie.pubsub.transport.Refusals;
  * oldest pending messages dropped (and counted) instead of slowing anyone else.
  */
 public final class EmbeddedBroker implements AutoCloseable {
+  /**
+   * The names of this JVM's embedded brokers while they run. ActiveMQ finds an in-JVM broker by its
+   * name alone, and with two of one name (two Instrument Elements called alike in one JVM, as tests
+   * and embedding programs run them) the second's publisher logs in to the first's broker, and
+   * stopping either broker breaks the other's in-JVM connections: a publisher sending at that
+   * moment deadlocked with the broker that stopped its connection.
+   */
+  private static final Set<String> NAMES = ConcurrentHashMap.newKeySet();
+
   private final BrokerConfig config;
   private final String name;
   private final BrokerPlugin[] plugins;
@@ -48,6 +59,8 @@ public final class EmbeddedBroker implements AutoCloseable {
   private final Map<ClientProtocol, Integer> plainPorts = new EnumMap<>(ClientProtocol.class);
   private final Map<ClientProtocol, Integer> tlsPorts = new EnumMap<>(ClientProtocol.class);
   private BrokerService broker;
+  private String brokerName; // chosen at the first start, kept over restarts
+  private boolean named; // whether brokerName is taken in NAMES now
 
   /**
    * @param plugins security plugins (authentication, authorization), or none for an open broker
@@ -83,10 +96,13 @@ public final class EmbeddedBroker implements AutoCloseable {
     tlsPorts.put(ClientProtocol.MQTT, tls ? config.tls().mqttPort() : -1);
   }
 
-  /** Starts the broker; on a restart it listens on the same ports as before. */
+  /**
+   * Starts the broker; on a restart it listens on the same ports as before, under the same name.
+   */
   public synchronized void start() throws Exception {
+    claimName();
     BrokerService b = new BrokerService();
-    b.setBrokerName(brokerName());
+    b.setBrokerName(brokerName);
     b.setPersistent(false);
     b.setUseJmx(false);
     b.setUseShutdownHook(false);
@@ -121,6 +137,7 @@ public final class EmbeddedBroker implements AutoCloseable {
     } catch (Exception e) {
       // Closes the sockets of the connectors opened so far.
       b.stop();
+      releaseName();
       throw e;
     }
     for (ClientConnector c : opened) {
@@ -238,11 +255,46 @@ public final class EmbeddedBroker implements AutoCloseable {
    * consumers on this connection).
    */
   public synchronized String inVmUrl() {
-    return "vm://" + brokerName() + "?create=false&async=false";
+    if (brokerName == null) {
+      throw new IllegalStateException("the broker has no name before it first starts");
+    }
+    return "vm://" + brokerName + "?create=false&async=false";
   }
 
-  private String brokerName() {
-    return "ie-" + name;
+  /**
+   * The broker's name in this JVM: {@code ie-} and the Instrument Element's name, followed by
+   * {@code -2}, {@code -3}, ... when another embedded broker of this JVM runs under it; null before
+   * the first start.
+   */
+  public synchronized String brokerName() {
+    return brokerName;
+  }
+
+  /** Takes a name no other running embedded broker of this JVM has, or this broker's own again. */
+  private void claimName() {
+    if (named) {
+      return;
+    }
+    if (brokerName == null) {
+      String base = "ie-" + name;
+      String candidate = base;
+      for (int n = 2; !NAMES.add(candidate); n++) {
+        candidate = base + "-" + n;
+      }
+      brokerName = candidate;
+    } else if (!NAMES.add(brokerName)) {
+      // Its publisher reconnects to this name: another broker under it would take its messages.
+      throw new IllegalStateException(
+          "another broker in this JVM took the name " + brokerName + " while this one was stopped");
+    }
+    named = true;
+  }
+
+  private void releaseName() {
+    if (named) {
+      NAMES.remove(brokerName);
+      named = false;
+    }
   }
 
   /** STOMP URL clients are told, or null when disabled. */
@@ -306,17 +358,19 @@ public final class EmbeddedBroker implements AutoCloseable {
     return URI.create(openWireUrl());
   }
 
+  /** Stops the broker and gives its name back (a later {@link #start} takes the same one). */
   @Override
   public synchronized void close() {
-    if (broker != null) {
-      try {
+    try {
+      if (broker != null) {
         broker.stop();
         broker.waitUntilStopped();
-      } catch (Exception e) {
-        throw new IllegalStateException("broker did not stop cleanly", e);
-      } finally {
-        broker = null;
       }
+    } catch (Exception e) {
+      throw new IllegalStateException("broker did not stop cleanly", e);
+    } finally {
+      broker = null;
+      releaseName();
     }
   }
 }
