@@ -92,6 +92,7 @@ public final class NodeFeeds implements AutoCloseable {
   private void connect() {
     long delay = 100;
     while (running) {
+      Connection c = null;
       try {
         ActiveMQConnectionFactory cf =
             BrokerConnectionFactory.create(brokerUrl, user, password, trust);
@@ -99,7 +100,7 @@ public final class NodeFeeds implements AutoCloseable {
         // Acknowledged in batches (at most every 100 ms), not one broker call per node message.
         cf.setOptimizeAcknowledge(true);
         cf.setOptimizedAckScheduledAckInterval(100);
-        Connection c = cf.createConnection();
+        c = cf.createConnection();
         for (Feed f : feeds) {
           Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
           MessageConsumer consumer = s.createConsumer(s.createTopic(f.nodesTopic() + ".*"));
@@ -116,6 +117,11 @@ public final class NodeFeeds implements AutoCloseable {
         LOG.info("taking node messages of {} sensor network(s)", feeds.size());
         return;
       } catch (JMSException | RuntimeException e) {
+        // A connection that failed half-way would go on reconnecting by itself, unused.
+        TopicPublisher.quietlyClose(c);
+        if (!running) {
+          return;
+        }
         LOG.warn("cannot subscribe to the node topics yet: {}", e.toString());
         try {
           Thread.sleep(delay); // backoff between attempts of a background thread

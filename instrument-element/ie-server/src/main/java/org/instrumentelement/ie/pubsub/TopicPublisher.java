@@ -196,12 +196,13 @@ public final class TopicPublisher implements TopicSinks, AutoCloseable {
   private boolean connect() {
     long delay = 100;
     while (running) {
+      ActiveMQConnection c = null;
       try {
         ActiveMQConnectionFactory cf =
             BrokerConnectionFactory.create(brokerUrl, user, password, trust);
         cf.setUseAsyncSend(true);
         cf.setCopyMessageOnSend(false);
-        ActiveMQConnection c = (ActiveMQConnection) cf.createConnection();
+        c = (ActiveMQConnection) cf.createConnection();
         c.addTransportListener(
             new TransportListener() {
               @Override
@@ -224,12 +225,26 @@ public final class TopicPublisher implements TopicSinks, AutoCloseable {
             });
         c.start();
         synchronized (this) {
+          if (!running) {
+            // Closed while connecting: close() has already closed what it knew of.
+            quietlyClose(c);
+            return false;
+          }
           connection = c;
           session = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
         }
         connected = true;
         return true;
       } catch (JMSException | RuntimeException e) {
+        // A connection that failed half-way would go on reconnecting by itself, unused.
+        quietlyClose(c);
+        synchronized (this) {
+          connection = null;
+          session = null;
+        }
+        if (!running) {
+          return false;
+        }
         LOG.warn("cannot connect to the broker {} yet: {}", brokerUrl, e.toString());
         try {
           Thread.sleep(delay); // backoff between attempts of a background thread
@@ -550,6 +565,18 @@ public final class TopicPublisher implements TopicSinks, AutoCloseable {
       }
     }
     closeConnection();
+  }
+
+  /** Closes a connection that is no use, if any, whatever it throws. */
+  static void quietlyClose(Connection c) {
+    if (c == null) {
+      return;
+    }
+    try {
+      c.close();
+    } catch (JMSException | RuntimeException e) {
+      LOG.debug("closing a connection that failed to open", e);
+    }
   }
 
   private synchronized void closeConnection() {
