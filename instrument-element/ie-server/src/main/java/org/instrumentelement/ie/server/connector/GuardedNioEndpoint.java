@@ -7,10 +7,12 @@ import java.nio.channels.SocketChannel;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.tomcat.util.net.NioChannel;
 import org.apache.tomcat.util.net.NioEndpoint;
 import org.apache.tomcat.util.net.SocketWrapperBase;
+import org.apache.tomcat.util.threads.ThreadPoolExecutor;
 import org.instrumentelement.ie.server.gate.AddressQuota;
 
 /**
@@ -94,13 +96,30 @@ public final class GuardedNioEndpoint extends NioEndpoint {
     workers = w;
   }
 
+  /**
+   * Stops the request threads as Tomcat stops its own pool: at once, waiting up to the endpoint's
+   * termination timeout for requests in progress. Tomcat's own shutdown would take the pool's queue
+   * for its {@code TaskQueue} and fail the connector's stop (logged as severe) on the plain queue.
+   */
   @Override
   public void shutdownExecutor() {
     WorkerThreads w = workers;
-    if (w != null) {
-      w.stop();
+    if (w == null || !internalExecutor || getExecutor() != w.pool()) {
+      super.shutdownExecutor();
+      return;
     }
-    super.shutdownExecutor();
+    w.stop();
+    ThreadPoolExecutor pool = w.pool();
+    setExecutor(null); // a later start makes new threads
+    pool.shutdownNow();
+    long timeout = getExecutorTerminationTimeoutMillis();
+    if (timeout > 0) {
+      try {
+        pool.awaitTermination(timeout, TimeUnit.MILLISECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
   }
 
   /** Most requests held up at once since start (each had a thread of its own added). */
