@@ -1,8 +1,10 @@
 package org.instrumentelement.ie;
 
 import jakarta.jms.JMSException;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 import org.apache.activemq.ActiveMQConnection;
 import org.apache.activemq.ActiveMQConnectionFactory;
 import org.instrumentelement.ial.mock.MockDevice;
@@ -113,8 +115,42 @@ public final class RunningElement implements AutoCloseable {
     return ie.resources().provider(MockSessionProvider.class).device(resource);
   }
 
+  /**
+   * How long closing may take before the test fails with every thread's stack: a shutdown that
+   * hangs shows in the build's log what it waits for, instead of holding the build until CI gives
+   * up.
+   */
+  static final Duration CLOSE_LIMIT = Duration.ofMinutes(2);
+
   @Override
   public void close() {
-    runtime.close();
+    AtomicReference<RuntimeException> failed = new AtomicReference<>();
+    Thread closing =
+        new Thread(
+            () -> {
+              try {
+                runtime.close();
+              } catch (RuntimeException e) {
+                failed.set(e);
+              }
+            },
+            "closing-instrument-element");
+    closing.setDaemon(true); // one that hangs must not keep the test's JVM alive
+    closing.start();
+    try {
+      closing.join(CLOSE_LIMIT.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    if (closing.isAlive()) {
+      System.err.println(ThreadDump.now());
+      throw new AssertionError(
+          "the Instrument Element did not close within "
+              + CLOSE_LIMIT.toMinutes()
+              + " minutes; its threads are printed above");
+    }
+    if (failed.get() != null) {
+      throw failed.get();
+    }
   }
 }
