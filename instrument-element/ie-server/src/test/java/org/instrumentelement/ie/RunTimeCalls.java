@@ -13,8 +13,8 @@ import org.instrumentelement.ie.client.soap.SetParameter;
 import org.instrumentelement.ie.client.soap.SubscriptionInfo;
 import org.instrumentelement.ie.client.soap.Value;
 
-/** The SOAP calls the restart tests make, through the generated client. */
-final class RunTimeCalls {
+/** SOAP calls that tests make, through the generated client. */
+public final class RunTimeCalls {
   private RunTimeCalls() {}
 
   static Value setParameter(InstrumentElementPort ie, String im, String parameter, Value v)
@@ -40,7 +40,8 @@ final class RunTimeCalls {
     return out;
   }
 
-  static SubscriptionInfo configureSampling(
+  /** Sets an attribute's sampling period; the subscription it gives, with the broker's URL. */
+  public static SubscriptionInfo configureSampling(
       InstrumentElementPort ie, String im, String attribute, long periodMillis) throws Exception {
     ConfigureSampling c = new ConfigureSampling();
     c.setIm(im);

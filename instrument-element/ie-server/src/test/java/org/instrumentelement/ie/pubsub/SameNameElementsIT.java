@@ -6,10 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import org.instrumentelement.ie.Conditions;
+import org.instrumentelement.ie.RunTimeCalls;
 import org.instrumentelement.ie.RunningElement;
-import org.instrumentelement.ie.client.soap.ConfigureSampling;
-import org.instrumentelement.ie.client.soap.GetSubscriptionInfo;
-import org.instrumentelement.ie.client.soap.InstrumentElementPort;
 import org.instrumentelement.ie.client.subscription.AttributeSubscriber;
 import org.junit.jupiter.api.Test;
 
@@ -60,16 +58,9 @@ class SameNameElementsIT {
 
   /** A subscriber to the element's broker, with its sampling of the vector at 20 ms. */
   private static AttributeSubscriber subscriber(RunningElement running) throws Exception {
-    InstrumentElementPort ie = running.client();
-    ConfigureSampling fast = new ConfigureSampling();
-    fast.setIm("lab/array2500");
-    fast.setAttribute("vector");
-    fast.setSamplingPeriodMillis(20L);
-    ie.configureSampling(fast);
-    GetSubscriptionInfo q = new GetSubscriptionInfo();
-    q.setIm("lab/array2500");
-    q.setAttribute("vector");
-    String url = ie.getSubscriptionInfo(q).getSubscription().getBrokerUrl();
+    String url =
+        RunTimeCalls.configureSampling(running.client(), "lab/array2500", "vector", 20)
+            .getBrokerUrl();
     return AttributeSubscriber.connect(url, RunningElement.ADMIN, RunningElement.ADMIN);
   }
 }
