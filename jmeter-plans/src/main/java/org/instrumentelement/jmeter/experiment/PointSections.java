@@ -55,7 +55,7 @@ record PointSections(PointTable table) implements ReportSection {
     b.append(
             "| Doubles | Subscribers | T<sub>r</sub> (ms) | Sampling period set (ms) | Target rate")
         .append(
-            " (1/s) | Received per subscriber (1/s) | Published | Superseded: warm-up / measured | Values missed")
+            " (1/s) | Received per subscriber (1/s) | Published | Superseded: warm-up / measured | Values missed: warm-up / measured")
         .append(" | Latency p50 / p99 (ms) | kB/s | Errors | Load avg |\n");
     b.append("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for (Point p : table.points()) {
@@ -66,7 +66,7 @@ record PointSections(PointTable table) implements ReportSection {
       b.append(
           String.format(
               Locale.ROOT,
-              "| %d | %d | %.2f | %d | %.1f | %.1f | %,d | %,d / %,d | %,d | %d / %d | %,.0f | %d | %.1f |%n",
+              "| %d | %d | %.2f | %d | %.1f | %.1f | %,d | %,d / %,d | %,d / %,d | %d / %d | %,.0f | %d | %.1f |%n",
               p.length(),
               p.clients(),
               p.targetTrMillis(),
@@ -76,6 +76,7 @@ record PointSections(PointTable table) implements ReportSection {
               p.published(),
               p.supersededInWarmup(),
               p.superseded(),
+              s.warmUpMissed,
               s.missed,
               s.percentile(50),
               s.percentile(99),
@@ -92,8 +93,11 @@ record PointSections(PointTable table) implements ReportSection {
         .append(
             " full) during the warm-up and after it, read when the warm-up ends by the runner's")
         .append(" clock (which starts before JMeter's, so the first measured seconds may count as")
-        .append(" warm-up); \"Values missed\" are the sequence gaps the subscribers saw")
-        .append(" (each counts as a failed sample). Latency: `iePublished` to arrival in the")
+        .append(" warm-up); \"Values missed\" are the sequence gaps the subscribers saw, in the")
+        .append(" warm-up (where a subscriber that falls more than the broker's")
+        .append(" `broker.maxPendingMessages` behind while its JVM warms up loses the oldest)")
+        .append(
+            " and in the measured time (each a failed sample). Latency: `iePublished` to arrival in the")
         .append(" subscriber, same clock.\n\n");
   }
 }

@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
 /**
  * The measured samples of one JMeter results file (CSV with a header line, JMeter's default
  * format). Samples whose label starts with {@value #WARM_UP} are the plans' warm-up and are left
- * out.
+ * out, but for the values they report missed ({@link #warmUpMissed}).
  */
 final class Samples {
   static final String WARM_UP = "warm-up: ";
@@ -27,6 +27,10 @@ final class Samples {
   final int errors;
   final Map<String, Integer> errorCodes;
   final long missed;
+
+  /** Values the subscribers missed (sequence gaps) during the warm-up, not counted elsewhere. */
+  final long warmUpMissed;
+
   final long windowStart;
   final long windowEnd;
   final long bytes;
@@ -35,7 +39,8 @@ final class Samples {
   final double sdElapsed;
   private final long[] sortedElapsed;
 
-  private Samples(List<String[]> rows, Map<String, Integer> columns) {
+  private Samples(List<String[]> rows, Map<String, Integer> columns, long warmUpMissed) {
+    this.warmUpMissed = warmUpMissed;
     int ts = columns.get("timeStamp");
     int el = columns.get("elapsed");
     int code = columns.get("responseCode");
@@ -66,10 +71,7 @@ final class Samples {
         err++;
         codes.merge(r[code], 1, Integer::sum);
       }
-      Matcher m = MISSED.matcher(r[msg]);
-      if (m.find()) {
-        miss += Long.parseLong(m.group(1));
-      }
+      miss += missed(r[msg]);
     }
     this.count = rows.size();
     this.errors = err;
@@ -93,6 +95,7 @@ final class Samples {
   static Samples read(Path results, Path measuredCopy) throws IOException {
     List<String[]> rows = new ArrayList<>();
     Map<String, Integer> columns = new TreeMap<>();
+    long warmUpMissed = 0;
     try (BufferedReader in = Files.newBufferedReader(results, StandardCharsets.UTF_8);
         BufferedWriter out =
             measuredCopy == null
@@ -111,13 +114,18 @@ final class Samples {
         out.newLine();
       }
       int label = columns.get("label");
+      int msg = columns.get("responseMessage");
       String line;
       while ((line = in.readLine()) != null) {
         if (line.isEmpty()) {
           continue;
         }
         String[] r = parseLine(line);
-        if (r.length < names.length || r[label].startsWith(WARM_UP)) {
+        if (r.length < names.length) {
+          continue;
+        }
+        if (r[label].startsWith(WARM_UP)) {
+          warmUpMissed += missed(r[msg]);
           continue;
         }
         rows.add(r);
@@ -127,7 +135,13 @@ final class Samples {
         }
       }
     }
-    return new Samples(rows, columns);
+    return new Samples(rows, columns, warmUpMissed);
+  }
+
+  /** The values a subscriber's sample says it missed ("missed N before sequence S"), or 0. */
+  private static long missed(String responseMessage) {
+    Matcher m = MISSED.matcher(responseMessage);
+    return m.find() ? Long.parseLong(m.group(1)) : 0;
   }
 
   /** Splits one CSV line as JMeter writes it (fields quoted when they hold a comma or quote). */

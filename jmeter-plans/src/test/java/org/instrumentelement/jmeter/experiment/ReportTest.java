@@ -27,8 +27,15 @@ class ReportTest {
       lines.add(
           (1000 + 10 * i) + "," + elapsed + ",s,200,,t,text,true,," + bytes + ",0,1,1,u,0,0,0");
     }
-    Path jtl = Files.write(dir.resolve(Point.name(encoding, 1250, clients) + ".jtl"), lines);
     boolean jms = encoding.equals("JMS");
+    if (jms) {
+      // A gap in the warm-up: counted apart from the measured samples.
+      lines.add(
+          "900,1,warm-up: s,SEQUENCE_GAP,\"missed 7 before sequence 9\",t,text,false,,"
+              + bytes
+              + ",0,1,1,u,0,0,0");
+    }
+    Path jtl = Files.write(dir.resolve(Point.name(encoding, 1250, clients) + ".jtl"), lines);
     return new Point(
         encoding,
         1250,
@@ -97,7 +104,7 @@ class ReportTest {
     assertTrue(md.contains("polling XML ÷ JMS, averaged over the client counts: 10.0"), md);
     assertTrue(
         md.contains("Superseded in this run: 6 after the warm-ups and 10 during them, of 240"), md);
-    assertTrue(md.contains("| 5 / 3 |"), md);
+    assertTrue(md.contains("| 5 / 3 | 7 / 0 |"), "superseded, then missed, each split\n" + md);
     assertTrue(md.contains("```sh\nrun-experiment.sh --lengths=1250\n```"), md);
     for (String svg : List.of("response-time.svg", "response-rate.svg", "traffic.svg")) {
       assertTrue(Files.readString(out.resolve(svg)).startsWith("<svg"), svg);

@@ -30,6 +30,8 @@ class SamplesTest {
         List.of(
             HEADER,
             "1000,50,warm-up: getAttribute XML,200,,w 1-1,text,true,,9999,99,1,1,u,5,0,0",
+            "1100,20,warm-up: JMS x,SEQUENCE_GAP,\"missed 15 before sequence 4\",w 1-1,text,false,,"
+                + "1000,0,1,1,null,5,0,0",
             "2000,10,getAttribute XML,200,,p 1-1,text,true,,1000,100,1,1,u,5,0,0",
             "2010,30,getAttribute XML,200,,p 1-1,text,true,,1000,100,1,1,u,5,0,0",
             "2040,20,JMS x,SEQUENCE_GAP,\"missed 3 before sequence 9\",s 1-1,text,false,,1000,0,1,1,"
@@ -39,6 +41,7 @@ class SamplesTest {
     assertEquals(3, s.count);
     assertEquals(1, s.errors);
     assertEquals(3, s.missed);
+    assertEquals(15, s.warmUpMissed, "the warm-up's gaps, counted apart");
     assertEquals(1, s.errorCodes.get("SEQUENCE_GAP"));
     assertEquals(2000, s.windowStart);
     assertEquals(2060, s.windowEnd);
