@@ -68,14 +68,7 @@ class TopicPublisherCloseTest {
 
   @Test
   void closingDoesNotInterruptASendInProgress() throws Exception {
-    broker = new BrokerService();
-    broker.setBrokerName(name);
-    broker.setPersistent(false);
-    broker.setUseJmx(false);
-    broker.setAdvisorySupport(false);
-    broker.setPlugins(new BrokerPlugin[] {new HoldingPlugin()});
-    broker.start();
-    broker.waitUntilStarted();
+    broker = InMemoryBroker.start(name, new HoldingPlugin());
 
     TopicPublisher p =
         new TopicPublisher("vm://" + name + "?create=false&async=false", null, null, null, 7L, 16);

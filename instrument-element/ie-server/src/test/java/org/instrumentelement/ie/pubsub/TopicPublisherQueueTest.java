@@ -35,13 +35,7 @@ class TopicPublisherQueueTest {
       new PublishedTopic(TOPIC, "V", "lab/array", "vector");
 
   private void startBroker() throws Exception {
-    broker = new BrokerService();
-    broker.setBrokerName(name);
-    broker.setPersistent(false);
-    broker.setUseJmx(false);
-    broker.setAdvisorySupport(false);
-    broker.start();
-    broker.waitUntilStarted();
+    broker = InMemoryBroker.start(name);
   }
 
   private MessageConsumer subscribe() throws Exception {

@@ -33,12 +33,6 @@ class TopicPublisherRefusedTest {
 
   @Test
   void refusedAttemptsLeaveNoConnectionBehind() throws Exception {
-    broker = new BrokerService();
-    broker.setBrokerName(name);
-    broker.setPersistent(false);
-    broker.setUseJmx(false);
-    broker.setAdvisorySupport(false);
-    // Refuses every login, as a broker does a wrong password, and counts the attempts.
     BrokerPlugin refusing =
         next ->
             new BrokerFilter(next) {
@@ -48,9 +42,7 @@ class TopicPublisherRefusedTest {
                 throw new SecurityException("User name or password is invalid.");
               }
             };
-    broker.setPlugins(new BrokerPlugin[] {refusing});
-    broker.start();
-    broker.waitUntilStarted();
+    broker = InMemoryBroker.start(name, refusing);
 
     TopicPublisher p =
         new TopicPublisher("vm://" + name + "?create=false", "ie", "wrong", null, 7L, 16);
