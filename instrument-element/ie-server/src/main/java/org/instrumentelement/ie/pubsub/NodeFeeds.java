@@ -117,8 +117,7 @@ public final class NodeFeeds implements AutoCloseable {
         LOG.info("taking node messages of {} sensor network(s)", feeds.size());
         return;
       } catch (JMSException | RuntimeException e) {
-        // A connection that failed half-way would go on reconnecting by itself, unused.
-        TopicPublisher.quietlyClose(c);
+        BrokerConnectionFactory.closeQuietly(c);
         if (!running) {
           return;
         }

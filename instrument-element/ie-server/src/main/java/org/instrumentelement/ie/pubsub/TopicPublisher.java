@@ -227,7 +227,7 @@ public final class TopicPublisher implements TopicSinks, AutoCloseable {
         synchronized (this) {
           if (!running) {
             // Closed while connecting: close() has already closed what it knew of.
-            quietlyClose(c);
+            BrokerConnectionFactory.closeQuietly(c);
             return false;
           }
           connection = c;
@@ -236,8 +236,7 @@ public final class TopicPublisher implements TopicSinks, AutoCloseable {
         connected = true;
         return true;
       } catch (JMSException | RuntimeException e) {
-        // A connection that failed half-way would go on reconnecting by itself, unused.
-        quietlyClose(c);
+        BrokerConnectionFactory.closeQuietly(c);
         synchronized (this) {
           connection = null;
           session = null;
@@ -565,18 +564,6 @@ public final class TopicPublisher implements TopicSinks, AutoCloseable {
       }
     }
     closeConnection();
-  }
-
-  /** Closes a connection that is no use, if any, whatever it throws. */
-  static void quietlyClose(Connection c) {
-    if (c == null) {
-      return;
-    }
-    try {
-      c.close();
-    } catch (JMSException | RuntimeException e) {
-      LOG.debug("closing a connection that failed to open", e);
-    }
   }
 
   private synchronized void closeConnection() {

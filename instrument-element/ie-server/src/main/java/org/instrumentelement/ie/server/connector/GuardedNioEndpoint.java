@@ -104,11 +104,13 @@ public final class GuardedNioEndpoint extends NioEndpoint {
   @Override
   public void shutdownExecutor() {
     WorkerThreads w = workers;
+    if (w != null) {
+      w.stop(); // its watching thread, whoever runs the requests now
+    }
     if (w == null || !internalExecutor || getExecutor() != w.pool()) {
       super.shutdownExecutor();
       return;
     }
-    w.stop();
     ThreadPoolExecutor pool = w.pool();
     setExecutor(null); // a later start makes new threads
     pool.shutdownNow();
