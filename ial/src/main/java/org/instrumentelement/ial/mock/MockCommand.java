@@ -16,4 +16,24 @@ interface MockCommand {
    * @throws ScpiErrorException to queue an error instead
    */
   byte[] execute(int channel, List<ProgramData> parameters) throws ScpiErrorException;
+
+  /** Whether the header takes block data; for any other, a block parameter queues -168. */
+  default boolean takesBlockData() {
+    return false;
+  }
+
+  /** {@code command}, taking block data. */
+  static MockCommand takingBlockData(MockCommand command) {
+    return new MockCommand() {
+      @Override
+      public byte[] execute(int channel, List<ProgramData> parameters) throws ScpiErrorException {
+        return command.execute(channel, parameters);
+      }
+
+      @Override
+      public boolean takesBlockData() {
+        return true;
+      }
+    };
+  }
 }

@@ -8,6 +8,7 @@ import java.util.Deque;
 import java.util.List;
 import org.instrumentelement.ial.InstrumentTimeoutException;
 import org.instrumentelement.ial.scpi.device.CommandTree;
+import org.instrumentelement.ial.scpi.device.ProgramData;
 import org.instrumentelement.ial.scpi.device.ProgramMessageParser;
 import org.instrumentelement.ial.scpi.device.ProgramUnit;
 import org.instrumentelement.ial.scpi.device.ScpiError;
@@ -216,6 +217,10 @@ public final class MockDevice {
       }
       try {
         CommandTree.Found<MockCommand> found = commands.find(unit.header());
+        if (!found.handler().takesBlockData()
+            && unit.parameters().stream().anyMatch(p -> p.kind() == ProgramData.Kind.BLOCK)) {
+          throw new ScpiErrorException(ScpiError.BLOCK_DATA_NOT_ALLOWED);
+        }
         byte[] answer = found.handler().execute(found.channel(), unit.parameters());
         if (answer != null) {
           answers.add(answer);

@@ -1,6 +1,5 @@
 package org.instrumentelement.ial.mock;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -8,6 +7,7 @@ import org.instrumentelement.ial.InstrumentException;
 import org.instrumentelement.ial.InstrumentTimeoutException;
 import org.instrumentelement.ial.ResourceName;
 import org.instrumentelement.ial.SessionOptions;
+import org.instrumentelement.ial.scpi.device.ProgramMessageFramer;
 import org.instrumentelement.ial.transport.Deadline;
 import org.instrumentelement.ial.transport.MessageSession;
 
@@ -18,6 +18,8 @@ import org.instrumentelement.ial.transport.MessageSession;
 final class MockSession extends MessageSession {
   private final MockDevice device;
   private final Deque<PendingReply> replies = new ArrayDeque<>();
+  // Each write arrives whole, with END on its last byte, as a VXI-11 device_write does.
+  private final ProgramMessageFramer input = new ProgramMessageFramer(true);
 
   /**
    * A reply the device produced, readable from {@code readyAt} (System.nanoTime): its body, then
@@ -52,16 +54,8 @@ final class MockSession extends MessageSession {
       device.queryInterrupted();
       replies.clear();
     }
-    String wire = new String(message, StandardCharsets.ISO_8859_1);
-    int start = 0;
-    for (int i = 0; i < wire.length(); i++) {
-      if (wire.charAt(i) == '\n') {
-        deliver(wire.substring(start, i));
-        start = i + 1;
-      }
-    }
-    if (start < wire.length()) {
-      deliver(wire.substring(start));
+    for (String programMessage : input.add(message, 0, message.length, true)) {
+      deliver(programMessage);
     }
   }
 
@@ -134,6 +128,7 @@ final class MockSession extends MessageSession {
   protected void deviceClear(Deadline deadline) throws InstrumentException {
     checkUsable();
     replies.clear();
+    input.clear();
   }
 
   @Override

@@ -19,6 +19,7 @@ import org.instrumentelement.ial.hislip.HislipHeader;
 import org.instrumentelement.ial.hislip.HislipProtocol;
 import org.instrumentelement.ial.hislip.MessageType;
 import org.instrumentelement.ial.mock.MockDevice;
+import org.instrumentelement.ial.scpi.device.ProgramMessageFramer;
 
 /**
  * The HiSLIP server of the simulated instruments, one device per sub-address ({@code hislip0},
@@ -49,7 +50,7 @@ final class HislipServer extends TcpServer {
     final MockDevice device;
     final HislipChannel sync;
     final Socket syncSocket;
-    final ProgramMessages input = new ProgramMessages();
+    final ProgramMessageFramer input = new ProgramMessageFramer(true);
     volatile long clientMaxMessage = 1 << 20;
     volatile Socket asyncSocket;
     private int generation; // guarded by this: replies from before a device clear are void

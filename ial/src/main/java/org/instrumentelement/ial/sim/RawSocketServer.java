@@ -8,6 +8,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.instrumentelement.ial.mock.MockDevice;
+import org.instrumentelement.ial.scpi.device.ProgramMessageFramer;
 
 /**
  * One instrument on a raw TCP port (5025 on real ones): every newline-terminated program message
@@ -27,7 +28,7 @@ final class RawSocketServer extends TcpServer {
   protected void serve(Socket connection) throws IOException {
     InputStream in = connection.getInputStream();
     OutputStream out = connection.getOutputStream();
-    ProgramMessages messages = new ProgramMessages();
+    ProgramMessageFramer messages = new ProgramMessageFramer(false);
     byte[] buf = new byte[64 * 1024];
     int n;
     while ((n = in.read(buf)) >= 0) {

@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.instrumentelement.ial.InstrumentTimeoutException;
 import org.instrumentelement.ial.mock.MockDevice;
+import org.instrumentelement.ial.scpi.device.ProgramMessageFramer;
 import org.instrumentelement.ial.vxi11.RpcFormatException;
 import org.instrumentelement.ial.vxi11.RpcMessages;
 import org.instrumentelement.ial.vxi11.XdrDecoder;
@@ -48,7 +49,7 @@ final class Vxi11Server extends RpcServer {
   private final class Link {
     final int id = nextLink.getAndIncrement();
     final MockDevice device;
-    final ProgramMessages input = new ProgramMessages();
+    final ProgramMessageFramer input = new ProgramMessageFramer(true);
     final Deque<byte[]> replies = new ArrayDeque<>(); // guarded by this
     int delivered; // bytes of the first reply already read; guarded by this
     int generation; // changes when unread replies become void; guarded by this

@@ -41,13 +41,25 @@ public record ProgramData(Kind kind, String text, double number, String suffix) 
   public static List<ProgramData> parseList(String text) throws ScpiErrorException {
     List<ProgramData> out = new ArrayList<>();
     for (String p : ProgramMessageParser.split(text, ',')) {
-      out.add(ProgramDataReader.read(p.strip()));
+      out.add(ProgramDataReader.read(ProgramMessageParser.strip(p)));
     }
     return List.copyOf(out);
   }
 
+  /** A block's payload: the bytes after its {@code #<n><length>} (or {@code #0}) header. */
+  public byte[] blockData() {
+    if (kind != Kind.BLOCK) {
+      throw new IllegalStateException("not a block: " + this);
+    }
+    int digits = text.charAt(1) - '0';
+    return text.substring(2 + digits).getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+  }
+
   @Override
   public String toString() {
+    if (kind == Kind.BLOCK) {
+      return "#" + text.charAt(1) + "... (" + (text.length() - 2) + " bytes of block data)";
+    }
     return kind == Kind.STRING ? '"' + text + '"' : text;
   }
 }

@@ -78,6 +78,9 @@ final class ProgramDataReader {
     }
     char base = Character.toUpperCase(t.charAt(1));
     if (Character.isDigit(base)) {
+      if (ProgramMessageParser.blockEnd(t, 0) != t.length()) {
+        throw new ScpiErrorException(ScpiError.INVALID_SEPARATOR.withDetail("after block data"));
+      }
       return new ProgramData(ProgramData.Kind.BLOCK, t, Double.NaN, "");
     }
     int radix =

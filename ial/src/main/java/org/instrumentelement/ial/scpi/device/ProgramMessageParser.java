@@ -29,7 +29,7 @@ public final class ProgramMessageParser {
       return units;
     }
     for (String text : texts) {
-      String unit = text.strip();
+      String unit = strip(text);
       if (unit.isEmpty()) {
         continue;
       }
@@ -55,7 +55,7 @@ public final class ProgramMessageParser {
           path = List.copyOf(nodes.subList(0, nodes.size() - 1));
           header = new ProgramHeader(false, List.copyOf(nodes), query);
         }
-        units.add(new ProgramUnit(header, parameters(rest.strip()), null));
+        units.add(new ProgramUnit(header, parameters(strip(rest)), null));
       } catch (ScpiErrorException e) {
         units.add(ProgramUnit.failed(e.error()));
         return units;
@@ -115,9 +115,50 @@ public final class ProgramMessageParser {
     }
     List<ProgramData> out = new ArrayList<>();
     for (String p : split(text, ',')) {
-      out.add(ProgramDataReader.read(p.strip()));
+      out.add(ProgramDataReader.read(strip(p)));
     }
     return List.copyOf(out);
+  }
+
+  /**
+   * {@code s} without the white space around it, but none of a block's bytes: a block may end with
+   * bytes that look like white space.
+   */
+  static String strip(String s) {
+    String t = s.stripLeading();
+    int protectedEnd = 0;
+    try {
+      protectedEnd = lastBlockEnd(t);
+    } catch (ScpiErrorException e) {
+      // a malformed block: the reader reports it; nothing to protect
+    }
+    int end = t.length();
+    while (end > protectedEnd && Character.isWhitespace(t.charAt(end - 1))) {
+      end--;
+    }
+    return t.substring(0, end);
+  }
+
+  /** The index after the last block in {@code s}, or 0 if it holds none. */
+  private static int lastBlockEnd(String s) throws ScpiErrorException {
+    int last = 0;
+    int i = 0;
+    while (i < s.length()) {
+      char c = s.charAt(i);
+      if (c == '"' || c == '\'') {
+        int close = s.indexOf(c, i + 1);
+        if (close < 0) {
+          return last;
+        }
+        i = close + 1;
+      } else if (c == '#' && i + 1 < s.length() && Character.isDigit(s.charAt(i + 1))) {
+        i = blockEnd(s, i);
+        last = i;
+      } else {
+        i++;
+      }
+    }
+    return last;
   }
 
   /**
@@ -165,7 +206,7 @@ public final class ProgramMessageParser {
   }
 
   /** The index after an arbitrary block starting at {@code at} ({@code #0} runs to the end). */
-  private static int blockEnd(String s, int at) throws ScpiErrorException {
+  static int blockEnd(String s, int at) throws ScpiErrorException {
     int digits = s.charAt(at + 1) - '0';
     if (digits == 0) {
       return s.length();

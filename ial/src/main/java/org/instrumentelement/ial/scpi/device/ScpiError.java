@@ -33,6 +33,8 @@ public record ScpiError(int code, String message) {
       new ScpiError(-144, "Character data too long");
   public static final ScpiError INVALID_STRING_DATA = new ScpiError(-151, "Invalid string data");
   public static final ScpiError INVALID_BLOCK_DATA = new ScpiError(-161, "Invalid block data");
+  public static final ScpiError BLOCK_DATA_NOT_ALLOWED =
+      new ScpiError(-168, "Block data not allowed");
   public static final ScpiError SETTINGS_CONFLICT = new ScpiError(-221, "Settings conflict");
   public static final ScpiError OUT_OF_RANGE = new ScpiError(-222, "Data out of range");
   public static final ScpiError ILLEGAL_VALUE = new ScpiError(-224, "Illegal parameter value");
@@ -52,8 +54,25 @@ public record ScpiError(int code, String message) {
     return code <= -100 && code > -200;
   }
 
-  /** The {@code SYSTem:ERRor?} reply: {@code -222,"Data out of range"}. */
+  /** SCPI-99 21.8: an error's message, detail included, has at most 255 characters. */
+  static final int MAX_MESSAGE = 255;
+
+  /**
+   * The {@code SYSTem:ERRor?} reply: {@code -222,"Data out of range"}. The message is cut to 255
+   * characters, a quote in it becomes an apostrophe and any other byte that is not printable ASCII
+   * a {@code ?}: a detail quoting what a controller sent must not end or break the reply.
+   */
   public String reply() {
-    return code + ",\"" + message.replace("\"", "'") + "\"";
+    return reply(Integer.toString(code));
+  }
+
+  /** The reply with the code written as given ({@code +0} where a manual writes the sign). */
+  public String reply(String codeText) {
+    StringBuilder m = new StringBuilder(Math.min(message.length(), MAX_MESSAGE));
+    for (int i = 0; i < message.length() && m.length() < MAX_MESSAGE; i++) {
+      char c = message.charAt(i);
+      m.append(c == '"' ? '\'' : c >= 0x20 && c < 0x7f ? c : '?');
+    }
+    return codeText + ",\"" + m + "\"";
   }
 }
