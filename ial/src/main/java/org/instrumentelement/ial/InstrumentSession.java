@@ -43,6 +43,21 @@ public interface InstrumentSession extends AutoCloseable {
    */
   byte[] readBinaryBlock() throws InstrumentException;
 
+  /**
+   * Sends {@code command}, a space and {@code data} as an IEEE 488.2 definite-length block,
+   * followed by the session's write termination: {@code :SYSTem:SETup #3256...}. Every byte of
+   * {@code data} goes as it is, terminator bytes included: a device reads the block by its length.
+   */
+  default void writeBinaryBlock(String command, byte[] data) throws InstrumentException {
+    write(
+        command
+            + " "
+            + new String(
+                org.instrumentelement.ial.ieee4882.BlockHeader.definite(data.length),
+                java.nio.charset.StandardCharsets.ISO_8859_1)
+            + new String(data, java.nio.charset.StandardCharsets.ISO_8859_1));
+  }
+
   /** Writes {@code message} and reads the IEEE 488.2 block it answers with. */
   default byte[] queryBinaryBlock(String message) throws InstrumentException {
     write(message);

@@ -65,6 +65,36 @@ public abstract class InstrumentSessionContract {
   }
 
   @Test
+  void aSetupBlockGoesOutAndBackWhateverBytesItHolds() throws Exception {
+    session.write(":TIMebase:SCALe 0.0005;:CHANnel2:OFFSet 0.25");
+    byte[] setup = session.queryBinaryBlock(":SYSTem:SETup?");
+    session.write("*RST");
+    assertEquals("0.001", session.query(":TIMebase:SCALe?"));
+    session.writeBinaryBlock(":SYSTem:SETup", setup);
+    assertEquals("5.0E-4", session.query(":TIMebase:SCALe?"));
+    assertEquals("0.25", session.query(":CHANnel2:OFFSet?"));
+    assertEquals("0,\"No error\"", session.query(":SYSTem:ERRor?"));
+  }
+
+  @Test
+  void noByteOfABlockRunsAsACommand() throws Exception {
+    session.write(":TIMebase:SCALe 0.0005");
+    byte[] payload = new byte[3000];
+    for (int i = 0; i < payload.length; i++) {
+      payload[i] = (byte) i; // every byte value, newlines included, many times
+    }
+    byte[] commands =
+        "\n;*RST\n:TIMebase:SCALe 1\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    System.arraycopy(commands, 0, payload, 1500, commands.length);
+    session.writeBinaryBlock(":TIMebase:SCALe", payload);
+    assertEquals("-168,\"Block data not allowed\"", session.query(":SYSTem:ERRor?"));
+    session.writeBinaryBlock(":NOSuch:HEADer", payload);
+    assertTrue(session.query(":SYSTem:ERRor?").startsWith("-113,"));
+    assertEquals("0,\"No error\"", session.query(":SYSTem:ERRor?"), "one error each");
+    assertEquals("5.0E-4", session.query(":TIMebase:SCALe?"), "*RST did not run");
+  }
+
+  @Test
   void binaryBlockCarriesTheWaveform() throws Exception {
     session.write(":WAVeform:POINts 1000");
     byte[] block = session.queryBinaryBlock(":WAVeform:DATA?");

@@ -39,6 +39,8 @@ final class BuiltInCommands {
 
   /** Adds them to a device's tree. */
   static void addTo(CommandTree<MockCommand> tree, DeviceState d) {
+    AnswerForms forms = d.description.answers;
+    java.util.function.IntFunction<byte[]> integer = n -> ascii(forms.integer().format(n));
     add(tree, "*IDN?", (ch, p) -> none(p, ascii(d.description.identity)));
     add(
         tree,
@@ -69,7 +71,7 @@ final class BuiltInCommands {
     add(tree, "*OPC?", (ch, p) -> none(p, ascii("1")));
     add(tree, "*WAI", (ch, p) -> none(p, null));
     add(tree, "*TRG", (ch, p) -> none(p, null));
-    add(tree, "*ESR?", (ch, p) -> none(p, ascii(Integer.toString(d.status.readEventStatus()))));
+    add(tree, "*ESR?", (ch, p) -> none(p, integer.apply(d.status.readEventStatus())));
     add(
         tree,
         "*ESE",
@@ -77,7 +79,7 @@ final class BuiltInCommands {
           d.status.eventEnable(mask(p));
           return null;
         });
-    add(tree, "*ESE?", (ch, p) -> none(p, ascii(Integer.toString(d.status.eventEnable()))));
+    add(tree, "*ESE?", (ch, p) -> none(p, integer.apply(d.status.eventEnable())));
     add(
         tree,
         "*SRE",
@@ -85,14 +87,18 @@ final class BuiltInCommands {
           d.status.serviceEnable(mask(p));
           return null;
         });
-    add(tree, "*SRE?", (ch, p) -> none(p, ascii(Integer.toString(d.status.serviceEnable()))));
-    add(tree, "*STB?", (ch, p) -> none(p, ascii(Integer.toString(d.status.statusByte()))));
+    add(tree, "*SRE?", (ch, p) -> none(p, integer.apply(d.status.serviceEnable())));
+    add(tree, "*STB?", (ch, p) -> none(p, integer.apply(d.status.statusByte())));
     add(tree, "*TST?", (ch, p) -> none(p, ascii("0")));
-    add(tree, ":SYSTem:ERRor[:NEXT]?", (ch, p) -> none(p, ascii(d.status.nextError().reply())));
     add(
         tree,
-        ":SYSTem:ERRor:COUNt?",
-        (ch, p) -> none(p, ascii(Integer.toString(d.status.errorCount()))));
+        ":SYSTem:ERRor[:NEXT]?",
+        (ch, p) -> {
+          ScpiError e = d.status.nextError();
+          ScpiError entry = e.code() == 0 ? new ScpiError(0, forms.noError()) : e;
+          return none(p, ascii(entry.reply(forms.errorCode().format(e.code()))));
+        });
+    add(tree, ":SYSTem:ERRor:COUNt?", (ch, p) -> none(p, integer.apply(d.status.errorCount())));
     add(tree, ":SYSTem:VERSion?", (ch, p) -> none(p, ascii("1999.0")));
   }
 

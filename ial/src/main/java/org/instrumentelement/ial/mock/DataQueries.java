@@ -63,6 +63,7 @@ final class DataQueries {
     }
     String text = out.toString();
     d.remember(r.name(), text);
+    d.readings.took(r.name(), text);
     return text;
   }
 
@@ -135,6 +136,6 @@ final class DataQueries {
     }
     double[] samples = d.acquisitions.samples(b, channel);
     double value = WaveformFigure.of(figure).of(samples, d.acquisitions.sampleInterval(b, channel));
-    return Double.toString(value);
+    return d.description.answers.real().format(value);
   }
 }

@@ -18,6 +18,7 @@ final class DeviceState {
   final Acquisitions acquisitions;
   final StatusRegisters status = new StatusRegisters();
   final BlockEncoder encoder = new BlockEncoder();
+  final ReadingMemory readings;
   private final Map<String, String> rendered = new HashMap<>();
   private final AtomicLong changes = new AtomicLong();
   private Duration replyDelay = Duration.ZERO;
@@ -27,6 +28,7 @@ final class DeviceState {
     this.settings = new MockSettings(description);
     this.formulas = new MockFormulas(description, settings, seed * 17 + 3);
     this.acquisitions = new Acquisitions(description, settings, formulas, seed * 31 + 5);
+    this.readings = new ReadingMemory(this);
   }
 
   /** Power-on or {@code *RST}: defaults, no acquisition, no readings in memory. */
@@ -35,6 +37,7 @@ final class DeviceState {
     acquisitions.reset();
     encoder.clear();
     rendered.clear();
+    readings.reset();
   }
 
   /** Counts an accepted setting. */

@@ -43,6 +43,9 @@ public final class MockDevice {
     BuiltInCommands.addTo(commands, state);
     SettingCommands.addTo(commands, state, queries);
     queries.addTo(commands);
+    SetupCommands.addTo(commands, state);
+    ScreenCommands.addTo(commands, state);
+    state.readings.addTo(commands);
     state.reset();
   }
 

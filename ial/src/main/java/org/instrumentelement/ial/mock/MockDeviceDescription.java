@@ -38,6 +38,10 @@ final class MockDeviceDescription {
   final Map<String, MockDerived> derived;
   final List<MockReply> replies;
   final List<MockMeasurement> measurements;
+  final AnswerForms answers;
+  final List<MockSetup> setups;
+  final List<MockScreen> screens;
+  final List<MockMemory> memories;
 
   MockDeviceDescription(
       String model,
@@ -49,7 +53,11 @@ final class MockDeviceDescription {
       Map<Integer, MockInput> inputs,
       Map<String, MockDerived> derived,
       List<MockReply> replies,
-      List<MockMeasurement> measurements) {
+      List<MockMeasurement> measurements,
+      AnswerForms answers,
+      List<MockSetup> setups,
+      List<MockScreen> screens,
+      List<MockMemory> memories) {
     this.model = model;
     this.identity = identity;
     this.channels = channels;
@@ -60,6 +68,10 @@ final class MockDeviceDescription {
     this.derived = derived;
     this.replies = replies;
     this.measurements = measurements;
+    this.answers = answers;
+    this.setups = setups;
+    this.screens = screens;
+    this.memories = memories;
   }
 
   /** Loads {@code <model>.properties} from the given directories, then from the class path. */

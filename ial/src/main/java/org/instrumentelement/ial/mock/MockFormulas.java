@@ -91,8 +91,12 @@ final class MockFormulas {
         if (p != null) {
           out.append(p.format(settings.value(p.name(), channel)));
         } else {
-          out.append(format(e.evaluate(n -> resolve(n, channel, 0))));
+          out.append(description.answers.number(e.evaluate(n -> resolve(n, channel, 0))));
         }
+      } else if (part instanceof MockReply.Field f) {
+        double v = f.expression().evaluate(n -> resolve(n, channel, 0));
+        AnswerForms a = description.answers;
+        out.append(f.real() ? a.real().format(v) : a.integer().format(v));
       } else {
         out.append(part);
       }

@@ -36,6 +36,8 @@ final class MockModelNames {
     for (Object part : r.parts()) {
       if (part instanceof MockExpression e) {
         check(what, e);
+      } else if (part instanceof MockReply.Field f) {
+        check(what, f.expression());
       }
     }
     if (r.count() != null) {

@@ -20,13 +20,25 @@ import org.instrumentelement.ial.scpi.device.Keyword;
  */
 final class MockModelParser {
   private static final List<String> SECTIONS =
-      List.of("property", "action", "block", "input", "derived", "reply", "measure");
+      List.of(
+          "property",
+          "action",
+          "block",
+          "input",
+          "derived",
+          "reply",
+          "measure",
+          "setup",
+          "screen",
+          "memory");
 
   private final String model;
   private final Properties p;
   private final Map<String, Map<String, Map<String, String>>> sections = new HashMap<>();
   private int channels = 1;
   private boolean longReplies;
+  private final Map<String, String> answerKeys = new HashMap<>();
+  private AnswerForms answers = AnswerForms.DEFAULT;
 
   MockModelParser(String model, Properties p) {
     this.model = model;
@@ -47,6 +59,8 @@ final class MockModelParser {
           throw new IllegalArgumentException("keywordReplies is short or long");
         }
         longReplies = value.equals("long");
+      } else if (parts.length == 2 && parts[0].equals("answer")) {
+        answerKeys.put(parts[1], value);
       } else if (parts.length == 3 && SECTIONS.contains(parts[0])) {
         sections
             .computeIfAbsent(parts[0], k -> new LinkedHashMap<>())
@@ -59,6 +73,7 @@ final class MockModelParser {
     if (identity == null) {
       identity = "InstrumentElement,MOCK-" + model.toUpperCase(Locale.ROOT) + ",0,1.0";
     }
+    answers = answers(answerKeys);
     Map<String, MockProperty> properties = new LinkedHashMap<>();
     section("property").forEach((name, kv) -> properties.put(name, property(name, kv)));
     properties.values().forEach(prop -> checkAuto(prop, properties));
@@ -74,6 +89,12 @@ final class MockModelParser {
     section("reply").forEach((name, kv) -> replies.add(reply(name, kv)));
     List<MockMeasurement> measurements = new ArrayList<>();
     section("measure").forEach((name, kv) -> measurements.add(measure(name, kv, properties)));
+    List<MockSetup> setups = new ArrayList<>();
+    section("setup").forEach((name, kv) -> setups.add(setup(name, kv)));
+    List<MockScreen> screens = new ArrayList<>();
+    section("screen").forEach((name, kv) -> screens.add(screen(name, kv, properties, blocks)));
+    List<MockMemory> memories = new ArrayList<>();
+    section("memory").forEach((name, kv) -> memories.add(memory(name, kv, properties, replies)));
     MockDeviceDescription d =
         new MockDeviceDescription(
             model,
@@ -85,7 +106,11 @@ final class MockModelParser {
             inputs,
             derived,
             replies,
-            measurements);
+            measurements,
+            answers,
+            setups,
+            screens,
+            memories);
     new MockModelNames(d).checkAll();
     return d;
   }
@@ -158,7 +183,8 @@ final class MockModelParser {
         "units",
         "aliases",
         "replies",
-        "auto");
+        "auto",
+        "form");
     MockProperty.Type type =
         MockProperty.Type.valueOf(kv.getOrDefault("type", "double").toUpperCase(Locale.ROOT));
     List<Keyword> keywords = new ArrayList<>();
@@ -185,7 +211,8 @@ final class MockModelParser {
             longReplies,
             Boolean.parseBoolean(kv.getOrDefault("perChannel", "false")),
             kv.containsKey("get") ? header(what, kv.get("get")) : null,
-            kv.containsKey("set") ? header(what, kv.get("set")) : null);
+            kv.containsKey("set") ? header(what, kv.get("set")) : null,
+            null);
     Map<String, String> replies = new HashMap<>();
     pairs(what, kv.get("replies"))
         .forEach(
@@ -218,7 +245,153 @@ final class MockModelParser {
         longReplies,
         draft.perChannel(),
         draft.getter(),
-        draft.setter());
+        draft.setter(),
+        kv.containsKey("form")
+            ? NumberForm.parse(what + " form", kv.get("form"))
+            : type == MockProperty.Type.INTEGER ? answers.integer() : answers.real());
+  }
+
+  private MockSetup setup(String name, Map<String, String> kv) {
+    String what = "setup " + name;
+    onlyKeys(what, kv, "query", "command");
+    if (kv.isEmpty()) {
+      throw new IllegalArgumentException(what + ": needs 'query' or 'command'");
+    }
+    return new MockSetup(
+        name,
+        kv.containsKey("query") ? header(what, kv.get("query")) : null,
+        kv.containsKey("command") ? header(what, kv.get("command")) : null);
+  }
+
+  private MockScreen screen(
+      String name,
+      Map<String, String> kv,
+      Map<String, MockProperty> props,
+      List<MockBlock> blocks) {
+    String what = "screen " + name;
+    onlyKeys(
+        what,
+        kv,
+        "query",
+        "block",
+        "display",
+        "format",
+        "formats",
+        "palettes",
+        "parameters",
+        "invert");
+    if (!kv.containsKey("query") || !kv.containsKey("block") || !kv.containsKey("format")) {
+      throw new IllegalArgumentException(what + ": needs 'query', 'block' and 'format'");
+    }
+    if (blocks.stream().noneMatch(b -> b.name().equals(kv.get("block")))) {
+      throw new IllegalArgumentException(what + ": no block '" + kv.get("block") + "'");
+    }
+    String display = kv.get("display");
+    if (display != null
+        && (!props.containsKey(display)
+            || props.get(display).type() != MockProperty.Type.BOOLEAN
+            || !props.get(display).perChannel())) {
+      throw new IllegalArgumentException(
+          what + ": display '" + display + "' is not a per-channel boolean property");
+    }
+    Map<String, String> formats = pairs(what, kv.get("formats"));
+    String format = kv.get("format");
+    if (props.containsKey(format)) {
+      formats = canonicalKeys(what, props.get(format), formats);
+    } else if (!MockScreen.IMAGE_FORMATS.contains(format)) {
+      throw new IllegalArgumentException(
+          what
+              + ": format '"
+              + format
+              + "' is not a property or one of "
+              + MockScreen.IMAGE_FORMATS);
+    }
+    for (String f : formats.values()) {
+      if (!MockScreen.IMAGE_FORMATS.contains(f)) {
+        throw new IllegalArgumentException(
+            what + ": '" + f + "' is not one of " + MockScreen.IMAGE_FORMATS);
+      }
+    }
+    Map<String, String> palettes = pairs(what, kv.get("palettes"));
+    for (String pal : palettes.values()) {
+      if (!pal.equals("color") && !pal.equals("gray")) {
+        throw new IllegalArgumentException(
+            what + ": a palette is color or gray, not '" + pal + "'");
+      }
+    }
+    String invert = kv.get("invert");
+    if (invert != null
+        && (!props.containsKey(invert) || props.get(invert).type() != MockProperty.Type.BOOLEAN)) {
+      throw new IllegalArgumentException(
+          what + ": invert '" + invert + "' is not a boolean property");
+    }
+    List<String> parameters = commaList(kv.get("parameters"));
+    for (String role : parameters) {
+      if (!MockScreen.ROLES.contains(role)) {
+        throw new IllegalArgumentException(
+            what + ": parameter '" + role + "' is not one of " + MockScreen.ROLES);
+      }
+    }
+    return new MockScreen(
+        name,
+        header(what, kv.get("query")),
+        kv.get("block"),
+        display,
+        format,
+        Map.copyOf(formats),
+        Map.copyOf(palettes),
+        parameters,
+        invert);
+  }
+
+  private MockMemory memory(
+      String name,
+      Map<String, String> kv,
+      Map<String, MockProperty> props,
+      List<MockReply> replies) {
+    String what = "memory " + name;
+    Map<String, String> rest = new LinkedHashMap<>(kv);
+    String reply = rest.remove("reply");
+    String statistics = rest.remove("statistics");
+    if (reply == null || replies.stream().noneMatch(r -> r.name().equals(reply))) {
+      throw new IllegalArgumentException(what + ": 'reply' must name a reply of the model");
+    }
+    if (statistics != null
+        && (!props.containsKey(statistics)
+            || props.get(statistics).type() != MockProperty.Type.BOOLEAN)) {
+      throw new IllegalArgumentException(
+          what + ": statistics '" + statistics + "' is not a boolean property");
+    }
+    Map<String, HeaderPattern> queries = new LinkedHashMap<>();
+    rest.forEach(
+        (role, header) -> {
+          if (!MockMemory.QUERIES.contains(role)) {
+            throw new IllegalArgumentException(what + ": unknown setting '" + role + "'");
+          }
+          queries.put(role, header(what + " " + role, header));
+        });
+    return new MockMemory(name, reply, statistics, Map.copyOf(queries));
+  }
+
+  private static AnswerForms answers(Map<String, String> kv) {
+    onlyKeys("answer", kv, "real", "integer", "errorCode", "noError");
+    AnswerForms d = AnswerForms.DEFAULT;
+    NumberForm integer =
+        kv.containsKey("integer")
+            ? NumberForm.parse("answer.integer", kv.get("integer"))
+            : d.integer();
+    NumberForm errorCode =
+        kv.containsKey("errorCode")
+            ? NumberForm.parse("answer.errorCode", kv.get("errorCode"))
+            : d.errorCode();
+    if (!integer.isInteger() || !errorCode.isInteger()) {
+      throw new IllegalArgumentException("answer.integer and answer.errorCode are 9 or +9");
+    }
+    return new AnswerForms(
+        kv.containsKey("real") ? NumberForm.parse("answer.real", kv.get("real")) : d.real(),
+        integer,
+        errorCode,
+        kv.getOrDefault("noError", d.noError()));
   }
 
   private static void checkAuto(MockProperty prop, Map<String, MockProperty> properties) {
@@ -256,6 +429,12 @@ final class MockModelParser {
       }
       props.get(pv[0].trim()).canonical(pv[1].trim()); // checked now
       sets.put(pv[0].trim(), pv[1].trim());
+    }
+    String invert = kv.get("invert");
+    if (invert != null
+        && (!props.containsKey(invert) || props.get(invert).type() != MockProperty.Type.BOOLEAN)) {
+      throw new IllegalArgumentException(
+          what + ": invert '" + invert + "' is not a boolean property");
     }
     List<String> parameters = commaList(kv.get("parameters"));
     for (String param : parameters) {
@@ -427,7 +606,19 @@ final class MockModelParser {
       if (open > at) {
         parts.add(text.substring(at, open));
       }
-      parts.add(compile(what, text.substring(open + 1, close)));
+      String field = text.substring(open + 1, close);
+      int colon = field.lastIndexOf(':');
+      if (colon < 0) {
+        parts.add(compile(what, field));
+      } else {
+        String form = field.substring(colon + 1);
+        if (!form.equals("real") && !form.equals("integer")) {
+          throw new IllegalArgumentException(
+              what + ": '{" + field + "}' names form '" + form + "', not real or integer");
+        }
+        parts.add(
+            new MockReply.Field(compile(what, field.substring(0, colon)), form.equals("real")));
+      }
       at = close + 1;
     }
     return new MockReply(
@@ -454,6 +645,12 @@ final class MockModelParser {
     } else {
       figures.values().forEach(WaveformFigure::of);
       figures = canonicalKeys(what, mapped(what, "figure", figure, props), figures);
+    }
+    String invert = kv.get("invert");
+    if (invert != null
+        && (!props.containsKey(invert) || props.get(invert).type() != MockProperty.Type.BOOLEAN)) {
+      throw new IllegalArgumentException(
+          what + ": invert '" + invert + "' is not a boolean property");
     }
     List<String> parameters = commaList(kv.get("parameters"));
     for (String param : parameters) {

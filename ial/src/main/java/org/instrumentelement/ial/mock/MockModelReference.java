@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.StringJoiner;
 import org.instrumentelement.ial.scpi.device.HeaderPattern;
 import org.instrumentelement.ial.scpi.device.Keyword;
@@ -102,6 +103,54 @@ public final class MockModelReference {
       String figure = m.figures().isEmpty() ? m.figure() : "the figure `" + m.figure() + "` names";
       row(rows, m.query(), String.join(", ", params), figure + " of the trace");
     }
+    for (MockSetup s : d.setups) {
+      if (s.query() != null) {
+        row(rows, s.query(), "", "definite-length block: every setting");
+      }
+      if (s.command() != null) {
+        row(rows, s.command(), "a block its query answered", "");
+      }
+    }
+    for (MockScreen s : d.screens) {
+      List<String> params = new ArrayList<>();
+      for (String role : s.parameters()) {
+        Map<String, String> choices =
+            role.equals("format")
+                ? s.formats()
+                : role.equals("palette") ? s.palettes() : Map.of("ON", "", "OFF", "");
+        params.add(
+            "["
+                + (role.equals("ignore")
+                    ? "keyword"
+                    : String.join(
+                        "\\|", choices.keySet().stream().sorted().map(k -> "`" + k + "`").toList()))
+                + "]");
+      }
+      String format =
+          d.properties.containsKey(s.format()) ? "as `" + s.format() + "` says" : s.format();
+      row(
+          rows,
+          s.query(),
+          String.join(", ", params),
+          "definite-length block: the screen (" + format + ")");
+    }
+    for (MockMemory m : d.memories) {
+      String of = "`" + reply(d, m.reply()).query() + "`";
+      m.queries()
+          .forEach(
+              (role, header) ->
+                  row(
+                      rows,
+                      header,
+                      role.equals("remove") ? "count" : role.equals("take") ? "[count]" : "",
+                      switch (role) {
+                        case "points" -> "how many readings of " + of + " are in memory";
+                        case "remove" -> "the oldest readings in memory, removed";
+                        case "take" -> "definite-length block: readings in memory, removed";
+                        case "clear" -> "";
+                        default -> role + " of every reading since cleared";
+                      }));
+    }
     // In header order, as a manual's command index: the sort key is the row's header, cleaned.
     rows.sort(
         java.util.Comparator.comparing(
@@ -120,7 +169,11 @@ public final class MockModelReference {
   private static String text(MockReply r) {
     StringBuilder t = new StringBuilder();
     for (Object part : r.parts()) {
-      t.append(part instanceof MockExpression e ? "{" + e + "}" : part);
+      if (part instanceof MockReply.Field f) {
+        t.append("{").append(f.expression()).append(f.real() ? ":real}" : ":integer}");
+      } else {
+        t.append(part instanceof MockExpression e ? "{" + e + "}" : part);
+      }
     }
     return t.toString().replace("|", "\\|");
   }

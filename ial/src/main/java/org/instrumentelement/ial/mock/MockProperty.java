@@ -25,6 +25,7 @@ import org.instrumentelement.ial.scpi.device.UnitSuffix;
  * @param longReplies whether queries answer keywords in long form (Tektronix with VERBose ON)
  * @param getter the query header, or {@code null} if the property cannot be read
  * @param setter the command header, or {@code null} if the property cannot be set
+ * @param form how a query writes a number (the model's form for its type, or the property's own)
  */
 record MockProperty(
     String name,
@@ -40,7 +41,8 @@ record MockProperty(
     boolean longReplies,
     boolean perChannel,
     HeaderPattern getter,
-    HeaderPattern setter) {
+    HeaderPattern setter,
+    NumberForm form) {
   private static final java.util.regex.Pattern KEYWORD_LIKE =
       java.util.regex.Pattern.compile("[A-Za-z].*");
 
@@ -178,7 +180,7 @@ record MockProperty(
       case BOOLEAN -> key;
       case STRING -> "\"" + value + "\"";
       case ENUM -> longReplies ? keyword(key).longForm() : key;
-      default -> String.valueOf(value);
+      case DOUBLE, INTEGER -> form.format(((Number) value).doubleValue());
     };
   }
 

@@ -9,7 +9,8 @@ import org.instrumentelement.ial.scpi.device.HeaderPattern;
  * shown as the device formats them. The last text each reply rendered is kept, so that another
  * query can answer it again ({@code FETCh?} answers what {@code READ?} or {@code INITiate} took).
  *
- * @param parts literal strings and {@link MockExpression}s, in order; empty with {@code recalls}
+ * @param parts literal strings, {@link MockExpression}s and {@link Field}s, in order; empty with
+ *     {@code recalls}
  * @param source the property naming the channel the reply describes ({@code CHAN2}), or {@code
  *     null}; a {@code {ch}} in the query header takes precedence
  * @param describes a block whose held acquisition the reply describes (a preamble), or {@code
@@ -25,4 +26,13 @@ record MockReply(
     String source,
     String describes,
     MockExpression count,
-    String recalls) {}
+    String recalls) {
+
+  /**
+   * A number written in a form the template names ({@code {offset:real}}), where the model's
+   * default (integer form for whole numbers, else real) would not be the manual's.
+   *
+   * @param real whether the real form is asked for, else the integer form
+   */
+  record Field(MockExpression expression, boolean real) {}
+}

@@ -37,9 +37,16 @@ final class HislipServer extends TcpServer {
   private final Map<Integer, Session> sessions = new ConcurrentHashMap<>();
   private final AtomicInteger nextSessionId = new AtomicInteger(1);
 
+  /** The maximum message size announced: clients split longer writes into Data and DataEnd. */
+  private final long maxMessage;
+
   HislipServer(
-      Map<String, MockDevice> devices, ExecutorService threads, ScheduledExecutorService later) {
+      Map<String, MockDevice> devices,
+      ExecutorService threads,
+      ScheduledExecutorService later,
+      long maxMessage) {
     super(threads);
+    this.maxMessage = maxMessage;
     this.devices = Map.copyOf(devices);
     this.later = later;
   }
@@ -259,7 +266,7 @@ final class HislipServer extends TcpServer {
           if (p.length == 8) {
             s.clientMaxMessage = Math.max(1, ByteBuffer.wrap(p).getLong());
           }
-          byte[] ours = ByteBuffer.allocate(8).putLong(SERVER_MAX_MESSAGE).array();
+          byte[] ours = ByteBuffer.allocate(8).putLong(maxMessage).array();
           async.send(MessageType.ASYNC_MAXIMUM_MESSAGE_SIZE_RESPONSE, 0, 0, ours, 0, 8);
         }
         case ASYNC_DEVICE_CLEAR -> {

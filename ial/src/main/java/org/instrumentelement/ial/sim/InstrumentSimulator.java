@@ -48,6 +48,8 @@ public final class InstrumentSimulator implements AutoCloseable {
   private int vxi11Port;
   private int portmapperPort;
   private int hislipPort;
+  private final int vxi11MaxRecvSize;
+  private final long hislipMaxMessage;
   private final boolean portmapperFallback;
   private String portmapperFallbackReason;
   private final List<TcpServer> servers = new ArrayList<>();
@@ -74,6 +76,8 @@ public final class InstrumentSimulator implements AutoCloseable {
     portmapperPort = b.portmapperPort;
     portmapperFallback = b.portmapperFallback;
     hislipPort = b.hislipPort;
+    vxi11MaxRecvSize = b.vxi11MaxRecvSize;
+    hislipMaxMessage = b.hislipMaxMessage;
   }
 
   /** A simulator on 127.0.0.1, every server on a free port, serving the mock oscilloscope. */
@@ -91,8 +95,25 @@ public final class InstrumentSimulator implements AutoCloseable {
     private int portmapperPort;
     private boolean portmapperFallback;
     private int hislipPort;
+    private int vxi11MaxRecvSize = Vxi11Server.MAX_RECV_SIZE;
+    private long hislipMaxMessage = HislipServer.SERVER_MAX_MESSAGE;
 
     private Builder() {}
+
+    /**
+     * The maxRecvSize VXI-11 links announce (256 kB): a client splits a longer write into pieces,
+     * as tests of blocks that span pieces need.
+     */
+    public Builder vxi11MaxRecvSize(int bytes) {
+      vxi11MaxRecvSize = bytes;
+      return this;
+    }
+
+    /** The maximum message size HiSLIP announces (256 kB); longer writes go as Data, DataEnd. */
+    public Builder hislipMaxMessage(long bytes) {
+      hislipMaxMessage = bytes;
+      return this;
+    }
 
     /** The interface to listen on. */
     public Builder host(String h) {
@@ -179,7 +200,7 @@ public final class InstrumentSimulator implements AutoCloseable {
         for (int i = 0; i < devices.size(); i++) {
           byName.put("inst" + i, devices.get(i));
         }
-        vxi11Port = listen(new Vxi11Server(byName, threads, later), vxi11Port);
+        vxi11Port = listen(new Vxi11Server(byName, threads, later, vxi11MaxRecvSize), vxi11Port);
         if (portmapperPort != OFF) {
           startPortmapper();
         }
@@ -189,7 +210,7 @@ public final class InstrumentSimulator implements AutoCloseable {
         for (int i = 0; i < devices.size(); i++) {
           byName.put("hislip" + i, devices.get(i));
         }
-        hislipPort = listen(new HislipServer(byName, threads, later), hislipPort);
+        hislipPort = listen(new HislipServer(byName, threads, later, hislipMaxMessage), hislipPort);
       }
     } catch (IOException e) {
       stop();

@@ -32,6 +32,9 @@ final class Vxi11Server extends RpcServer {
   /** What the simulated devices accept per device_write. */
   static final int MAX_RECV_SIZE = 256 * 1024;
 
+  /** What create_link announces: clients split longer writes into pieces of at most this. */
+  private final int maxRecvSize;
+
   private static final int MAX_DEVICE_NAME = 64;
 
   private final Map<String, MockDevice> devices;
@@ -39,8 +42,12 @@ final class Vxi11Server extends RpcServer {
   private final AtomicInteger nextLink = new AtomicInteger(1);
 
   Vxi11Server(
-      Map<String, MockDevice> devices, ExecutorService threads, ScheduledExecutorService later) {
+      Map<String, MockDevice> devices,
+      ExecutorService threads,
+      ScheduledExecutorService later,
+      int maxRecvSize) {
     super(threads);
+    this.maxRecvSize = maxRecvSize;
     this.devices = Map.copyOf(devices);
     this.later = later;
   }
@@ -262,7 +269,7 @@ final class Vxi11Server extends RpcServer {
       }
     }
     links.put(link.id, link);
-    return reply.putInt(NO_ERROR).putInt(link.id).putInt(0).putInt(MAX_RECV_SIZE);
+    return reply.putInt(NO_ERROR).putInt(link.id).putInt(0).putInt(maxRecvSize);
   }
 
   private static XdrEncoder write(XdrEncoder ok, Link link, XdrDecoder args)

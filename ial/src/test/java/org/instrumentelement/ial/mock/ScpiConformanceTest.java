@@ -27,7 +27,7 @@ class ScpiConformanceTest {
       s.write("*RST;*CLS");
       s.write(message);
       String first = s.query(":SYSTem:ERRor?");
-      assertEquals("0,\"No error\"", s.query(":SYSTem:ERRor?"), "one error at most");
+      assertEquals("+0,\"No error\"", s.query(":SYSTem:ERRor?"), "one error at most");
       return first;
     }
   }
@@ -43,11 +43,11 @@ class ScpiConformanceTest {
       s.write(":TRIGger:EDGE:SOURce CHANnel1");
       assertEquals("CHAN1", s.query(":TRIG:SOUR?"));
       s.write(":DIGitize CHANnel1");
-      assertEquals("0,\"No error\"", s.query(":SYSTem:ERRor?"));
+      assertEquals("+0,\"No error\"", s.query(":SYSTem:ERRor?"), "as the manual writes it");
     }
     try (InstrumentSession s = rm.open("MOCK::dmm")) {
       assertEquals(1.23456, Double.parseDouble(s.query("MEASure:VOLTage:DC?")), 1e-3);
-      assertEquals("0,\"No error\"", s.query(":SYSTem:ERRor?"));
+      assertEquals("+0,\"No error\"", s.query(":SYSTem:ERRor?"));
     }
   }
 
@@ -80,15 +80,15 @@ class ScpiConformanceTest {
   void unitsMultipliersAndKeywordsSetTheSameValue() throws Exception {
     try (InstrumentSession s = rm.open("MOCK::keysight-scope")) {
       s.write(":TIM:SCAL 500us");
-      assertEquals("5.0E-4", s.query(":TIMebase:SCALe?"));
+      assertEquals("+5.00000000E-004", s.query(":TIMebase:SCALe?"));
       s.write(":CHANnel2:SCALe 200 mV");
-      assertEquals("0.2", s.query(":CHAN2:SCAL?"));
+      assertEquals("+2.00000000E-001", s.query(":CHAN2:SCAL?"));
       s.write(":TIM:SCAL MAXimum");
-      assertEquals("50.0", s.query(":TIM:SCAL?"));
-      assertEquals("2.0E-9", s.query(":TIM:SCAL? MIN"), "a query may ask for a limit");
+      assertEquals("+5.00000000E+001", s.query(":TIM:SCAL?"));
+      assertEquals("+2.00000000E-009", s.query(":TIM:SCAL? MIN"), "a query may ask for a limit");
       s.write(":TIM:SCAL DEF");
-      assertEquals("0.001", s.query(":TIM:SCAL?"));
-      assertEquals("0,\"No error\"", s.query(":SYSTem:ERRor?"));
+      assertEquals("+1.00000000E-003", s.query(":TIM:SCAL?"));
+      assertEquals("+0,\"No error\"", s.query(":SYSTem:ERRor?"));
     }
   }
 
@@ -96,10 +96,12 @@ class ScpiConformanceTest {
   void compoundMessagesFollowThePathRules() throws Exception {
     try (InstrumentSession s = rm.open("MOCK::keysight-scope")) {
       s.write(":TRIGger:EDGE:SOURce CHANnel2;LEVel 0.25;SLOPe NEGative;:TIMebase:SCALe 2E-3;*CLS");
-      assertEquals("CHAN2;0.25;NEG;0.002", s.query(":TRIG:EDGE:SOUR?;LEV?;SLOP?;:TIM:SCAL?"));
+      assertEquals(
+          "CHAN2;+2.50000000E-001;NEG;+2.00000000E-003",
+          s.query(":TRIG:EDGE:SOUR?;LEV?;SLOP?;:TIM:SCAL?"));
       // A syntax error discards the rest of the message; the units before it took effect.
       s.write(":TIM:SCAL 1E-3;:TIM:SC@L 5;:TIM:SCAL 5E-3");
-      assertEquals("0.001", s.query(":TIM:SCAL?"));
+      assertEquals("+1.00000000E-003", s.query(":TIM:SCAL?"));
       assertTrue(s.query("SYST:ERR?").startsWith("-101,"));
     }
   }
@@ -108,8 +110,8 @@ class ScpiConformanceTest {
   void aNumericSuffixSelectsTheChannelInHeadersAndKeywords() throws Exception {
     try (InstrumentSession s = rm.open("MOCK::keysight-scope")) {
       s.write(":CHANnel3:OFFSet 0.5;:CHAN:OFFS -0.5");
-      assertEquals("0.5", s.query(":CHANNEL3:OFFSET?"));
-      assertEquals("-0.5", s.query(":CHANnel1:OFFSet?"), "no suffix is channel 1");
+      assertEquals("+5.00000000E-001", s.query(":CHANNEL3:OFFSET?"));
+      assertEquals("-5.00000000E-001", s.query(":CHANnel1:OFFSet?"), "no suffix is channel 1");
       s.write(":WAVeform:SOURce CHANnel");
       assertEquals("CHAN1", s.query(":WAV:SOUR?"));
     }

@@ -84,7 +84,7 @@ class StoppedScopeConsistencyTest {
       assertEquals(20e-3 / 2000, fresh[4], 1e-18);
       assertEquals(1.0 * 8 / 256, fresh[7], 1e-15);
       assertNotEquals(data, s.queryBinaryBlock(":WAV:DATA?"));
-      assertEquals("0,\"No error\"", s.query(":SYST:ERR?"));
+      assertEquals("+0,\"No error\"", s.query(":SYST:ERR?"));
     }
   }
 

@@ -61,9 +61,9 @@ class VendorModelsTest {
       }
       assertEquals(1.5, max(volts), 0.1);
       s.write(":WAVeform:FORMat BYTE;:WAVeform:BYTeorder LSBF");
-      assertEquals("0", s.query(":WAVeform:PREamble?").split(",")[0]);
+      assertEquals("+0", s.query(":WAVeform:PREamble?").split(",")[0]);
       assertEquals(2000, s.queryBinaryBlock(":WAVeform:DATA?").length);
-      assertEquals("0,\"No error\"", s.query(":SYSTem:ERRor?"));
+      assertEquals("+0,\"No error\"", s.query(":SYSTem:ERRor?"));
     }
   }
 
@@ -136,7 +136,7 @@ class VendorModelsTest {
       s.write("CONF:RES");
       assertEquals(1000.25, Double.parseDouble(s.query("READ?")), 0.1);
       assertEquals("\"RES\"", s.query("FUNCtion?"));
-      assertEquals("0,\"No error\"", s.query("SYST:ERR?"));
+      assertEquals("+0,\"No error\"", s.query("SYST:ERR?"));
     }
   }
 }

@@ -24,7 +24,7 @@ class CommonCommandsTest {
     try (InstrumentSession s = rm.open("MOCK::keysight-scope")) {
       CommonCommands.Identity id = CommonCommands.identify(s);
       assertEquals("KEYSIGHT TECHNOLOGIES", id.manufacturer());
-      assertEquals("DSOX3024T", id.model());
+      assertEquals("DSO-X 3024T", id.model());
       assertTrue(id.firmware().startsWith("07.50"));
     }
   }

@@ -134,7 +134,7 @@ class LongRunningScpiIT {
         1000,
         InstrumentElementClient.vector(get("lan/scope", "waveform")).length,
         "another IM on the same simulator answers");
-    assertTrue(get(DMM, "identity").getStringValue().contains("SimDMM"));
+    assertTrue(get(DMM, "identity").getStringValue().contains("34461A"));
     SetParameter set = new SetParameter();
     set.setIm(DMM);
     set.setParameter("function");

@@ -101,7 +101,7 @@ class DmmLogReadingsTest {
     assertEquals(
         FaultCode.NOT_ALLOWED_IN_STATE,
         assertThrows(ImException.class, () -> dmm.getAttribute("reading")).code());
-    assertTrue(dmm.getAttribute("identity").asString().contains("SimDMM"));
+    assertTrue(dmm.getAttribute("identity").asString().contains("34461A"));
     run.cancel("carol", FaultCode.CANCELLED, "cancelled by carol");
     assertEquals(RunState.CANCELLED, runner.await(run, DEADLINE).state());
     assertEquals(States.LINKED, dmm.state());

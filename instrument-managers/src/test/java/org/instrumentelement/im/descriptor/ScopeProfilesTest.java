@@ -103,7 +103,8 @@ class ScopeProfilesTest {
     scope.setParameter("triggerSlope", Value.ofEnum("FALLING", Instant.now()));
     scope.setAttribute("triggerLevel", Value.ofDouble(0.25, Instant.now()));
     assertEquals(0.25, scope.getAttribute("triggerLevel").asDouble(), 1e-9);
-    assertTrue(scope.getAttribute("identity").asString().contains("simulated"));
+    assertTrue(
+        scope.getAttribute("identity").asString().contains("SIM"), "a simulated serial number");
     scope.executeCommand("start", Map.of());
     assertEquals(States.RUNNING, scope.state());
     scope.executeCommand("stop", Map.of());
