@@ -158,4 +158,84 @@ final class PointTable {
     }
     return b.toString();
   }
+
+  /**
+   * The spread of K1 = Rr·Nc for XML polling, (max - min) / mean over every length and client
+   * count; NaN without two XML points.
+   */
+  double k1Spread() {
+    double min = Double.POSITIVE_INFINITY;
+    double max = Double.NEGATIVE_INFINITY;
+    double sum = 0;
+    int n = 0;
+    for (Point p : points) {
+      if (p.encoding().equals("XML") && !isProbe(p) && p.samples().meanElapsed > 0) {
+        double k = 1000.0 / p.samples().meanElapsed * p.clients();
+        min = Math.min(min, k);
+        max = Math.max(max, k);
+        sum += k;
+        n++;
+      }
+    }
+    return n < 2 ? Double.NaN : (max - min) / (sum / n);
+  }
+
+  /**
+   * The largest share of the machine's cores that the IE and JMeter used together at a polling
+   * point (their CPU time over the point's window); NaN when their CPU time is unknown.
+   */
+  double busiestPollingCoreShare(int cores) {
+    double busiest = Double.NaN;
+    for (Point p : points) {
+      double window = p.samples().windowSeconds();
+      double cpu = p.ieCpuSeconds() + p.jmeterCpuSeconds();
+      if (!p.jms() && window > 0 && Double.isFinite(cpu)) {
+        double share = cpu / window / cores;
+        busiest = Double.isNaN(busiest) ? share : Math.max(busiest, share);
+      }
+    }
+    return busiest;
+  }
+
+  /** The most traffic a polling point moved, kB/s. */
+  double peakTrafficKbPerSecond() {
+    return points.stream()
+        .filter(p -> !p.jms())
+        .mapToDouble(Point::trafficKbPerSecond)
+        .max()
+        .orElse(Double.NaN);
+  }
+
+  /** Vectors per client per second, polling XML over JMS, averaged where both were measured. */
+  double pollingToJmsRatePerClient() {
+    double sum = 0;
+    int n = 0;
+    for (int length : lengths) {
+      for (int c : clients) {
+        Optional<Point> x = point("XML", length, c);
+        Optional<Point> j = point("JMS", length, c);
+        if (x.isPresent() && j.isPresent() && j.get().ratePerClient() > 0) {
+          sum += x.get().ratePerClient() / j.get().ratePerClient();
+          n++;
+        }
+      }
+    }
+    return n == 0 ? Double.NaN : sum / n;
+  }
+
+  /** The lowest and highest sampling rate (1/period, per second) of the subscription points. */
+  double[] jmsSamplingRates() {
+    double[] rates =
+        points.stream()
+            .filter(p -> p.jms() && p.samplingPeriodMillis() > 0)
+            .mapToDouble(p -> 1000.0 / p.samplingPeriodMillis())
+            .toArray();
+    if (rates.length == 0) {
+      return rates;
+    }
+    return new double[] {
+      java.util.Arrays.stream(rates).min().getAsDouble(),
+      java.util.Arrays.stream(rates).max().getAsDouble()
+    };
+  }
 }

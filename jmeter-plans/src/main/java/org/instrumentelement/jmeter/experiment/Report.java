@@ -68,7 +68,7 @@ final class Report {
         List.of(
             new PointSections(table),
             new CostSections(table, before.cores()),
-            new Discussion(table))) {
+            new Discussion(table, before.cores()))) {
       s.appendTo(b);
     }
     files(b);

@@ -111,6 +111,34 @@ class ReportTest {
     }
   }
 
+  private static String discussion(Path dir, double ieCpu, int elapsedAtTenClients)
+      throws Exception {
+    List<Point> points =
+        List.of(
+            point(dir, "XML", 5, 4, 25000, ieCpu),
+            point(dir, "XML", 10, elapsedAtTenClients, 25000, ieCpu),
+            point(dir, "JMS", 5, 1, 10000, 0.02),
+            point(dir, "JMS", 10, 1, 10000, 0.02));
+    StringBuilder b = new StringBuilder();
+    new Discussion(new PointTable(points, List.of("XML")), 2).appendTo(b);
+    return b.toString();
+  }
+
+  @Test
+  void theDiscussionsConclusionsFollowTheFigures(@TempDir Path dir) throws Exception {
+    // 1.5 s of IE CPU and 0.5 s of JMeter's over a 1 s window on 2 cores: all of them busy. K1 is
+    // 1,250 vectors/s at both client counts.
+    String busy = discussion(Files.createDirectories(dir.resolve("busy")), 1.5, 8);
+    assertTrue(busy.contains("the bottleneck is CPU"), busy);
+    assertTrue(busy.contains("roughly constant, as in the paper"), busy);
+    assertTrue(busy.contains("**Smaller XML.**"), "2.5 times JMS, the paper's 6.7\n" + busy);
+    // 0.01 s of IE CPU: a quarter of the cores. K1 1,250 at 5 clients, 2,500 at 10.
+    String idle = discussion(Files.createDirectories(dir.resolve("idle")), 0.01, 4);
+    assertTrue(idle.contains("the CPU was not the bottleneck"), idle);
+    assertTrue(idle.contains("67 % of its mean: not constant"), idle);
+    assertTrue(!idle.contains("the bottleneck is CPU") && !busy.contains("not the bottleneck"));
+  }
+
   @Test
   void withoutTheIesCpuTimeTheReportSaysWhy(@TempDir Path dir) throws Exception {
     List<Point> points =
