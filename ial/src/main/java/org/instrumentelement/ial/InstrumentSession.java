@@ -49,12 +49,12 @@ public interface InstrumentSession extends AutoCloseable {
    * {@code data} goes as it is, terminator bytes included: a device reads the block by its length.
    */
   default void writeBinaryBlock(String command, byte[] data) throws InstrumentException {
+    String length = Integer.toString(data.length);
     write(
         command
-            + " "
-            + new String(
-                org.instrumentelement.ial.ieee4882.BlockHeader.definite(data.length),
-                java.nio.charset.StandardCharsets.ISO_8859_1)
+            + " #"
+            + length.length()
+            + length
             + new String(data, java.nio.charset.StandardCharsets.ISO_8859_1));
   }
 

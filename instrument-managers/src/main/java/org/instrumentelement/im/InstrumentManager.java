@@ -10,6 +10,7 @@ import org.instrumentelement.im.command.CommandExecution;
 import org.instrumentelement.im.model.ImException;
 import org.instrumentelement.im.model.ImModel;
 import org.instrumentelement.im.model.Value;
+import org.instrumentelement.im.sampling.SampledInstrument;
 
 /**
  * Drives one instrument of a class of devices. Extend {@link AbstractInstrumentManager} rather than
@@ -18,15 +19,17 @@ import org.instrumentelement.im.model.Value;
  * <p>Every operation is safe to call from many threads at once. A refused request throws {@link
  * ImException} with a code and leaves the instrument untouched.
  */
-public interface InstrumentManager {
+public interface InstrumentManager extends SampledInstrument {
 
   /** The parameters, attributes, commands and states of this IM. */
   ImModel model();
 
   /** The IM's path in the hierarchy (e.g. {@code lab/scope}); known once opened. */
+  @Override
   String path();
 
   /** The current state, one of {@code model().states()}. */
+  @Override
   String state();
 
   /** Why the IM is in the ERROR state, or empty. */
@@ -38,6 +41,7 @@ public interface InstrumentManager {
    * @throws ImException UNKNOWN_ATTRIBUTE, NOT_ALLOWED_IN_STATE, INSTRUMENT_ERROR or
    *     INSTRUMENT_TIMEOUT
    */
+  @Override
   Value getAttribute(String name) throws ImException;
 
   /** Reads several attributes, in order; fails on the first that cannot be read. */
@@ -102,6 +106,7 @@ public interface InstrumentManager {
    * another, and ask for the full record of that revision. Starts at 1 with the configuration; 0
    * for an IM that keeps none. Reading it takes no lock.
    */
+  @Override
   default long provenanceRevision() {
     return 0;
   }

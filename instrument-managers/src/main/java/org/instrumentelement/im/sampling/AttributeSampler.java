@@ -7,7 +7,6 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
-import org.instrumentelement.im.InstrumentManager;
 import org.instrumentelement.im.model.ImException;
 import org.instrumentelement.im.model.States;
 import org.instrumentelement.im.model.Value;
@@ -35,7 +34,7 @@ public final class AttributeSampler implements AutoCloseable {
   /** How far behind its schedule a sampler on its own thread still catches up. */
   public static final Duration CATCH_UP_LIMIT = Duration.ofMillis(100);
 
-  private final InstrumentManager im;
+  private final SampledInstrument im;
   private final String attribute;
   private final SampleSink sink;
   private final ScheduledExecutorService scheduler;
@@ -53,7 +52,7 @@ public final class AttributeSampler implements AutoCloseable {
   private volatile Reading latest;
 
   public AttributeSampler(
-      InstrumentManager im,
+      SampledInstrument im,
       String attribute,
       SamplingSettings settings,
       SampleSink sink,
