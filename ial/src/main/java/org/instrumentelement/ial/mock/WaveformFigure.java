@@ -1,6 +1,7 @@
 package org.instrumentelement.ial.mock;
 
 import java.util.Locale;
+import org.instrumentelement.ial.trace.TraceStatistics;
 
 /**
  * The automatic measurements a scope makes on a trace. Frequency and period count the crossings of
@@ -38,55 +39,21 @@ enum WaveformFigure {
     if (v.length == 0) {
       return NOT_A_NUMBER;
     }
-    double min = Double.POSITIVE_INFINITY;
-    double max = Double.NEGATIVE_INFINITY;
-    double sum = 0;
-    double squares = 0;
-    for (double x : v) {
-      min = Math.min(min, x);
-      max = Math.max(max, x);
-      sum += x;
-      squares += x * x;
-    }
+    TraceStatistics s = TraceStatistics.of(v);
     return switch (this) {
-      case PEAKTOPEAK, AMPLITUDE -> max - min;
-      case MAX -> max;
-      case MIN -> min;
-      case MEAN -> sum / v.length;
-      case RMS -> Math.sqrt(squares / v.length);
+      case PEAKTOPEAK, AMPLITUDE -> s.peakToPeak();
+      case MAX -> s.max();
+      case MIN -> s.min();
+      case MEAN -> s.mean();
+      case RMS -> s.rms();
       case FREQUENCY -> {
-        double period = period(v, dt, min, max);
+        double period = TraceStatistics.period(v, dt);
         yield Double.isNaN(period) ? NOT_A_NUMBER : 1 / period;
       }
       case PERIOD -> {
-        double period = period(v, dt, min, max);
+        double period = TraceStatistics.period(v, dt);
         yield Double.isNaN(period) ? NOT_A_NUMBER : period;
       }
     };
-  }
-
-  private static double period(double[] v, double dt, double min, double max) {
-    double mid = (min + max) / 2;
-    double hysteresis = (max - min) / 10;
-    if (hysteresis <= 0) {
-      return Double.NaN;
-    }
-    int first = -1;
-    int last = -1;
-    int crossings = 0;
-    boolean armed = false;
-    for (int i = 0; i < v.length; i++) {
-      if (v[i] < mid - hysteresis) {
-        armed = true;
-      } else if (armed && v[i] > mid) {
-        armed = false;
-        if (first < 0) {
-          first = i;
-        }
-        last = i;
-        crossings++;
-      }
-    }
-    return crossings < 2 ? Double.NaN : (last - first) * dt / (crossings - 1);
   }
 }

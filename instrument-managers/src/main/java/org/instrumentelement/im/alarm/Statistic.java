@@ -1,5 +1,6 @@
 package org.instrumentelement.im.alarm;
 
+import org.instrumentelement.ial.trace.TraceStatistics;
 import org.instrumentelement.im.model.Value;
 import org.instrumentelement.im.model.ValueType;
 
@@ -59,22 +60,13 @@ public enum Statistic {
     if (d.length == 0) {
       return Double.NaN;
     }
-    double min = Double.POSITIVE_INFINITY;
-    double max = Double.NEGATIVE_INFINITY;
-    double sum = 0;
-    double squares = 0;
-    for (double x : d) {
-      min = Math.min(min, x);
-      max = Math.max(max, x);
-      sum += x;
-      squares += x * x;
-    }
+    TraceStatistics s = TraceStatistics.of(d);
     return switch (this) {
-      case MIN -> min;
-      case MAX -> max;
-      case MEAN -> sum / d.length;
-      case RMS -> Math.sqrt(squares / d.length);
-      case PEAK_TO_PEAK -> max - min;
+      case MIN -> s.min();
+      case MAX -> s.max();
+      case MEAN -> s.mean();
+      case RMS -> s.rms();
+      case PEAK_TO_PEAK -> s.peakToPeak();
       case VALUE -> throw new AssertionError();
     };
   }

@@ -8,6 +8,7 @@ import java.util.Set;
 import org.instrumentelement.ial.InstrumentException;
 import org.instrumentelement.ial.InstrumentSession;
 import org.instrumentelement.ial.ieee4882.BinaryFormat;
+import org.instrumentelement.ial.trace.TraceStatistics;
 import org.instrumentelement.ie.contract.FaultCode;
 import org.instrumentelement.im.ScpiInstrumentManager;
 import org.instrumentelement.im.command.CommandProgress;
@@ -376,22 +377,13 @@ public class OscilloscopeManager extends ScpiInstrumentManager {
     if (v.length == 0) {
       return 0;
     }
-    double min = Double.POSITIVE_INFINITY;
-    double max = Double.NEGATIVE_INFINITY;
-    double sum = 0;
-    double squares = 0;
-    for (double x : v) {
-      min = Math.min(min, x);
-      max = Math.max(max, x);
-      sum += x;
-      squares += x * x;
-    }
+    TraceStatistics s = TraceStatistics.of(v);
     return switch (quantity) {
-      case "PEAK_TO_PEAK" -> max - min;
-      case "MIN" -> min;
-      case "MAX" -> max;
-      case "MEAN" -> sum / v.length;
-      case "RMS" -> Math.sqrt(squares / v.length);
+      case "PEAK_TO_PEAK" -> s.peakToPeak();
+      case "MIN" -> s.min();
+      case "MAX" -> s.max();
+      case "MEAN" -> s.mean();
+      case "RMS" -> s.rms();
       default -> throw new IllegalArgumentException("no figure " + quantity);
     };
   }
