@@ -57,8 +57,11 @@ public final class PortalInitializer implements ServletContainerInitializer {
     }
 
     ElementDirectory directory =
-        new ElementDirectory(config.elements(), config.pollPeriod(), config.tls());
-    TraceHub hub = new TraceHub(directory, config.traceMaxPoints(), config.traceMaxRate());
+        new ElementDirectory(
+            config.elements(), config.pollPeriod(), config.tls(), config.ieTimeout());
+    TraceHub hub =
+        new TraceHub(
+            directory, config.traceMaxPoints(), config.traceMaxRate(), config.traceRecheckPeriod());
 
     ctx.setSessionTrackingModes(EnumSet.of(SessionTrackingMode.COOKIE));
     ctx.getSessionCookieConfig().setHttpOnly(true);
@@ -66,7 +69,9 @@ public final class PortalInitializer implements ServletContainerInitializer {
 
     ctx.addFilter("sign-in", new SignInFilter())
         .addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), false, "/*");
-    ctx.addServlet("api", new ApiServlet(directory, hub, developmentUsers)).addMapping("/api/*");
+    ctx.addServlet(
+            "api", new ApiServlet(directory, hub, developmentUsers, config.downloadTimeout()))
+        .addMapping("/api/*");
     ctx.addServlet("files", new StaticServlet()).addMapping("/");
     ctx.addListener(new Lifecycle(directory, hub));
   }

@@ -88,15 +88,53 @@ final class LiveViewer implements WebSocket.Listener, AutoCloseable {
       boolean acknowledge,
       LongSupplier newestPublished)
       throws Exception {
-    String cookie = signIn(portalUrl, "observer");
-    LiveViewer v = new LiveViewer(acknowledge && window > 0, newestPublished);
+    return watch(portalUrl, "observer", ie, format, width, window, acknowledge, newestPublished);
+  }
+
+  /**
+   * A viewer of {@code lab/scope}'s waveform on IE {@code ie} signed in as {@code user} (an IE
+   * account whose password is its name), JSON frames, acknowledging nothing.
+   */
+  static LiveViewer watchAs(String portalUrl, String user, String ie) throws Exception {
+    LiveViewer v = open(portalUrl, signIn(portalUrl, user), false, () -> 0);
+    v.watch(ie, "json", 1000, 0);
+    return v;
+  }
+
+  /** A signed-in viewer of {@code lab/scope}'s waveform (see above) as {@code user}. */
+  static LiveViewer watch(
+      String portalUrl,
+      String user,
+      String ie,
+      String format,
+      int width,
+      int window,
+      boolean acknowledge,
+      LongSupplier newestPublished)
+      throws Exception {
+    LiveViewer v =
+        open(portalUrl, signIn(portalUrl, user), acknowledge && window > 0, newestPublished);
+    v.watch(ie, format, width, window);
+    return v;
+  }
+
+  /** A viewer's socket, opened with the session {@code cookie}, watching nothing yet. */
+  static LiveViewer open(
+      String portalUrl, String cookie, boolean acknowledge, LongSupplier newestPublished)
+      throws Exception {
+    LiveViewer v = new LiveViewer(acknowledge, newestPublished);
     v.socket =
         HttpClient.newHttpClient()
             .newWebSocketBuilder()
             .header("Cookie", cookie)
             .buildAsync(URI.create(portalUrl.replace("http:", "ws:") + "live"), v)
             .get(30, TimeUnit.SECONDS);
-    v.socket
+    return v;
+  }
+
+  /** Asks for {@code lab/scope}'s waveform on IE {@code ie}. */
+  void watch(String ie, String format, int width, int window) throws Exception {
+    socket
         .sendText(
             "{\"op\":\"watch\",\"ie\":\""
                 + ie
@@ -109,7 +147,6 @@ final class LiveViewer implements WebSocket.Listener, AutoCloseable {
                 + "}",
             true)
         .get(30, TimeUnit.SECONDS);
-    return v;
   }
 
   @Override

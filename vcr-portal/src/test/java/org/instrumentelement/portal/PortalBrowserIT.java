@@ -37,9 +37,6 @@ import org.openqa.selenium.OutputType;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
@@ -52,8 +49,6 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class PortalBrowserIT {
-  private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
-  private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
   private static final Path SCREENSHOTS = Path.of("target", "screenshots");
   private static final Path DOC_SCREENSHOTS = Path.of("..", "docs", "screenshots");
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -67,10 +62,7 @@ class PortalBrowserIT {
 
   @BeforeAll
   void start() throws Exception {
-    assumeTrue(
-        Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER),
-        "browser tests skipped: /usr/bin/chromium and /usr/bin/chromedriver are needed"
-            + " (apt-get install chromium chromium-driver; .ci/run installs them)");
+    assumeTrue(HeadlessChromium.available(), HeadlessChromium.MISSING);
     annexPort = PortalLab.freePort();
     lab =
         PortalLab.withPortal(
@@ -80,26 +72,7 @@ class PortalBrowserIT {
                 "portal.pollPeriod",
                 "500ms"));
     profile = Files.createTempDirectory("vcr-chromium");
-    ChromeOptions options = new ChromeOptions();
-    options.setBinary(CHROMIUM.toFile());
-    options.addArguments(
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--window-size=1440,1000",
-        "--user-data-dir=" + profile);
-    ChromeDriverService service =
-        new ChromeDriverService.Builder()
-            .usingDriverExecutable(CHROMEDRIVER.toFile())
-            .usingAnyFreePort()
-            .build();
-    driver = new ChromeDriver(service, options);
+    driver = HeadlessChromium.start(profile);
     wait = new WebDriverWait(driver, Duration.ofSeconds(30));
     Files.createDirectories(SCREENSHOTS);
   }

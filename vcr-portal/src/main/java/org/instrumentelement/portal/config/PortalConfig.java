@@ -9,6 +9,10 @@ import org.instrumentelement.ie.client.tls.ClientTls;
  *
  * @param elements the Instrument Elements shown, in order
  * @param pollPeriod how often each IE's reachability and IM states are refreshed
+ * @param ieTimeout how long the portal waits for an IE's answer before it counts as unreachable
+ * @param downloadTimeout how long a recording's download waits for the IE's first byte
+ * @param traceRecheckPeriod how often each live trace viewer's right to observe it is confirmed
+ *     again with the IE, as that viewer's user
  * @param traceMaxPoints most points of one trace frame sent to a browser (beyond: min/max per
  *     bucket); a browser asking for fewer gets fewer
  * @param traceMaxRate most trace frames per second sent to one browser for one attribute
@@ -18,6 +22,9 @@ import org.instrumentelement.ie.client.tls.ClientTls;
 public record PortalConfig(
     List<ElementEndpoint> elements,
     Duration pollPeriod,
+    Duration ieTimeout,
+    Duration downloadTimeout,
+    Duration traceRecheckPeriod,
     int traceMaxPoints,
     int traceMaxRate,
     ClientTls tls) {

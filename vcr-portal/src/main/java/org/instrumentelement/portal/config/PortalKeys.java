@@ -52,6 +52,21 @@ public final class PortalKeys {
       key("portal.localIe", "true", "show the hosting IE, under its ie.name, first");
   public static final Key POLL_PERIOD =
       key("portal.pollPeriod", "2s", "how often each IE's reachability and IM states are read");
+  public static final Key IE_TIMEOUT =
+      key(
+          "portal.ieTimeout",
+          "15s",
+          "how long the portal waits for an IE's answer; then the IE counts as unreachable");
+  public static final Key DOWNLOAD_TIMEOUT =
+      key(
+          "portal.downloadTimeout",
+          "10m",
+          "how long a recording's download waits for the IE's first byte");
+  public static final Key TRACE_RECHECK_PERIOD =
+      key(
+          "portal.trace.recheckPeriod",
+          "10s",
+          "how often each live trace viewer's right to observe is confirmed again with the IE");
   public static final Key TRACE_MAX_POINTS =
       key("portal.trace.maxPoints", "2000", "most points of a trace frame");
   public static final Key TRACE_MAX_RATE =

@@ -26,9 +26,13 @@ public final class ElementDirectory implements AutoCloseable {
 
   /**
    * @param tls what the portal trusts of IEs over HTTPS and their brokers over TLS
+   * @param timeout how long to wait for an IE's answer ({@code portal.ieTimeout})
    */
   public ElementDirectory(
-      List<PortalConfig.ElementEndpoint> endpoints, Duration pollPeriod, ClientTls tls) {
+      List<PortalConfig.ElementEndpoint> endpoints,
+      Duration pollPeriod,
+      ClientTls tls,
+      Duration timeout) {
     for (PortalConfig.ElementEndpoint e : endpoints) {
       elements.put(
           e.name(),
@@ -38,7 +42,8 @@ public final class ElementDirectory implements AutoCloseable {
               e.serviceUser() == null
                   ? Credentials.NONE
                   : Credentials.service(e.serviceUser(), e.servicePassword()),
-              tls));
+              tls,
+              timeout));
     }
     this.pollPeriod = pollPeriod;
   }

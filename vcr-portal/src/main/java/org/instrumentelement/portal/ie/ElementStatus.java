@@ -4,13 +4,13 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * What the portal last learnt of one Instrument Element.
+ * What the portal last learnt of one Instrument Element with its own account: whether it answers.
+ * Not which IMs it has: users see those the IE lists to them, asked as themselves.
  *
  * @param reachable whether its last poll answered
  * @param error why it did not, or null
  * @param since when it became reachable or unreachable
  * @param checked when it was last polled (null: not yet)
- * @param ims its IMs, parents before children (empty while unreachable)
  * @param generation counts the times it became reachable: a new generation may be a new IE process
  *     with a new broker, so subscriptions are made again
  */
@@ -21,17 +21,11 @@ public record ElementStatus(
     String error,
     Instant since,
     Instant checked,
-    List<Im> ims,
     long generation) {
-
-  public ElementStatus {
-    ims = List.copyOf(ims);
-  }
 
   /** Before the first poll. */
   static ElementStatus unknown(String name, String url) {
-    return new ElementStatus(
-        name, url, false, "not contacted yet", Instant.now(), null, List.of(), 0);
+    return new ElementStatus(name, url, false, "not contacted yet", Instant.now(), null, 0);
   }
 
   /** The tree entries of a listInstrumentManagers answer. */

@@ -1,9 +1,7 @@
 package org.instrumentelement.portal.ie;
 
-import jakarta.xml.ws.WebServiceException;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import org.instrumentelement.ie.client.InstrumentElementClient;
 import org.instrumentelement.ie.client.soap.InstrumentElementFault;
@@ -19,10 +17,13 @@ import org.instrumentelement.portal.auth.Credentials;
  * that an IE is down, and the tree never waits for it (it shows the last poll).
  */
 public final class RemoteElement {
-  /** How a port talks to an IE from the portal (with the portal's trust added). */
-  static final InstrumentElementClient.Options OPTIONS =
-      InstrumentElementClient.Options.DEFAULTS.withTimeouts(
-          Duration.ofSeconds(2), Duration.ofSeconds(15));
+  /** How long a connection to an IE may take: an IE that does not take it is away. */
+  static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(2);
+
+  /** How long the portal waits for an IE's answer by default ({@code portal.ieTimeout}). */
+  public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(15);
+
+  private static final System.Logger LOG = System.getLogger(RemoteElement.class.getName());
 
   private static final int MAX_IDLE_PORTS = 8;
 
@@ -36,21 +37,30 @@ public final class RemoteElement {
   private final String url;
   private final Credentials service;
   private final ClientTls tls;
+  private final Duration timeout;
   private final InstrumentElementClient.Options options;
   private final ConcurrentLinkedQueue<InstrumentElementPort> idle = new ConcurrentLinkedQueue<>();
   private volatile ElementStatus status;
+  private volatile PortalError lastPollError;
 
   /**
    * @param service the portal's own account on this IE (polling, subscriptions), or {@link
    *     Credentials#NONE}
    * @param tls what the portal trusts of this IE over HTTPS and of its broker over TLS
+   * @param timeout how long to wait for an answer ({@code portal.ieTimeout})
    */
-  public RemoteElement(String name, String url, Credentials service, ClientTls tls) {
+  public RemoteElement(
+      String name, String url, Credentials service, ClientTls tls, Duration timeout) {
     this.name = name;
     this.url = url;
     this.service = service;
     this.tls = tls;
-    this.options = OPTIONS.withTls(tls);
+    this.timeout = timeout;
+    this.options =
+        InstrumentElementClient.Options.DEFAULTS
+            .withTimeouts(
+                CONNECT_TIMEOUT.compareTo(timeout) < 0 ? CONNECT_TIMEOUT : timeout, timeout)
+            .withTls(tls);
     this.status = ElementStatus.unknown(name, url);
   }
 
@@ -67,6 +77,11 @@ public final class RemoteElement {
     return status;
   }
 
+  /** Why the last poll found the IE unreachable, or null when it answered. */
+  public PortalError lastPollError() {
+    return lastPollError;
+  }
+
   /**
    * Calls the IE with the portal's own account.
    *
@@ -77,37 +92,48 @@ public final class RemoteElement {
   }
 
   /**
-   * Calls the IE as a signed-in user, so that the IE's roles and reservations apply.
+   * Calls the IE as a signed-in user, so that the IE's roles and reservations apply. Only the IE's
+   * answer is a result: anything else (a refusal, a busy IE, no answer in time, a broken
+   * connection, an answer that is not an IE's) is an error, so that whatever is decided on the
+   * result is refused on doubt.
    *
    * @throws PortalError the IE's fault ({@code NOT_AUTHORIZED}, {@code RESERVED}...), {@code
-   *     NOT_AUTHENTICATED}, or {@code UNREACHABLE}
+   *     NOT_AUTHENTICATED}, {@code TOO_MANY_REQUESTS} or {@code SERVER_BUSY} (busy), {@code
+   *     UNREACHABLE} (no answer) or {@code UNEXPECTED_ANSWER}
    */
   public <T> T callAs(Credentials who, SoapCall<T> call) throws PortalError {
     InstrumentElementPort port = idle.poll();
-    if (port == null) {
-      port = InstrumentElementClient.connect(url, options);
-    }
-    InstrumentElementClient.setCredentials(port, who.user(), who.password());
-    InstrumentElementClient.setForwardedFor(port, who.address());
     try {
+      if (port == null) {
+        port = InstrumentElementClient.connect(url, options);
+      }
+      InstrumentElementClient.setCredentials(port, who.user(), who.password());
+      InstrumentElementClient.setForwardedFor(port, who.address());
       T result = call.apply(port);
       release(port);
       return result;
     } catch (InstrumentElementFault f) {
       release(port);
       throw PortalError.of(f);
-    } catch (WebServiceException e) {
-      if (InstrumentElementClient.unauthorized(e)) {
-        release(port);
-        throw new PortalError(
-            FaultCode.NOT_AUTHENTICATED.name(),
-            name + " refused the credentials of " + who.user(),
-            null,
-            401);
+    } catch (RuntimeException e) {
+      // WebServiceException for the transport and unparseable answers; anything else the client
+      // throws refuses just the same. The port may hold a broken connection: let it go.
+      PortalError error = PortalError.ofCall(name, who.user(), timeout, e);
+      if (error.code().equals(PortalError.UNEXPECTED_ANSWER)) {
+        LOG.log(System.Logger.Level.WARNING, "unexpected answer from " + name + " at " + url, e);
       }
-      // The port may hold a broken connection; let it go.
-      throw PortalError.unreachable(name, e);
+      throw error;
     }
+  }
+
+  /** How long the portal waits for this IE's answer. */
+  public Duration timeout() {
+    return timeout;
+  }
+
+  /** How long a connection to this IE may take. */
+  public Duration connectTimeout() {
+    return options.connectTimeout();
   }
 
   /** A port of its own with the portal's account, for a subscription that keeps it. */
@@ -134,7 +160,8 @@ public final class RemoteElement {
   }
 
   /**
-   * Polls the IE's IMs and records the result.
+   * Polls the IE with the portal's own account (its list of IMs, which nothing shows) and records
+   * whether it answered.
    *
    * @return the new status
    */
@@ -142,14 +169,11 @@ public final class RemoteElement {
     ElementStatus before = status;
     Instant now = Instant.now();
     ElementStatus after;
+    PortalError failed = null;
     try {
-      List<ElementStatus.Im> ims = List.of();
       String note = null;
       try {
-        ims =
-            ElementStatus.ims(
-                call(p -> p.listInstrumentManagers(new ListInstrumentManagers()))
-                    .getInstrumentManager());
+        call(p -> p.listInstrumentManagers(new ListInstrumentManagers()));
       } catch (PortalError e) {
         if (!e.is(FaultCode.NOT_AUTHENTICATED) && !e.is(FaultCode.NOT_AUTHORIZED)) {
           throw e;
@@ -166,13 +190,11 @@ public final class RemoteElement {
               note,
               returned ? now : before.since(),
               now,
-              ims,
               before.generation() + (returned ? 1 : 0));
     } catch (PortalError e) {
+      failed = e;
       String reason =
-          e.code().equals(PortalError.UNREACHABLE)
-              ? e.getMessage().substring(e.getMessage().indexOf(": ") + 2)
-              : e.code() + ": " + e.getMessage();
+          e.code().equals(PortalError.UNREACHABLE) ? e.reason() : e.code() + ": " + e.reason();
       after =
           new ElementStatus(
               name,
@@ -181,9 +203,9 @@ public final class RemoteElement {
               reason,
               before.reachable() || before.checked() == null ? now : before.since(),
               now,
-              List.of(),
               before.generation());
     }
+    lastPollError = failed;
     status = after;
     return after;
   }

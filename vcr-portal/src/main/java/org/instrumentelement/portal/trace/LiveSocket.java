@@ -38,11 +38,10 @@ public final class LiveSocket extends Endpoint {
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  private static final String CREDENTIALS = Credentials.class.getName();
+  private static final String SESSION = HttpSession.class.getName();
 
   private final TraceHub hub;
   private Viewer viewer;
-  private Credentials who;
 
   LiveSocket(TraceHub hub) {
     this.hub = hub;
@@ -69,14 +68,12 @@ public final class LiveSocket extends Endpoint {
               @Override
               public void modifyHandshake(
                   ServerEndpointConfig sec, HandshakeRequest request, HandshakeResponse response) {
-                // The signed-in user of the HTTP session the handshake came with (the sign-in
-                // filter has refused handshakes without one).
+                // The HTTP session the handshake came with (the sign-in filter has refused
+                // handshakes without a signed-in one): its user is read from it at every check of
+                // a right, so that signing out ends what the socket may receive.
                 Object session = request.getHttpSession();
                 if (session instanceof HttpSession http) {
-                  Credentials c = SignInFilter.credentials(http);
-                  if (c != null) {
-                    sec.getUserProperties().put(CREDENTIALS, c);
-                  }
+                  sec.getUserProperties().put(SESSION, http);
                 }
               }
             })
@@ -87,8 +84,10 @@ public final class LiveSocket extends Endpoint {
   public void onOpen(Session session, EndpointConfig config) {
     session.setMaxTextMessageBufferSize(4096);
     session.setMaxBinaryMessageBufferSize(1024);
-    viewer = hub.connect(new SessionSocket(session));
-    who = (Credentials) config.getUserProperties().get(CREDENTIALS);
+    Object http = config.getUserProperties().get(SESSION);
+    viewer =
+        hub.connect(
+            new SessionSocket(session), () -> http instanceof HttpSession s ? signedIn(s) : null);
     session.addMessageHandler(String.class, this::onMessage);
   }
 
@@ -127,11 +126,20 @@ public final class LiveSocket extends Endpoint {
       return;
     }
     switch (op) {
-      case "watch" -> hub.watchAs(viewer, key, who);
+      case "watch" -> hub.watchAs(viewer, key);
       case "unwatch" -> hub.unwatch(viewer, key);
       default -> {
         // unknown operations are ignored, so newer pages work with older portals
       }
+    }
+  }
+
+  /** The user signed in on {@code session}, or null once it has been signed out or has expired. */
+  private static Credentials signedIn(HttpSession session) {
+    try {
+      return SignInFilter.credentials(session);
+    } catch (IllegalStateException invalidated) {
+      return null;
     }
   }
 

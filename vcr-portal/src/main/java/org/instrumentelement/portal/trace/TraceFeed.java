@@ -76,6 +76,13 @@ final class TraceFeed implements SubscriptionListener {
   /** Its viewers; changed on the frame thread only, read on every fan-out. */
   final CopyOnWriteArrayList<Viewer> viewers = new CopyOnWriteArrayList<>();
 
+  /**
+   * Viewers held: their right to observe could not be confirmed lately (the IE busy or away), so
+   * they get no frames until it is; they keep the feed (and its counts) alive meanwhile. Changed on
+   * the frame thread only.
+   */
+  final CopyOnWriteArrayList<Viewer> suspended = new CopyOnWriteArrayList<>();
+
   final FrameCounters counters = new FrameCounters();
   private final RateMeter rate = new RateMeter(5_000_000_000L, 256);
 

@@ -1,8 +1,13 @@
 package org.instrumentelement.portal.trace;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.jms.JMSException;
 import jakarta.xml.ws.WebServiceException;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -12,6 +17,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import org.instrumentelement.ie.client.soap.AttributeInfo;
 import org.instrumentelement.ie.client.soap.DescribeInstrumentManager;
 import org.instrumentelement.ie.client.soap.GetAttributes;
@@ -38,6 +44,14 @@ import org.instrumentelement.portal.ie.RemoteElement;
  * format need once, and hands the same frame to every viewer, whose slot keeps only the newest (see
  * {@link Viewer}). A feed goes out at most {@code maxRate} times a second. SOAP calls (rights,
  * subscribing, time axes) run on a worker of their own, so that a slow IE never delays a frame.
+ *
+ * <p>The subscription is the portal's own (its service account), so who gets its frames is decided
+ * here, by asking the IE as each viewer's user, and only the IE's positive answer lets frames
+ * through: a refusal, a busy IE, no answer, an unknown IE or an ended session all refuse. A
+ * viewer's right is confirmed again every {@code recheckPeriod}, and whenever its IE goes away or
+ * comes back: a viewer the IE no longer lets observe the trace is dropped from it and told why; one
+ * whose right cannot be confirmed now (the IE busy or away) is held, gets no frames and is told
+ * why, and is served again once the IE confirms its right.
  */
 public final class TraceHub implements AutoCloseable {
   private static final System.Logger LOG = System.getLogger(TraceHub.class.getName());
@@ -56,7 +70,20 @@ public final class TraceHub implements AutoCloseable {
   /** A browser that has read nothing for this long is gone or hung; a live page reconnects. */
   static final long STUCK_SECONDS = 60;
 
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /**
+   * Whether a user may observe an attribute: returns only when the IE has said so; anything else is
+   * thrown.
+   */
+  @FunctionalInterface
+  interface WatchRight {
+    void confirm(Credentials who, TraceFeed.Key key) throws PortalError;
+  }
+
   private final ElementDirectory directory;
+  private final WatchRight right;
+  private final Duration recheckPeriod;
   private final int maxPoints;
   private final int maxRate;
   private final Map<TraceFeed.Key, TraceFeed> feeds = new ConcurrentHashMap<>();
@@ -65,13 +92,36 @@ public final class TraceHub implements AutoCloseable {
   private final ScheduledExecutorService worker = singleThread("portal-traces");
   private final ScheduledExecutorService frames = singleThread("portal-trace-frames");
 
+  /** Whose right a recheck asks about: viewers with the same account share the answer. */
+  private record Account(String user, String password) {
+    static final Account NONE = new Account(null, null);
+  }
+
   /** One IE's broker connection. */
   private record BrokerLink(String url, AttributeSubscriber subscriber) {}
 
-  public TraceHub(ElementDirectory directory, int maxPoints, int maxRate) {
+  /**
+   * @param recheckPeriod how often each viewer's right to observe its traces is confirmed again
+   */
+  public TraceHub(ElementDirectory directory, int maxPoints, int maxRate, Duration recheckPeriod) {
+    this(directory, null, maxPoints, maxRate, recheckPeriod);
+  }
+
+  /**
+   * @param right who may observe what; null: the IE says, asked as the viewer's user ({@link
+   *     #askTheIe})
+   */
+  TraceHub(
+      ElementDirectory directory,
+      WatchRight right,
+      int maxPoints,
+      int maxRate,
+      Duration recheckPeriod) {
     this.directory = directory;
+    this.right = right == null ? this::askTheIe : right;
     this.maxPoints = maxPoints;
     this.maxRate = maxRate;
+    this.recheckPeriod = recheckPeriod;
   }
 
   private static ScheduledExecutorService singleThread(String name) {
@@ -83,9 +133,14 @@ public final class TraceHub implements AutoCloseable {
         });
   }
 
-  /** A new viewer on {@code socket}, known to the hub until {@link #forget}. */
-  Viewer connect(FrameSocket socket) {
-    Viewer v = new Viewer(socket, maxPoints, this::broken);
+  /**
+   * A new viewer on {@code socket}, known to the hub until {@link #forget}.
+   *
+   * @param who the signed-in user, asked each time a right is checked; null once the session has
+   *     ended
+   */
+  Viewer connect(FrameSocket socket, Supplier<Credentials> who) {
+    Viewer v = new Viewer(socket, maxPoints, who, this::broken);
     viewers.add(v);
     return v;
   }
@@ -96,9 +151,14 @@ public final class TraceHub implements AutoCloseable {
     CompletableFuture.runAsync(v::close);
   }
 
-  /** Starts following the IEs' reachability, refreshing time axes and closing stuck sockets. */
+  /**
+   * Starts following the IEs' reachability, confirming viewers' rights again, refreshing time axes
+   * and closing stuck sockets.
+   */
   public void start() {
     directory.addListener(s -> worker.execute(() -> elementChanged(s)));
+    long recheck = recheckPeriod.toMillis();
+    worker.scheduleWithFixedDelay(() -> recheck(null), recheck, recheck, TimeUnit.MILLISECONDS);
     worker.scheduleWithFixedDelay(this::refreshAxes, 2, 2, TimeUnit.SECONDS);
     worker.scheduleWithFixedDelay(this::closeStuck, 10, 10, TimeUnit.SECONDS);
   }
@@ -118,43 +178,168 @@ public final class TraceHub implements AutoCloseable {
   }
 
   /**
-   * {@code viewer}, signed in as {@code who}, wants frames of an attribute: granted when the IE
-   * lets that user observe it (the shared subscription uses the portal's own account, so the check
-   * is made here, as the user).
+   * {@code viewer} wants frames of an attribute: granted only when the IE confirms, asked as the
+   * viewer's user, that they may observe it (the shared subscription uses the portal's own account,
+   * so the check is made here). Anything but that confirmation refuses, and the viewer is told why;
+   * a viewer that was watching the attribute already stops.
    */
-  void watchAs(Viewer viewer, TraceFeed.Key key, Credentials who) {
+  void watchAs(Viewer viewer, TraceFeed.Key key) {
     worker.execute(
         () -> {
-          RemoteElement e = directory.element(key.element());
-          if (e != null && who != null) {
-            try {
-              e.callAs(
-                  who,
-                  p -> {
-                    GetSubscriptionInfo q = new GetSubscriptionInfo();
-                    q.setIm(key.im());
-                    q.setAttribute(key.attribute());
-                    return p.getSubscriptionInfo(q);
-                  });
-            } catch (PortalError err) {
-              if (!err.code().equals(PortalError.UNREACHABLE)) {
-                viewer.tell(key, Frame.text(refusal(key, err)));
-                return;
-              }
-              // unreachable: watch anyway; the feed says so and subscribes when the IE returns
-            }
+          try {
+            right.confirm(viewer.who(), key);
+          } catch (PortalError err) {
+            frames.execute(() -> deny(viewer, key, err));
+            return;
           }
           watch(viewer, key);
         });
   }
 
-  private static String refusal(TraceFeed.Key key, PortalError err) {
-    com.fasterxml.jackson.databind.node.ObjectNode o =
-        new com.fasterxml.jackson.databind.ObjectMapper().createObjectNode();
+  /**
+   * The IE's word, asked as {@code who}: its subscription information for the attribute, which it
+   * gives only to those who may observe the IM. An IE whose last poll failed is not asked: its
+   * viewers are refused until it answers again (an IE that hangs would hold the worker for every
+   * viewer).
+   */
+  private void askTheIe(Credentials who, TraceFeed.Key key) throws PortalError {
+    if (who == null) {
+      throw new PortalError(PortalError.SIGN_IN, "signed out: sign in again", null, 401);
+    }
+    RemoteElement e = directory.element(key.element());
+    if (e == null) {
+      throw new PortalError(
+          "UNKNOWN_IE", "no Instrument Element named '" + key.element() + "'", null, 404);
+    }
+    ElementStatus status = e.status();
+    if (status.checked() != null && !status.reachable()) {
+      PortalError why = e.lastPollError();
+      throw why != null ? why : PortalError.unreachable(e.name(), status.error());
+    }
+    e.callAs(
+        who,
+        p -> {
+          GetSubscriptionInfo q = new GetSubscriptionInfo();
+          q.setIm(key.im());
+          q.setAttribute(key.attribute());
+          return p.getSubscriptionInfo(q);
+        });
+  }
+
+  /**
+   * Confirms again the right of every viewer of every feed (of IE {@code element} only, unless
+   * null), once per user and feed; on the worker. Viewers confirmed are served (again), viewers
+   * refused are dropped from the feed, viewers whose right cannot be confirmed now are held.
+   */
+  private void recheck(String element) {
+    Map<String, PortalError> away = new HashMap<>();
+    for (TraceFeed f : feeds.values()) {
+      if (element != null && !f.key.element().equals(element)) {
+        continue;
+      }
+      Map<Account, List<Viewer>> byUser = new LinkedHashMap<>();
+      Map<Account, Credentials> asked = new HashMap<>();
+      List<Viewer> all = new ArrayList<>(f.viewers);
+      all.addAll(f.suspended);
+      for (Viewer v : all) {
+        Credentials who = v.who();
+        // One question per user and password, not per browser; the session may have ended.
+        Account account = who == null ? Account.NONE : new Account(who.user(), who.password());
+        byUser.computeIfAbsent(account, k -> new ArrayList<>()).add(v);
+        asked.putIfAbsent(account, who);
+      }
+      for (Map.Entry<Account, List<Viewer>> group : byUser.entrySet()) {
+        PortalError verdict = away.get(f.key.element());
+        if (verdict == null) {
+          try {
+            right.confirm(asked.get(group.getKey()), f.key);
+          } catch (PortalError err) {
+            verdict = err;
+            if (err.code().equals(PortalError.UNREACHABLE)) {
+              // the others' answers would not come either: held alike, without waiting again
+              away.put(f.key.element(), err);
+            }
+          }
+        }
+        PortalError decided = verdict;
+        List<Viewer> viewers = group.getValue();
+        frames.execute(() -> settle(f, viewers, decided));
+      }
+    }
+  }
+
+  /** Applies one answer about {@code viewers} of {@code feed}; on the frame thread. */
+  private void settle(TraceFeed feed, List<Viewer> viewers, PortalError verdict) {
+    for (Viewer v : viewers) {
+      if (verdict == null) {
+        resume(feed, v);
+      } else if (verdict.passing()) {
+        hold(feed, v, verdict);
+      } else if (feed.viewers.contains(v) || feed.suspended.contains(v)) {
+        deny(v, feed.key, verdict); // (one that stopped watching meanwhile is not told)
+      }
+    }
+  }
+
+  /** {@code v} may not have frames of {@code key}: dropped from its feed, and told why. */
+  private void deny(Viewer v, TraceFeed.Key key, PortalError why) {
+    TraceFeed feed = feeds.get(key);
+    if (feed != null) {
+      feed.viewers.remove(v);
+      feed.suspended.remove(v);
+      dropIfUnwatched(feed);
+    }
+    v.drop(key); // a frame waiting for it goes too
+    v.tell(key, Frame.text(notice(key, why, false)));
+  }
+
+  /**
+   * {@code v}'s right cannot be confirmed now: it gets no frames until it is, but stays with the
+   * feed (which keeps its count of gaps and restarts), and is told why.
+   */
+  private void hold(TraceFeed feed, Viewer v, PortalError why) {
+    if (feeds.get(feed.key) != feed) {
+      return;
+    }
+    boolean wasServed = feed.viewers.remove(v);
+    if (wasServed || feed.suspended.contains(v)) {
+      feed.suspended.addIfAbsent(v);
+      v.drop(feed.key);
+      v.tell(feed.key, Frame.text(notice(feed.key, why, true)));
+    }
+  }
+
+  /** {@code v}'s right is confirmed: a held viewer is served again, from the current frame. */
+  private void resume(TraceFeed feed, Viewer v) {
+    if (feeds.get(feed.key) == feed && viewers.contains(v) && feed.suspended.remove(v)) {
+      feed.viewers.addIfAbsent(v);
+      if (feed.current == null) {
+        feed.current = new FrameSet(feed.snapshot(), feed.counters);
+      }
+      v.offer(feed.key, feed.current.frame(v.format(), v.points()));
+    }
+  }
+
+  /**
+   * What a viewer refused or held is told, as a JSON message about the trace: {@code status} says
+   * why, {@code refused} the code, {@code retry} whether asking again later may succeed (the IE was
+   * busy or away), {@code held} whether the portal will serve it again by itself once the IE
+   * confirms its right.
+   */
+  private static String notice(TraceFeed.Key key, PortalError err, boolean held) {
+    ObjectNode o = JSON.createObjectNode();
     o.put("ie", key.element());
     o.put("im", key.im());
     o.put("attribute", key.attribute());
-    o.put("status", err.code() + ": " + err.getMessage());
+    o.put(
+        "status",
+        err.code()
+            + ": "
+            + err.getMessage()
+            + (held ? " (no frames until the IE confirms that you may observe this)" : ""));
+    o.put("refused", err.code());
+    o.put("retry", err.passing() && !held);
+    o.put("held", held);
     return o.toString();
   }
 
@@ -171,6 +356,7 @@ public final class TraceHub implements AutoCloseable {
           TraceFeed feed =
               feeds.computeIfAbsent(
                   key, k -> new TraceFeed(k, new FrameThrottle(maxRate), this::changed));
+          feed.suspended.remove(viewer);
           feed.viewers.addIfAbsent(viewer);
           if (feed.subscribeRequested.compareAndSet(false, true)) {
             // after the feed is in the map: subscribe() skips feeds nobody watches any more
@@ -191,6 +377,7 @@ public final class TraceHub implements AutoCloseable {
           TraceFeed feed = feeds.get(key);
           if (feed != null) {
             feed.viewers.remove(viewer);
+            feed.suspended.remove(viewer);
             dropIfUnwatched(feed);
           }
         });
@@ -204,7 +391,7 @@ public final class TraceHub implements AutoCloseable {
     frames.execute(
         () -> {
           for (TraceFeed feed : feeds.values()) {
-            if (feed.viewers.remove(viewer)) {
+            if (feed.viewers.remove(viewer) | feed.suspended.remove(viewer)) {
               dropIfUnwatched(feed);
             }
           }
@@ -227,7 +414,7 @@ public final class TraceHub implements AutoCloseable {
   }
 
   private void dropIfUnwatched(TraceFeed feed) {
-    if (feed.viewers.isEmpty() && feeds.remove(feed.key, feed)) {
+    if (feed.viewers.isEmpty() && feed.suspended.isEmpty() && feeds.remove(feed.key, feed)) {
       worker.execute(() -> closeSubscription(feed));
     }
   }
@@ -286,6 +473,8 @@ public final class TraceHub implements AutoCloseable {
         f.status("IE unreachable: " + s.error());
       }
     }
+    // Its viewers' rights are decided anew: held while it is away, served again once it answers.
+    recheck(s.name());
   }
 
   /** Subscribes {@code f} (again); runs on the worker. */
@@ -329,7 +518,7 @@ public final class TraceHub implements AutoCloseable {
     } catch (InstrumentElementFault fault) {
       f.status(PortalError.of(fault).getMessage());
     } catch (WebServiceException ex) {
-      f.status(PortalError.unreachable(e.name(), ex).getMessage());
+      f.status(PortalError.ofCall(e.name(), e.service().user(), e.timeout(), ex).getMessage());
     } catch (JMSException | RuntimeException ex) {
       LOG.log(System.Logger.Level.WARNING, "subscribing to " + f.key + " failed", ex);
       f.status("cannot subscribe: " + ex.getMessage());

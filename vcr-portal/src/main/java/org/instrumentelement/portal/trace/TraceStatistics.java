@@ -51,6 +51,20 @@ public record TraceStatistics(
       FormatFigures encodeMicros,
       Double decimationMicros) {}
 
+  /** The same figures with only the traces that {@code keep} accepts. */
+  public TraceStatistics only(java.util.function.Predicate<Trace> keep) {
+    return new TraceStatistics(
+        viewers,
+        sent,
+        superseded,
+        acknowledged,
+        failed,
+        waiting,
+        mostWaiting,
+        unacknowledged,
+        traces.stream().filter(keep).toList());
+  }
+
   /** A count per frame format. */
   public record Formats(long json, long binary) {}
 

@@ -3,6 +3,8 @@ package org.instrumentelement.portal.trace;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
+import org.instrumentelement.portal.auth.Credentials;
 
 /**
  * One browser's WebSocket, and the promise that a slow browser gets fewer, newer frames instead of
@@ -18,6 +20,7 @@ final class Viewer {
 
   private final FrameSocket socket;
   private final int maxPoints;
+  private final Supplier<Credentials> who;
   private final Consumer<Viewer> gone;
   // One slot per watched trace, a page watches a few: a list scanned by identity first (the
   // feed's key is the same object every time) is cheaper than a map, once per frame and viewer.
@@ -70,18 +73,26 @@ final class Viewer {
 
   /**
    * @param maxPoints the most points a frame may have (the portal's {@code trace.maxPoints})
+   * @param who the signed-in user of the page, read anew each time its rights are checked (null
+   *     once its session has ended)
    * @param gone called once a send has failed: the socket is broken (the container closes it
    *     without always telling the endpoint), so the viewer is to be forgotten
    */
-  Viewer(FrameSocket socket, int maxPoints, Consumer<Viewer> gone) {
+  Viewer(FrameSocket socket, int maxPoints, Supplier<Credentials> who, Consumer<Viewer> gone) {
     this.socket = socket;
     this.maxPoints = maxPoints;
+    this.who = who;
     this.gone = gone;
     this.points = pointsFor(1000, maxPoints);
   }
 
   String id() {
     return socket.id();
+  }
+
+  /** The page's signed-in user now, or null when its session has ended. */
+  Credentials who() {
+    return who.get();
   }
 
   /** The format this viewer's page asked for. */

@@ -27,17 +27,14 @@ final class AlarmApi {
   }
 
   /**
-   * The active alarms of one IE as JSON, asked as {@code who}; empty when the IE cannot say (it is
-   * down, or older than alarms).
+   * The active alarms of one IE as JSON, asked as {@code who}.
+   *
+   * @throws PortalError when the IE does not say (busy, away, or older than alarms): no alarms
+   *     shown is then not the same as no alarms, and the operator is to be told
    */
-  static ArrayNode alarms(RemoteElement e, Credentials who) {
+  static ArrayNode alarms(RemoteElement e, Credentials who) throws PortalError {
     ArrayNode out = JSON.arrayNode();
-    List<AlarmInfo> alarms;
-    try {
-      alarms = e.callAs(who, p -> p.listAlarms(new ListAlarms())).getAlarm();
-    } catch (PortalError err) {
-      return out;
-    }
+    List<AlarmInfo> alarms = e.callAs(who, p -> p.listAlarms(new ListAlarms())).getAlarm();
     for (AlarmInfo a : alarms) {
       out.add(json(a));
     }

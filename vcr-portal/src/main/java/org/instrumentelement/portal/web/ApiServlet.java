@@ -8,6 +8,7 @@ import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.Map;
 import org.instrumentelement.portal.ie.ElementDirectory;
 import org.instrumentelement.portal.ie.PortalError;
@@ -28,15 +29,18 @@ import org.instrumentelement.portal.trace.TraceHub;
  *       attribute, type, value}}, {@code POST command {ie, im, command, arguments?: [{name, type,
  *       value}]}} ({@link ImChangeApi})
  *   <li>{@code GET traces}: the live traces' figures (viewers, frames built and sent, frames
- *       superseded for slow viewers), for operators and the viewer-load measurement
+ *       superseded for slow viewers), for operators and the viewer-load measurement; only the
+ *       traces the user may observe ({@link TraceFiguresApi})
  *   <li>{@code GET recordings?ie=}, {@code POST record {ie, im, durationMillis?}}, {@code POST
  *       stopRecording {ie, recording}}, {@code GET download?ie=&recording=} (a zip) ({@link
  *       RecordingApi})
  * </ul>
  *
  * Errors are {@code {"error": {code, message, item}}}: the IE's fault code and message when the IE
- * refused. POST bodies must be JSON: a form on another site cannot send that without the browser
- * asking first, which keeps cross-site requests out.
+ * refused, {@code TOO_MANY_REQUESTS} or {@code SERVER_BUSY} when it was busy, {@code UNREACHABLE}
+ * when it did not answer (see {@link PortalError}); whatever needed the IE's answer is refused.
+ * POST bodies must be JSON: a form on another site cannot send that without the browser asking
+ * first, which keeps cross-site requests out.
  */
 public final class ApiServlet extends HttpServlet {
   private static final long serialVersionUID = 1L;
@@ -52,17 +56,22 @@ public final class ApiServlet extends HttpServlet {
   /**
    * @param developmentUsers whether the (hosting) IE runs with its development users, which the
    *     sign-in page then mentions
+   * @param downloadTimeout how long a recording's download waits for the IE's first byte
    */
-  public ApiServlet(ElementDirectory directory, TraceHub hub, boolean developmentUsers) {
+  public ApiServlet(
+      ElementDirectory directory,
+      TraceHub hub,
+      boolean developmentUsers,
+      Duration downloadTimeout) {
     SessionApi sessions = new SessionApi(directory, developmentUsers);
     ImChangeApi changes = new ImChangeApi(directory, hub);
-    this.recordings = new RecordingApi(directory);
+    this.recordings = new RecordingApi(directory, downloadTimeout);
     this.gets =
         Map.of(
             "session", sessions::session,
             "tree", new TreeApi(directory)::tree,
             "im", new ImPanelApi(directory)::describe,
-            "traces", request -> traces(request, hub),
+            "traces", new TraceFiguresApi(directory, hub)::figures,
             "recordings", recordings::list);
     this.posts =
         Map.of(
@@ -75,12 +84,6 @@ public final class ApiServlet extends HttpServlet {
             "stopRecording", recordings::stop,
             "cancel", new CommandRuns(directory)::cancel,
             "acknowledge", new AlarmApi(directory)::acknowledge);
-  }
-
-  /** The live traces' figures, for any signed-in user. */
-  private static JsonNode traces(ApiRequest request, TraceHub hub) throws PortalError {
-    request.who();
-    return JSON.valueToTree(hub.statistics());
   }
 
   @Override

@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -24,6 +23,7 @@ import org.instrumentelement.ie.client.soap.RecordingInfo;
 import org.instrumentelement.ie.client.soap.StartRecording;
 import org.instrumentelement.ie.client.soap.StopRecording;
 import org.instrumentelement.ie.client.soap.SubscriptionInfo;
+import org.instrumentelement.ie.contract.FaultCode;
 import org.instrumentelement.portal.auth.Credentials;
 import org.instrumentelement.portal.ie.ElementDirectory;
 import org.instrumentelement.portal.ie.PortalError;
@@ -46,9 +46,14 @@ final class RecordingApi {
   private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
   private final ElementDirectory directory;
+  private final Duration downloadTimeout;
 
-  RecordingApi(ElementDirectory directory) {
+  /**
+   * @param downloadTimeout how long a download waits for the IE's first byte
+   */
+  RecordingApi(ElementDirectory directory, Duration downloadTimeout) {
     this.directory = directory;
+    this.downloadTimeout = downloadTimeout;
   }
 
   JsonNode list(ApiRequest request) throws PortalError {
@@ -97,7 +102,12 @@ final class RecordingApi {
     return info(e.callAs(who, p -> p.stopRecording(s)).getRecording());
   }
 
-  /** Streams the IE's zip of the recording to the browser, with the user's credentials. */
+  /**
+   * Streams the IE's zip of the recording to the browser, with the user's credentials. Only the
+   * IE's 200 sends anything: every other answer, or none, is an error told apart by its status (401
+   * credentials refused, 404 no such recording for this user, 429 and 503 busy) or by the kind of
+   * failure (refused connection, no first byte within {@code portal.downloadTimeout}).
+   */
   void download(ApiRequest request, HttpServletResponse res) throws PortalError, IOException {
     Credentials who = request.who();
     RemoteElement e = request.element(directory);
@@ -112,7 +122,7 @@ final class RecordingApi {
             + "/recordings/"
             + URLEncoder.encode(id, StandardCharsets.UTF_8)
             + ".zip";
-    HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(zip)).timeout(Duration.ofMinutes(10));
+    HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(zip)).timeout(downloadTimeout);
     if (who.user() != null) {
       b.header(
           "Authorization",
@@ -129,20 +139,22 @@ final class RecordingApi {
       r = client(e).send(b.build(), HttpResponse.BodyHandlers.ofInputStream());
     } catch (InterruptedException ex) {
       Thread.currentThread().interrupt();
-      throw new PortalError("UNREACHABLE", e.name() + " did not answer", null, 502);
-    } catch (IOException | GeneralSecurityException ex) {
-      throw new PortalError("UNREACHABLE", e.name() + " cannot be reached", null, 502);
+      throw PortalError.unreachable(e.name(), "the download was interrupted");
+    } catch (IOException ex) {
+      throw PortalError.ofCall(e.name(), who.user(), downloadTimeout, ex);
+    } catch (GeneralSecurityException ex) {
+      throw PortalError.unreachable(e.name(), "the portal's TLS settings cannot be used");
     }
     try (InputStream in = r.body()) {
       if (r.statusCode() != 200) {
-        in.transferTo(OutputStream.nullOutputStream());
-        throw new PortalError(
-            r.statusCode() == 401 ? "NOT_AUTHENTICATED" : "UNKNOWN_RECORDING",
-            r.statusCode() == 401
-                ? e.name() + " refused the credentials of " + who.user()
-                : "no recording '" + id + "' that you may read",
-            null,
-            r.statusCode() == 401 ? 401 : 404);
+        if (r.statusCode() == 404) {
+          throw new PortalError(
+              FaultCode.UNKNOWN_RECORDING.name(),
+              "no recording '" + id + "' that you may read",
+              null,
+              404);
+        }
+        throw PortalError.ofStatus(e.name(), who.user(), r.statusCode());
       }
       res.setContentType("application/zip");
       res.setHeader("Content-Disposition", "attachment; filename=\"" + id + ".zip\"");
@@ -152,7 +164,7 @@ final class RecordingApi {
   }
 
   private static HttpClient client(RemoteElement e) throws GeneralSecurityException {
-    HttpClient.Builder b = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10));
+    HttpClient.Builder b = HttpClient.newBuilder().connectTimeout(e.connectTimeout());
     if (e.tls() != null && e.tls().configured()) {
       b.sslContext(e.tls().context());
     }

@@ -27,7 +27,9 @@ final class TreeApi {
 
   /**
    * Every IE with its reachability (from the portal's polling) and the IMs this user may see (from
-   * the IE, asked as the user).
+   * the IE, asked as the user). The IMs the portal's own account polls are never shown: an IE that
+   * does not answer the user (busy, away, refusing) shows none, with the reason; one whose alarms
+   * the user cannot get says so under {@code alarmsError}.
    */
   JsonNode tree(ApiRequest request) throws PortalError {
     Credentials who = request.who();
@@ -35,8 +37,9 @@ final class TreeApi {
     ArrayNode list = root.putArray("elements");
     for (RemoteElement e : directory.elements()) {
       ElementStatus s = e.status();
-      List<ElementStatus.Im> visible = s.ims();
+      List<ElementStatus.Im> visible = List.of();
       String refusal = null;
+      String alarmsError = null;
       ArrayNode alarms = JSON.arrayNode();
       if (s.reachable()) {
         try {
@@ -45,11 +48,14 @@ final class TreeApi {
                   e.callAs(who, p -> p.listInstrumentManagers(new ListInstrumentManagers()))
                       .getInstrumentManager());
         } catch (PortalError err) {
-          visible = List.of();
           refusal = err.code() + ": " + err.getMessage();
         }
         if (refusal == null) {
-          alarms = AlarmApi.alarms(e, who);
+          try {
+            alarms = AlarmApi.alarms(e, who);
+          } catch (PortalError err) {
+            alarmsError = err.code() + ": " + err.getMessage();
+          }
         }
       }
       ObjectNode n = list.addObject();
@@ -70,6 +76,9 @@ final class TreeApi {
         i.put("state", im.state());
       }
       n.set("alarms", alarms);
+      if (alarmsError != null) {
+        n.put("alarmsError", alarmsError);
+      }
     }
     return root;
   }

@@ -113,6 +113,13 @@ function renderTree() {
     if (!ie.reachable && ie.checked) {
       block.append(el("div", { class: "ie-error",
         text: (ie.error || "no answer") + (ie.since ? " (since " + clock(ie.since) + ")" : "") }));
+    } else if (ie.error) {
+      // It answers the portal but not this user now (busy, refusing): no IMs are shown, and why.
+      block.append(el("div", { class: "ie-error", text: ie.error }));
+    }
+    if (ie.alarmsError) {
+      // No alarms shown is not the same as no alarms: say that they could not be read.
+      block.append(el("div", { class: "ie-error alarms-error", text: "Alarms unknown: " + ie.alarmsError }));
     }
     const depth = {};
     const list = el("ul", { class: "tree-ims" });
@@ -782,9 +789,13 @@ const frameStats = (() => {
 const FRAME_FORMAT = new URLSearchParams(location.search).get("frames") === "json" ? "json" : "binary";
 const WINDOW = 2;
 const ACK = '{"op":"ack"}';
+// A trace refused because the IE was busy or away is asked for again after this long; one the
+// portal holds (its right could not be confirmed again) it serves again by itself.
+const RETRY_MS = 5000;
 
 const live = (() => {
   const wanted = new Map();
+  const retrying = new Set();
   let socket = null;
   let retry = 500;
   let last = null;
@@ -801,10 +812,23 @@ const live = (() => {
     return typeof data === "string" ? JSON.parse(data) : decodeFrame(data);
   }
 
+  // A refusal the portal says may pass (the IE busy or away): the watch is sent again later.
+  function retryLater(f) {
+    const k = key(f.ie, f.im, f.attribute);
+    if (!f.retry || retrying.has(k)) return;
+    retrying.add(k);
+    setTimeout(() => {
+      retrying.delete(k);
+      const w = wanted.get(k);
+      if (w) send(Object.assign({ op: "watch" }, w));
+    }, RETRY_MS);
+  }
+
   function handle(data) {
     const arrived = performance.now();
     const binary = typeof data !== "string";
     const f = decode(data);
+    if (f.refused) retryLater(f);
     const decoded = performance.now();
     if (!onFrame(f)) return;
     const drawn = performance.now();

@@ -17,6 +17,9 @@ class PortalConfigLoaderTest {
     PortalConfig c = PortalConfigLoader.resolve(Map.of(), Map.of(), Map.of(), "lab", LOCAL);
     assertEquals(List.of(new PortalConfig.ElementEndpoint("lab", LOCAL, null, null)), c.elements());
     assertEquals(Duration.ofSeconds(2), c.pollPeriod());
+    assertEquals(Duration.ofSeconds(15), c.ieTimeout());
+    assertEquals(Duration.ofMinutes(10), c.downloadTimeout());
+    assertEquals(Duration.ofSeconds(10), c.traceRecheckPeriod());
     assertEquals(2000, c.traceMaxPoints());
     assertEquals(20, c.traceMaxRate());
   }

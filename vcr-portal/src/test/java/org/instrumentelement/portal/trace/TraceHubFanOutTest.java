@@ -27,7 +27,11 @@ class TraceHubFanOutTest {
 
   private final TraceHub hub =
       new TraceHub(
-          new ElementDirectory(List.of(), Duration.ofSeconds(1), ClientTls.DEFAULTS), 2000, 100);
+          new ElementDirectory(
+              List.of(), Duration.ofSeconds(1), ClientTls.DEFAULTS, Duration.ofSeconds(1)),
+          2000,
+          100,
+          Duration.ofSeconds(10));
 
   /** A socket that takes every frame at once (or never, when stalled), noting the newest seq. */
   private static final class MemorySocket implements FrameSocket {
@@ -80,7 +84,7 @@ class TraceHubFanOutTest {
     List<MemorySocket> sockets = new ArrayList<>();
     for (int i = 0; i < 200; i++) {
       MemorySocket s = new MemorySocket(false);
-      Viewer v = hub.connect(s);
+      Viewer v = hub.connect(s, () -> null);
       v.format(i % 2 == 0 ? FrameFormat.BINARY : FrameFormat.JSON);
       v.width(i % 4 < 2 ? 1200 : 1100); // one bucket: the same frame for both widths
       hub.watch(v, KEY);
@@ -107,7 +111,7 @@ class TraceHubFanOutTest {
     List<Viewer> stalled = new ArrayList<>();
     for (int i = 0; i < 100; i++) {
       MemorySocket s = new MemorySocket(i % 10 != 0);
-      Viewer v = hub.connect(s);
+      Viewer v = hub.connect(s, () -> null);
       v.format(FrameFormat.BINARY);
       hub.watch(v, KEY);
       if (i % 10 == 0) {

@@ -58,7 +58,7 @@ class ViewerTest {
   }
 
   private final HeldSocket socket = new HeldSocket();
-  private final Viewer viewer = new Viewer(socket, 2000, v -> {});
+  private final Viewer viewer = new Viewer(socket, 2000, () -> null, v -> {});
 
   @Test
   void aViewerThatReadsNothingHoldsOneFrameWhateverComes() {
@@ -133,7 +133,7 @@ class ViewerTest {
   @Test
   void aFailedSendMakesTheViewerGone() {
     List<Viewer> gone = new ArrayList<>();
-    Viewer v = new Viewer(socket, 2000, gone::add);
+    Viewer v = new Viewer(socket, 2000, () -> null, gone::add);
     v.offer(SCOPE, frame(1));
     v.offer(SCOPE, frame(2));
     socket.finish(false); // the container closed the socket, maybe without telling the endpoint

@@ -1,0 +1,49 @@
+package org.instrumentelement.portal;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+
+/** Debian's headless Chromium through its chromedriver, for the browser tests. */
+final class HeadlessChromium {
+  static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+  static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+
+  /** Why a browser test is skipped when they are missing. */
+  static final String MISSING =
+      "browser tests skipped: /usr/bin/chromium and /usr/bin/chromedriver are needed"
+          + " (apt-get install chromium chromium-driver; .ci/run installs them)";
+
+  private HeadlessChromium() {}
+
+  static boolean available() {
+    return Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER);
+  }
+
+  /** A browser with its profile in {@code profile}, 1440 x 1000 pixels. */
+  static WebDriver start(Path profile) {
+    ChromeOptions options = new ChromeOptions();
+    options.setBinary(CHROMIUM.toFile());
+    options.addArguments(
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--window-size=1440,1000",
+        "--user-data-dir=" + profile);
+    ChromeDriverService service =
+        new ChromeDriverService.Builder()
+            .usingDriverExecutable(CHROMEDRIVER.toFile())
+            .usingAnyFreePort()
+            .build();
+    return new ChromeDriver(service, options);
+  }
+}

@@ -1,0 +1,123 @@
+package org.instrumentelement.portal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Keys;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * The page when the IE is busy for the signed-in user (a real IE behind {@link IeFront}, in
+ * headless Chromium): it says why a trace does not come and asks again by itself, says that alarms
+ * are unknown rather than showing none, and shows no IMs the IE did not list to the user.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class PortalBusyIeBrowserIT {
+  private PortalLab lab;
+  private IeFront front;
+  private Path profile;
+  private WebDriver driver;
+  private WebDriverWait wait;
+
+  @BeforeAll
+  void start() throws Exception {
+    assumeTrue(HeadlessChromium.available(), HeadlessChromium.MISSING);
+    front = IeFront.start();
+    lab =
+        PortalLab.withPortal(
+            Map.of(
+                "portal.localIe", "false",
+                "portal.ie.lab.url", front.url(),
+                "portal.pollPeriod", "500ms"));
+    front.forwardTo(lab.soapUrl());
+    profile = Files.createTempDirectory("vcr-chromium");
+    driver = HeadlessChromium.start(profile);
+    wait = new WebDriverWait(driver, Duration.ofSeconds(30));
+    driver.get(lab.portalUrl());
+    wait.until(ExpectedConditions.urlContains("signin.html"));
+    driver.findElement(By.id("user-name")).sendKeys("operator");
+    driver.findElement(By.id("password")).sendKeys("operator", Keys.ENTER);
+    wait.until(ExpectedConditions.textToBe(By.id("user"), "operator"));
+  }
+
+  @AfterAll
+  void stop() throws IOException {
+    if (driver != null) {
+      driver.quit();
+    }
+    if (lab != null) {
+      lab.close();
+    }
+    if (front != null) {
+      front.close();
+    }
+    if (profile != null) {
+      try (var walk = Files.walk(profile)) {
+        walk.sorted(java.util.Comparator.reverseOrder()).map(Path::toFile).forEach(File::delete);
+      }
+    }
+  }
+
+  @Test
+  @Order(10)
+  void aTraceTheIeWasTooBusyToGrantComesOnceItIsNot() throws Exception {
+    front.answer("operator", "getSubscriptionInfo", IeFront.Answer.TOO_MANY_REQUESTS);
+    wait.until(
+        ExpectedConditions.presenceOfElementLocated(
+            By.cssSelector("a.tree-im[data-ie='lab'][data-im='lab/scope']")));
+    driver.findElement(By.cssSelector("a.tree-im[data-ie='lab'][data-im='lab/scope']")).click();
+    By status = By.cssSelector(".trace[data-attribute='waveform'] .trace-status");
+    wait.until(ExpectedConditions.textMatches(status, java.util.regex.Pattern.compile(".*busy.*")));
+    String told = driver.findElement(status).getText();
+    assertTrue(told.startsWith("TOO_MANY_REQUESTS"), told);
+    By trace = By.cssSelector(".trace[data-attribute='waveform']");
+    assertEquals("0", driver.findElement(trace).getAttribute("data-seq"), "nothing drawn");
+    front.reset();
+    // The page asks again by itself (every 5 s) and draws once the IE grants it.
+    wait.until(d -> Long.parseLong(d.findElement(trace).getAttribute("data-seq")) > 0);
+  }
+
+  @Test
+  @Order(20)
+  void alarmsTheIeDoesNotGiveAreUnknownNotNone() throws Exception {
+    front.answer("operator", "listAlarms", IeFront.Answer.SERVER_BUSY);
+    By unknown = By.cssSelector(".tree-ie[data-ie='lab'] .alarms-error");
+    String text = wait.until(ExpectedConditions.visibilityOfElementLocated(unknown)).getText();
+    assertTrue(text.startsWith("Alarms unknown: SERVER_BUSY"), text);
+    front.reset();
+    wait.until(ExpectedConditions.invisibilityOfElementLocated(unknown));
+  }
+
+  @Test
+  @Order(30)
+  void anIeThatDoesNotListTheUsersImsShowsNoneAndWhy() throws Exception {
+    front.answer("operator", "listInstrumentManagers", IeFront.Answer.SERVER_BUSY);
+    By error = By.cssSelector(".tree-ie[data-ie='lab'] .ie-error");
+    String text = wait.until(ExpectedConditions.visibilityOfElementLocated(error)).getText();
+    assertTrue(text.startsWith("SERVER_BUSY"), text);
+    assertEquals(
+        0, driver.findElements(By.cssSelector(".tree-ie[data-ie='lab'] a.tree-im")).size());
+    front.reset();
+    wait.until(
+        ExpectedConditions.presenceOfElementLocated(
+            By.cssSelector("a.tree-im[data-ie='lab'][data-im='lab/scope']")));
+  }
+}
