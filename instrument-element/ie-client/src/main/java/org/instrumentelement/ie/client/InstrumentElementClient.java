@@ -176,16 +176,21 @@ public final class InstrumentElementClient {
 
   /**
    * Whether a call failed because the server refused the credentials: the IE answers HTTP 401 (with
-   * a NOT_AUTHENTICATED fault), which the generated client reports as a transport error.
+   * a NOT_AUTHENTICATED fault), which the generated client reports as a transport error carrying
+   * the status. Told by the status code, never by the message (which holds the IE's address).
    */
   public static boolean unauthorized(Throwable e) {
+    return httpStatus(e) == 401;
+  }
+
+  /** The HTTP status of a failed call's answer, or 0 if the call got no HTTP answer. */
+  public static int httpStatus(Throwable e) {
     for (Throwable t = e; t != null; t = t.getCause()) {
-      String m = String.valueOf(t.getMessage());
-      if (m.contains("401") && (m.contains("Unauthorized") || m.contains("HTTP response"))) {
-        return true;
+      if (t instanceof org.apache.cxf.transport.http.HTTPException h) {
+        return h.getResponseCode();
       }
     }
-    return false;
+    return 0;
   }
 
   /** The doubles of a vector value, whichever encoding it came in. */

@@ -17,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.instrumentelement.ie.RunningElement;
+import org.instrumentelement.ie.client.InstrumentElementClient;
 import org.instrumentelement.ie.client.soap.BreakReservation;
 import org.instrumentelement.ie.client.soap.ConfigureSampling;
 import org.instrumentelement.ie.client.soap.DeleteRecording;
@@ -280,12 +281,7 @@ class AccessControlIT {
 
   /** A generated client sees the 401 challenge as a transport error. */
   static boolean unauthorized(Throwable e) {
-    for (Throwable t = e; t != null; t = t.getCause()) {
-      if (String.valueOf(t.getMessage()).contains("401")) {
-        return true;
-      }
-    }
-    return false;
+    return InstrumentElementClient.unauthorized(e);
   }
 
   @Test
