@@ -221,7 +221,17 @@ public final class InstrumentElementRuntime implements AutoCloseable {
               ie,
               InstrumentElementRuntime::currentUser,
               Clock.systemUTC());
-      ie.addCommandStatusListener(new CommandStatusMessages(publisher, subscriptions::topic));
+      ie.addCommandStatusListener(
+          new CommandStatusMessages(
+              publisher,
+              subscriptions::topic,
+              path -> {
+                try {
+                  return ie.node(path).im().provenanceRevision();
+                } catch (ImException e) {
+                  return 0; // the IM is gone: its statuses name no revision
+                }
+              }));
       TopicPublisher topics = publisher;
       Recordings recorder = recordings;
       // Every published sample goes to the recordings too: neither waits for the other.

@@ -8,6 +8,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BinaryOperator;
 import java.util.function.Consumer;
+import java.util.function.ToLongFunction;
 import org.instrumentelement.ie.element.InstrumentElement;
 import org.instrumentelement.im.command.CommandStatus;
 import org.instrumentelement.im.command.IntermediateResult;
@@ -32,16 +33,21 @@ public final class CommandStatusMessages implements Consumer<CommandStatus> {
 
   private final TopicSinks sinks;
   private final BinaryOperator<String> topicOf;
+  private final ToLongFunction<String> provenanceOf;
   private final Map<String, AtomicLong> sequences = new ConcurrentHashMap<>();
   private final Map<String, SampleSink> sinkOf = new ConcurrentHashMap<>();
 
   /**
    * @param sinks the publisher, which binds a sink to each IM's command topic on its first status
    * @param topicOf the topic of an IM path and attribute ({@link Subscriptions#topic})
+   * @param provenanceOf an IM's provenance revision now, by path (0 for one that keeps none): a
+   *     status carries it in {@code ieProvenance} as values do
    */
-  public CommandStatusMessages(TopicSinks sinks, BinaryOperator<String> topicOf) {
+  public CommandStatusMessages(
+      TopicSinks sinks, BinaryOperator<String> topicOf, ToLongFunction<String> provenanceOf) {
     this.sinks = sinks;
     this.topicOf = topicOf;
+    this.provenanceOf = provenanceOf;
   }
 
   @Override
@@ -54,7 +60,14 @@ public final class CommandStatusMessages implements Consumer<CommandStatus> {
                 sinks.bind(
                     new PublishedTopic(topicOf.apply(im, TOPIC_SEGMENT), "", im, TOPIC_SEGMENT)));
     Instant now = Instant.now();
-    sink.accept(new Sample(s.im(), TOPIC_SEGMENT, Value.ofString(json(s), now), sequence, false));
+    sink.accept(
+        new Sample(
+            s.im(),
+            TOPIC_SEGMENT,
+            Value.ofString(json(s), now),
+            sequence,
+            false,
+            provenanceOf.applyAsLong(s.im())));
   }
 
   /** The message body: the status as JSON (see docs/long-running-commands.md). */

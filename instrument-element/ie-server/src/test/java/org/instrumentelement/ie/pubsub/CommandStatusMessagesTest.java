@@ -110,10 +110,12 @@ class CommandStatusMessagesTest {
               bound.add(topic);
               return sent::add;
             },
-            (im, attribute) -> "ie.test." + im.replace('/', '.') + "." + attribute);
+            (im, attribute) -> "ie.test." + im.replace('/', '.') + "." + attribute,
+            im -> im.equals("lab/scope") ? 7 : 0);
     messages.accept(status(RunState.RUNNING, null, null));
     messages.accept(status(RunState.RUNNING, null, null));
     assertEquals(List.of(1L, 2L), sent.stream().map(Sample::sequence).toList());
+    assertEquals(7, sent.get(0).provenance(), "the IM's provenance revision, as values carry it");
     assertEquals("commands", sent.get(0).attribute());
     assertEquals("lab/scope", sent.get(0).imPath());
     assertEquals(ValueType.STRING, sent.get(0).value().type());
