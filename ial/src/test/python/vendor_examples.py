@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Vendors' example programs, as a lab user runs them: pyvisa with the pyvisa-py backend, each
-command in the order the manufacturer's programming guide sends it, with the guide's own error check
-after every line (an exit on any SYSTem:ERRor? reply that does not start with "+0,").
+command in the order the manufacturer's example sends it, with that vendor's own error check after
+every line.
 
     vendor_examples.py PROGRAM RESOURCE
 
@@ -9,17 +9,33 @@ PROGRAM is one of:
   infiniivision  Keysight InfiniiVision X-Series programmer's guide, "Programming Examples": the
                  VISA/Python example (initialize, capture, analyze) with do_command,
                  do_query_string, do_query_ieee_block, do_command_ieee_block and
-                 check_instrument_errors as the guide writes them
+                 check_instrument_errors as the guide writes them (SYSTem:ERRor? must start "+0,")
   34461a         Keysight 34461A (Truevolt) programming examples: DC volts with range and
                  resolution, triggered readings into memory, reading memory, statistics
+  tek-waveforms  Tektronix 4/5/6 Series MSO, github.com/tektronix/Programmatic-Control-Examples:
+                 mdo_simple_plot.py (SimplePlotExample), CurveQueryMain.cs (CSharpCurveQueryWinforms),
+                 HelloScope/Program.cs (CSharpHelloScope) and mso_data_log.py (DataLoggerExample),
+                 with *ESR? and ALLEv? after every line (both must say nothing happened)
+  tek-screenshots  the same repository's save_hardcopy_example.py (SaveHardCopyExample) and
+                 Save_Pic_test.py (SavePicLocalTimeExample): SAVE:IMAGe, FILESystem:READFile read
+                 raw to the message's END, FILESystem:DELEte; over VXI-11 as the examples address
+                 the scope (TCPIP::...::INSTR): on a raw socket a VISA library sees no END
+  rs-rtb2000     Rohde & Schwarz, github.com/Rohde-Schwarz/Examples:
+                 Oscilloscopes/Python/RsInstrument/RsInstrument_RTB2000_Example.py (and its C#
+                 twin), sent as RsInstrument sends it: its session set-up, reset and clear_status,
+                 and its status check after every command (*STB?, then SYSTem:ERRor? until "0,")
+  rigol-ds1000z  Rigol MSO1000Z/DS1000Z Programming Guide: the command pages' procedures and the
+                 programming demos' reading of :WAVeform:DATA? and :DISPlay:DATA? (the 11-byte TMC
+                 header cut off, the terminator dropped), with :SYSTem:ERRor? after every line
   blocks         blocks in both directions: every byte value 0-255, newlines included; a block
                  holding ';*RST' changes nothing but the setting it was sent to
   vxi11-pieces   VXI-11 with pyvisa-py's own RPC client: a setup block and a block holding
                  commands sent in device_writes of 100 bytes, END on every piece, then END on the
                  last only (RESOURCE is the host; the instrument is inst0)
-The commands are facts from the manuals; this script is ours. Prints "PASSED <program>" and exits 0
-when the program ran to its end.
+The commands are facts from the manuals and the vendors' examples; this script is ours. Prints
+"PASSED <program>" and exits 0 when the program ran to its end.
 """
+import re
 import struct
 import sys
 import zlib
@@ -340,7 +356,440 @@ def vxi11_pieces(host):
         client.close()
 
 
-PROGRAMS = {"infiniivision": infiniivision, "34461a": keysight_34461a, "blocks": blocks}
+class TekProgram:
+    """Tektronix's examples check for errors by reading the standard event status register and
+    then the event queue (mdo_simple_plot.py at its end, Save_Pic_test.py's
+    Clear_Scope_Error_Register); here after every line."""
+
+    def __init__(self, inst):
+        self.inst = inst
+
+    def check_events(self, command):
+        esr = int(self.inst.query("*esr?"))
+        events = self.inst.query("allev?").strip()
+        if esr != 0 or events != '0,"No events to report - queue empty"':
+            raise ExitedBecauseOfError(f"ERROR: *ESR? {esr}, ALLEV? {events}, command: '{command}'")
+
+    def write(self, command):
+        self.inst.write(command)
+        self.check_events(command)
+
+    def query(self, query):
+        result = self.inst.query(query).strip()
+        self.check_events(query)
+        return result
+
+    def query_binary(self, query, datatype, big_endian):
+        values = self.inst.query_binary_values(
+            query, datatype=datatype, is_big_endian=big_endian, container=list
+        )
+        self.check_events(query)
+        return values
+
+    def read_file(self, command):
+        """FILESystem:READFile then read_raw(), as the examples read it: they set no read
+        termination, so the read runs to the end of the message."""
+        self.inst.write(command)
+        termination = self.inst.read_termination
+        self.inst.read_termination = None
+        try:
+            data = self.inst.read_raw()
+        finally:
+            self.inst.read_termination = termination
+        self.check_events(command)
+        return data
+
+
+NR3_TEK = re.compile(r"-?\d\.\d{4}E[-+]\d+$")
+
+
+def tek_waveforms(p):
+    # mdo_simple_plot.py
+    p.write("*cls")
+    idn = p.query("*idn?")
+    assert idn.startswith("TEKTRONIX,MSO44,") and "CF:91.1CT FV:" in idn, idn
+    p.write("*rst")
+    assert p.query("*opc?") == "1"
+    p.write("autoset EXECUTE")
+    p.query("*opc?")
+    p.write("header 0")
+    p.write("data:encdg SRIBINARY")
+    p.write("data:source CH1")
+    p.write("data:start 1")
+    record = int(p.query("horizontal:recordlength?"))
+    p.write("data:stop {}".format(record))
+    p.write("wfmoutpre:byt_n 1")
+    p.write("acquire:state 0")
+    p.write("acquire:stopafter SEQUENCE")
+    p.write("acquire:state 1")
+    p.query("*opc?")
+    bin_wave = p.query_binary("curve?", "b", False)
+    tscale = float(p.query("wfmoutpre:xincr?"))
+    tstart = float(p.query("wfmoutpre:xzero?"))
+    vscale = float(p.query("wfmoutpre:ymult?"))
+    voff = float(p.query("wfmoutpre:yzero?"))
+    vpos = float(p.query("wfmoutpre:yoff?"))
+    # the example's own error checking
+    assert int(p.inst.query("*esr?")) == 0
+    assert p.inst.query("allev?").strip() == '0,"No events to report - queue empty"'
+    assert len(bin_wave) == record, len(bin_wave)
+    scaled_wave = [(v - vpos) * vscale + voff for v in bin_wave]
+    assert 1.3 < max(scaled_wave) < 1.7, f"the 1.5 V sine peaks at {max(scaled_wave)}"
+    assert tscale > 0 and tstart < 0 and NR3_TEK.match(p.query("wfmoutpre:xincr?"))
+    # CurveQueryMain.cs
+    p.write("*CLS")
+    p.query("*IDN?")
+    p.write("DATA:SOUR CH1")
+    p.write("DAT:ENC RIB")
+    p.write("DATA:WIDTH 2")
+    xinc = float(p.query("WFMO:XINCR?"))
+    xzero = float(p.query("WFMO:XZEro?"))
+    pt_off = int(p.query("WFMO:PT_OFF?"))
+    xunits = p.query("WFMO:XUNit?")
+    ymult = float(p.query("WFMO:YMUlt?"))
+    yzero = float(p.query("WFMO:YZEro?"))
+    yoff = float(p.query("WFMO:YOFf?"))
+    yunits = p.query("WFMO:YUNit?")
+    raw_data = p.query_binary("CURVE?", "h", True)
+    assert (xunits, yunits, pt_off) == ('"s"', '"V"', 0), (xunits, yunits, pt_off)
+    volts = [(v - yoff) * ymult + yzero for v in raw_data]
+    assert len(volts) == record and 1.3 < max(volts) < 1.7, max(volts)
+    assert abs(xzero - tstart) < 1e-12 and abs(xinc - tscale) < 1e-12
+    # HelloScope/Program.cs
+    p.query("*IDN?")
+    p.write("*RST")
+    p.query("*OPC?")
+    p.write("AUTOSET EXECUTE")
+    p.query("*OPC?")
+    p.write("MEASU:ADDMEAS AMPLITUDE")
+    p.write("ACQ:STATE STOP")
+    p.query("*OPC?")
+    p.write("ACQ:STOPAFTER SEQUENCE")
+    p.write("ACQ:STATE RUN")
+    p.query("*OPC?")
+    ampl = float(p.query("MEASU:MEAS1:RESULTS:CURRENTACQ:MEAN?"))
+    assert 2.5 < ampl < 3.5, f"amplitude {ampl}"
+    # mso_data_log.py
+    p.write("*cls")
+    p.query("*idn?")
+    p.write("*rst")
+    p.query("*opc?")
+    p.write("autoset EXECUTE")
+    p.query("*opc?")
+    p.write("acquire:state 0")
+    p.write("acquire:stopafter SEQUENCE")
+    p.write("MEASUREMENT:ADDMEAS FREQUENCY")
+    for _ in range(3):
+        p.write("acquire:state 1")
+        p.query("*opc?")
+        meas = float(p.query("measu:meas1:resu:curr:mean?"))
+        assert abs(meas - 1000) < 50, f"frequency {meas}"
+    # An error reaches the event queue once *ESR? has summarised it, as the manual describes.
+    p.inst.write("acquire:stopafter SOMETIMES")
+    assert p.inst.query("allev?").strip() == '1,"No events to report - new events pending *ESR?"'
+    assert int(p.inst.query("*esr?")) == 16, "an execution error"
+    events = p.inst.query("allev?").strip()
+    assert events.startswith('224,"Illegal parameter value'), events
+
+
+def tek_screenshots(p):
+    # save_hardcopy_example.py
+    print(p.query("*IDN?"))
+    p.write("SAVE:IMAGE 'c:/TEMP.PNG'")
+    p.query("*OPC?")
+    data = p.read_file("FILESYSTEM:READFILE 'c:/TEMP.PNG'")
+    assert data.endswith(b"\n"), "the scope ends every message with a newline"
+    png_size(data[:-1])
+    # Save_Pic_test.py
+    def clear_scope_error_register():
+        esr = p.inst.query("*ESR?")
+        assert int(esr) == 0, esr
+        assert p.inst.query("allev?").strip().startswith('0,"No events')
+
+    clear_scope_error_register()
+    p.write("*RST")
+    p.query("*OPC?")
+    p.write("DISplay:WAVEView1:CH1:STATE 1")
+    p.write("AUTOSet EXECute")
+    p.query("*OPC?")
+    p.write("ACQUIRE:STOPAFTER SEQUENCE")
+    p.write("SAVe:IMAGe:COMPosition INVErted")
+    p.write("TRIGger:A:MODe NORMal")
+    for i in range(2):
+        p.write("ACQuire:STATE RUN")
+        p.query("*OPC?")
+        p.write('SAVe:IMAGe "C:\\MyScreenFrame' + str(i) + '.png"')
+        p.query("*OPC?")
+        raw_data = p.read_file('FILESYSTEM:READFILE "C:\\MyScreenFrame' + str(i) + '.png"')
+        png_size(raw_data[:-1])
+        try:
+            import io
+
+            from PIL import Image
+
+            image = Image.open(io.BytesIO(raw_data[:-1])).convert("RGB")
+            assert min(image.getpixel((5, 5))) > 200, "inverted: a light background"
+        except ImportError:
+            pass
+        p.write('FILESYSTEM:DELETE "C:\\MyScreenFrame' + str(i) + '.png"')
+    clear_scope_error_register()
+    # The file is gone: reading it again is an execution error in the event queue.
+    p.inst.write('FILESYSTEM:READFILE "C:\\MyScreenFrame0.png"')
+    assert int(p.inst.query("*ESR?")) == 16
+    events = p.inst.query("ALLEV?").strip()
+    assert events.startswith('256,"File name not found'), events
+
+
+class RsInstrumentSession:
+    """What the RsInstrument package sends (github.com/Rohde-Schwarz/RsInstrument,
+    Internal/VisaSession.py and Instrument.py): at open a device clear, *CLS, the status byte
+    read (VXI-11), *ESE 1 and *SRE 0; with instrument_status_checking, after every command *STB?
+    and, when its error-queue bit is set, SYST:ERR? until an entry starts with "0," or "+0,"."""
+
+    def __init__(self, inst):
+        self.inst = inst
+        self.vxi_capable = inst.resource_class == "INSTR"
+        self.instrument_status_checking = True
+        inst.clear()
+        inst.write("*CLS")
+        if self.vxi_capable:
+            inst.read_stb()
+        inst.write("*ESE 1")
+        inst.write("*SRE 0")
+        self.idn_string = inst.query("*IDN?").strip()
+
+    def syst_errors(self):
+        errors = []
+        while True:
+            error = self.inst.query("SYST:ERR?").strip()
+            if error.startswith("0,") or error.startswith("+0,"):
+                return errors
+            errors.append(error)
+
+    def check_status(self, context):
+        if self.instrument_status_checking and int(self.inst.query("*STB?")) & 4:
+            errors = self.syst_errors()
+            raise ExitedBecauseOfError(f"StatusException: {errors} after '{context}'")
+
+    def instrument_options(self):
+        return self.inst.query("*OPT?").strip().split(",")
+
+    def clear_status(self):
+        self.inst.clear()
+        if not self.vxi_capable:
+            self.inst.write("*CLS")
+            assert self.inst.query("*OPC?").strip() in ("0", "1")
+        stb = int(self.inst.query("*STB?"))
+        while stb & (4 | 16 | 32):
+            self.inst.write("*CLS")
+            self.syst_errors()
+            stb = int(self.inst.query("*STB?"))
+
+    def reset(self):
+        self.inst.write("*RST")
+        self.query_opc()
+        self.clear_status()
+        self.check_status("*RST")
+
+    def write_str(self, command):
+        self.inst.write(command)
+        self.check_status(command)
+
+    def query_str(self, query):
+        result = self.inst.query(query).strip()
+        self.check_status(query)
+        return result
+
+    def query_opc(self):
+        return self.inst.query("*OPC?").strip() == "1"
+
+    def query_bin_or_ascii_float_list(self, query, big_endian=False):
+        """A block of floats if the reply starts with '#', else comma-separated ASCII numbers."""
+        self.inst.write(query)
+        start = self.inst.read_bytes(2)
+        if start[:1] == b"#":
+            digits = int(start[1:2])
+            length = int(self.inst.read_bytes(digits))
+            data = self.inst.read_bytes(length)
+            assert self.inst.read_bytes(1) == b"\n"
+            values = list(struct.unpack(("<" if not big_endian else ">") + "%df" % (length // 4), data))
+        else:
+            text = (start + self.inst.read_raw()).decode("ascii").strip()
+            values = [float(v) for v in text.split(",")]
+        self.check_status(query)
+        return values
+
+    def read_file_from_instrument_to_pc(self, instr_file):
+        data = self.inst.query_binary_values(
+            f"MMEM:DATA? '{instr_file}'", datatype="s", container=bytes
+        )
+        self.check_status("MMEM:DATA?")
+        return data
+
+
+NR3_RS = re.compile(r"-?\d\.\d{12}E[-+]\d\d$")
+
+
+def rs_rtb2000(program):
+    rtb = RsInstrumentSession(program.inst)
+    assert rtb.idn_string.startswith("Rohde&Schwarz,RTB2004,"), rtb.idn_string
+    assert rtb.instrument_options() == ["0"]
+    rtb.clear_status()
+    rtb.reset()
+    # Basic Settings
+    rtb.write_str("TIM:ACQT 0.01")
+    rtb.write_str("CHAN1:RANG 5.0")
+    rtb.write_str("CHAN1:OFFS 0.0")
+    rtb.write_str("CHAN1:COUP ACL")
+    rtb.write_str("CHAN1:STAT ON")
+    # Trigger Settings
+    rtb.write_str("TRIG:A:MODE AUTO")
+    rtb.write_str("TRIG:A:TYPE EDGE;:TRIG:A:EDGE:SLOP POS")
+    rtb.write_str("TRIG:A:SOUR CH1")
+    rtb.write_str("TRIG:A:LEV1 0.05")
+    assert rtb.query_opc()
+    rtb.write_str("SING")
+    assert rtb.query_opc()
+    # Fetching the waveform in ASCII and binary format: the same trace
+    trace_asc = rtb.query_bin_or_ascii_float_list("FORM ASC;:CHAN1:DATA?")
+    trace_bin = rtb.query_bin_or_ascii_float_list("FORM REAL,32;:CHAN1:DATA?")
+    assert len(trace_asc) == len(trace_bin) == 10000, (len(trace_asc), len(trace_bin))
+    assert all(abs(a - b) < 1e-6 for a, b in zip(trace_asc, trace_bin))
+    assert 1.3 < max(trace_bin) < 1.7, max(trace_bin)
+    trace_cs = rtb.query_bin_or_ascii_float_list("FORM:BORD LSBF;:FORM REAL;:CHAN1:DATA?")
+    assert trace_cs == trace_bin, "the C# example's byte order and format"
+    # The screenshot, twice: the second time MMEM:DEL finds the file of the first (the first time
+    # too if an earlier run left it: files outlive *RST).
+    for run in range(2):
+        rtb.write_str("MMEM:CDIR '/INT/'")
+        # The C# example turns status checking off around MMEM:DEL; the Python example's
+        # rtb.InstrumentStatusChecking = False sets no RsInstrument property and leaves it on, so
+        # on a fresh instrument it stops here, as it would on the RTB.
+        rtb.instrument_status_checking = False
+        rtb.write_str("MMEM:DEL 'Dev_Screenshot.png'")
+        errors = rtb.syst_errors()
+        missing = '-256,"File name not found;/INT/Dev_Screenshot.png"'
+        assert errors in ([], [missing]) and (errors == [] or run == 0), errors
+        rtb.query_opc()
+        rtb.clear_status()
+        rtb.instrument_status_checking = True
+        rtb.write_str("HCOP:LANG PNG;:MMEM:NAME 'Dev_Screenshot'")
+        rtb.write_str("HCOP:IMM")
+        rtb.query_opc()
+        width, height = png_size(rtb.read_file_from_instrument_to_pc("Dev_Screenshot.png"))
+        assert width > 0 and height > 0
+    # Without MMEM:DEL the screenshot is an execution error, as the example's comment says; and
+    # deleting a file that is not there is the error the example's comment expects.
+    program.inst.write("HCOP:IMM")
+    errors = rtb.syst_errors()
+    assert len(errors) == 1 and errors[0].startswith("-200,"), errors
+    program.inst.write("MMEM:DEL 'Dev_Screenshot.png'")
+    assert rtb.syst_errors() == []
+    program.inst.write("MMEM:DEL 'Dev_Screenshot.png'")
+    assert rtb.syst_errors() == [missing]
+    # The manual's answer forms.
+    assert program.inst.query("SYST:ERR?").strip() == '0,"No error"'
+    assert NR3_RS.match(rtb.query_str("TIM:SCAL?")), "NR3, 12 decimals"
+    header = rtb.query_str("CHAN1:DATA:HEAD?")
+    assert re.match(r"-\d\.\d{3}E-\d{3},\d\.\d{3}E-\d{3},10000,1$", header), header
+    assert rtb.query_str("FORM?") == "REAL,32"
+    png_size(program.inst.query_binary_values("HCOP:DATA?", datatype="s", container=bytes))
+
+
+class RigolProgram:
+    """The Rigol programming guide's error check, :SYSTem:ERRor? answering 0,"No error"."""
+
+    def __init__(self, inst):
+        self.inst = inst
+
+    def check(self, command):
+        error = self.inst.query(":SYSTem:ERRor?").strip()
+        if error != '0,"No error"':
+            raise ExitedBecauseOfError(f"ERROR: {error}, command: '{command}'")
+
+    def cmd(self, command):
+        self.inst.write(command)
+        self.check(command)
+
+    def query(self, query):
+        result = self.inst.query(query).strip()
+        self.check(query)
+        return result
+
+    def read_tmc(self, query):
+        """Sends a query answering a TMC block and reads it as the demos do: the header of 11
+        bytes (#9 and nine digits) removed, then the data, then the terminator 0x0A removed."""
+        self.inst.write(query)
+        header = self.inst.read_bytes(11)
+        assert re.match(rb"#9\d{9}$", header), header
+        data = self.inst.read_bytes(int(header[2:]))
+        assert self.inst.read_bytes(1) == b"\n"
+        self.check(query)
+        return header, data
+
+
+SCI_RIGOL = re.compile(r"-?\d\.\d{6}e[-+]\d\d$")
+
+
+def rigol_ds1000z(p):
+    idn = p.query("*IDN?")
+    assert idn.startswith("RIGOL TECHNOLOGIES,DS1104Z,"), idn
+    p.cmd("*RST")
+    p.cmd(":RUN")
+    p.cmd(":CHANnel1:DISPlay ON")
+    p.cmd(":CHANnel1:SCALe 1")
+    p.cmd(":TIMebase:MAIN:SCALe 0.001")
+    p.cmd(":TRIGger:MODE EDGE")
+    p.cmd(":TRIGger:EDGe:SOURce CHANnel1")
+    p.cmd(":TRIGger:EDGe:LEVel 0.5")
+    assert SCI_RIGOL.match(p.query(":TRIGger:EDGe:LEVel?"))
+    p.cmd(":SINGle")
+    assert p.query(":TRIGger:STATus?") == "STOP"
+    vpp = p.query(":MEASure:ITEM? VPP,CHANnel1")
+    assert SCI_RIGOL.match(vpp) and 2.7 < float(vpp) < 3.3, vpp
+    # :WAVeform:DATA?, "Procedures of the screen waveform data reading"
+    p.cmd(":WAV:SOUR CHAN1")
+    p.cmd(":WAV:MODE NORM")
+    p.cmd(":WAV:FORM BYTE")
+    preamble = p.query(":WAV:PRE?").split(",")
+    assert preamble[:4] == ["0", "0", "1200", "1"], preamble
+    assert all(SCI_RIGOL.match(preamble[i]) for i in (4, 5, 7)), preamble
+    x_increment, y_increment = float(preamble[4]), float(preamble[7])
+    y_origin, y_reference = int(preamble[8]), int(preamble[9])
+    # The demos' read: fread the whole reply, then wave = data(12:len-1).
+    p.inst.write(":WAV:DATA?")
+    data = p.inst.read_bytes(11 + 1200 + 1)
+    p.check(":WAV:DATA?")
+    assert data[:11] == b"#9000001200" and data[-1:] == b"\n", data[:11]
+    wave = data[11:-1]
+    volts = [(v - y_origin - y_reference) * y_increment for v in wave]
+    assert 1.3 < max(volts) < 1.7 and x_increment == 1e-5, (max(volts), x_increment)
+    p.cmd(":WAV:FORM ASC")
+    _, text = p.read_tmc(":WAV:DATA?")
+    values = text.decode("ascii").split(",")
+    assert len(values) == 1200 and all(SCI_RIGOL.match(v) for v in values), values[:3]
+    assert abs(max(map(float, values)) - max(volts)) < 0.05
+    # :DISPlay:DATA? ON,OFF,PNG: colour, not inverted, a PNG
+    _, png = p.read_tmc(":DISPlay:DATA? ON,OFF,PNG")
+    png_size(png)
+    # without parameters: a 24-bit BMP of 800 x 480, #9001152054 as the manual shows
+    header, bmp = p.read_tmc(":DISPlay:DATA?")
+    assert header == b"#9001152054" and bmp[:2] == b"BM", header
+    p.cmd(":RUN")
+    assert p.query(":TRIGger:STATus?") == "TD"
+    p.cmd(":STOP")
+    assert p.query(":TRIGger:STATus?") == "STOP"
+
+
+PROGRAMS = {
+    "infiniivision": (Program, infiniivision),
+    "34461a": (Program, keysight_34461a),
+    "blocks": (Program, blocks),
+    "tek-waveforms": (TekProgram, tek_waveforms),
+    "tek-screenshots": (TekProgram, tek_screenshots),
+    "rs-rtb2000": (Program, rs_rtb2000),
+    "rigol-ds1000z": (RigolProgram, rigol_ds1000z),
+}
 
 
 def main():
@@ -355,7 +804,8 @@ def main():
     inst.read_termination = "\n"
     inst.write_termination = "\n"
     try:
-        PROGRAMS[name](Program(inst))
+        kind, program = PROGRAMS[name]
+        program(kind(inst))
     except ExitedBecauseOfError as e:
         print(f"{e}\nExited because of error.")
         sys.exit(1)

@@ -64,11 +64,23 @@ public record BlockHeader(int headerLength, long payloadLength) {
 
   /** The header that announces {@code payloadLength} bytes, in the fewest digits. */
   public static byte[] definite(long payloadLength) {
+    return definite(payloadLength, 1);
+  }
+
+  /**
+   * The header that announces {@code payloadLength} bytes in at least {@code digits} digits, led by
+   * zeros as IEEE 488.2 allows: {@code #9000001200} where a Rigol scope always writes nine.
+   */
+  public static byte[] definite(long payloadLength, int digits) {
     if (payloadLength < 0 || payloadLength > 999_999_999L) {
       throw new IllegalArgumentException(
           "a definite block holds 0..999999999 bytes: " + payloadLength);
     }
+    if (digits < 1 || digits > 9) {
+      throw new IllegalArgumentException("a block length has 1..9 digits: " + digits);
+    }
     String len = Long.toString(payloadLength);
+    len = "0".repeat(Math.max(0, digits - len.length())) + len;
     return ("#" + len.length() + len).getBytes(StandardCharsets.US_ASCII);
   }
 

@@ -8,39 +8,64 @@ import org.instrumentelement.ial.ieee4882.BlockHeader;
 /**
  * Turns samples in volts into the IEEE 488.2 definite-length block an instrument sends: integer
  * codes ({@code code = (volts - yOrigin) / yIncrement + yReference}) or floats in a binary format
- * and byte order, or ASCII numbers in volts separated by commas. The last block is kept: a held
- * trace is encoded once, not at every query, so the simulator is never the bottleneck.
+ * and byte order, or ASCII numbers in volts separated by commas, in a block or as plain text. The
+ * last block is kept: a held trace is encoded once, not at every query, so the simulator is never
+ * the bottleneck.
  */
 final class BlockEncoder {
-  /** The format name of comma-separated ASCII values ({@code :WAVeform:FORMat ASCii}). */
+  /**
+   * The format name of comma-separated ASCII values in a block ({@code :WAVeform:FORMat ASCii}).
+   */
   static final String ASCII = "ascii";
 
+  /**
+   * The format name of comma-separated ASCII values without a block header, as a plain reply
+   * ({@code FORMat ASCii} on a Rohde &amp; Schwarz scope).
+   */
+  static final String TEXT = "text";
+
   private record Encoding(
-      double[] samples, String format, ByteOrder order, double inc, double origin, double ref) {
+      double[] samples,
+      String format,
+      ByteOrder order,
+      double inc,
+      double origin,
+      double ref,
+      NumberForm form) {
     boolean same(Encoding o) {
       return samples == o.samples
           && format.equals(o.format)
           && order == o.order
+          && form == o.form
           && Double.compare(inc, o.inc) == 0
           && Double.compare(origin, o.origin) == 0
           && Double.compare(ref, o.ref) == 0;
     }
   }
 
+  private final int headerDigits;
   private Encoding lastEncoding;
   private byte[] lastBlock;
 
+  /**
+   * @param headerDigits the fewest digits of a block header's length ({@code answer.blockDigits})
+   */
+  BlockEncoder(int headerDigits) {
+    this.headerDigits = headerDigits;
+  }
+
   /** Checks a format name from a model file. */
   static void check(String format) {
-    if (!format.equalsIgnoreCase(ASCII)) {
+    if (!format.equalsIgnoreCase(ASCII) && !format.equalsIgnoreCase(TEXT)) {
       BinaryFormat.of(format);
     }
   }
 
   /**
-   * The block, header included.
+   * The block, header included (none for {@link #TEXT}).
    *
    * @param yIncrement volts per code, or NaN to send volts
+   * @param form how ASCII values are written, or {@code null} for NR3 ({@code +1.234567E-01})
    */
   byte[] encode(
       double[] samples,
@@ -48,15 +73,18 @@ final class BlockEncoder {
       ByteOrder order,
       double yIncrement,
       double yOrigin,
-      double yReference) {
-    Encoding e = new Encoding(samples, format, order, yIncrement, yOrigin, yReference);
+      double yReference,
+      NumberForm form) {
+    Encoding e = new Encoding(samples, format, order, yIncrement, yOrigin, yReference, form);
     if (lastEncoding != null && lastEncoding.same(e)) {
       return lastBlock;
     }
     byte[] out;
-    if (format.equalsIgnoreCase(ASCII)) {
-      byte[] data = ascii(samples);
-      byte[] header = BlockHeader.definite(data.length);
+    if (format.equalsIgnoreCase(TEXT)) {
+      out = ascii(samples, form);
+    } else if (format.equalsIgnoreCase(ASCII)) {
+      byte[] data = ascii(samples, form);
+      byte[] header = BlockHeader.definite(data.length, headerDigits);
       out = new byte[header.length + data.length];
       System.arraycopy(header, 0, out, 0, header.length);
       System.arraycopy(data, 0, out, header.length, data.length);
@@ -70,7 +98,7 @@ final class BlockEncoder {
       }
       // Header and data in one array: a trace is not copied once more behind its header.
       BinaryFormat binary = BinaryFormat.of(format);
-      byte[] header = BlockHeader.definite((long) values.length * binary.width());
+      byte[] header = BlockHeader.definite((long) values.length * binary.width(), headerDigits);
       out = new byte[header.length + values.length * binary.width()];
       System.arraycopy(header, 0, out, 0, header.length);
       binary.encode(values, order, out, header.length);
@@ -86,13 +114,17 @@ final class BlockEncoder {
     lastBlock = null;
   }
 
-  private static byte[] ascii(double[] samples) {
+  private static byte[] ascii(double[] samples, NumberForm form) {
     StringBuilder out = new StringBuilder(samples.length * 14);
     for (int i = 0; i < samples.length; i++) {
       if (i > 0) {
         out.append(',');
       }
-      nr3(out, samples[i]);
+      if (form == null) {
+        nr3(out, samples[i]);
+      } else {
+        form.append(out, samples[i]);
+      }
     }
     return out.toString().getBytes(StandardCharsets.ISO_8859_1);
   }

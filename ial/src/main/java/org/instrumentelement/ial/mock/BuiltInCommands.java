@@ -11,7 +11,9 @@ import org.instrumentelement.ial.scpi.device.ScpiErrorException;
 
 /**
  * What every simulated instrument answers whatever its model: the IEEE 488.2 common commands and
- * the SCPI-99 required {@code SYSTem:ERRor} and {@code SYSTem:VERSion} queries.
+ * the SCPI-99 required {@code SYSTem:ERRor} and {@code SYSTem:VERSion} queries; on a model with
+ * Tektronix's event queue ({@code answer.events = tektronix}), also its status and error commands
+ * ({@code ALLEv?}, {@code EVENT?}, {@code EVMsg?}, {@code EVQty?}, {@code DESE}).
  */
 final class BuiltInCommands {
   /** The headers, as the reference documentation lists them. */
@@ -34,6 +36,10 @@ final class BuiltInCommands {
           ":SYSTem:ERRor[:NEXT]?",
           ":SYSTem:ERRor:COUNt?",
           ":SYSTem:VERSion?");
+
+  /** The headers a model with Tektronix's event queue answers besides. */
+  static final List<String> TEKTRONIX_HEADERS =
+      List.of("ALLEv?", "EVENT?", "EVMsg?", "EVQty?", "DESE", "DESE?");
 
   private BuiltInCommands() {}
 
@@ -100,10 +106,68 @@ final class BuiltInCommands {
         });
     add(tree, ":SYSTem:ERRor:COUNt?", (ch, p) -> none(p, integer.apply(d.status.errorCount())));
     add(tree, ":SYSTem:VERSion?", (ch, p) -> none(p, ascii("1999.0")));
+    if (forms.tektronixEvents()) {
+      addTektronixEvents(tree, d, integer);
+    }
+  }
+
+  /**
+   * The event queries of a Tektronix scope (4/5/6 Series MSO programmer manual, "Status and Events"
+   * and the ALLEv?, EVENT?, EVMsg?, EVQty?, DESE pages): codes and messages as {@code
+   * 113,"Undefined header"}, {@code 0,"No events to report - queue empty"} when there is none.
+   */
+  private static void addTektronixEvents(
+      CommandTree<MockCommand> tree,
+      DeviceState d,
+      java.util.function.IntFunction<byte[]> integer) {
+    add(
+        tree,
+        "EVENT?",
+        d.description.prefixes,
+        (ch, p) -> none(p, integer.apply(d.status.nextEvent().code())));
+    add(
+        tree,
+        "EVMsg?",
+        d.description.prefixes,
+        (ch, p) -> none(p, ascii(d.status.nextEvent().reply())));
+    add(
+        tree,
+        "ALLEv?",
+        d.description.prefixes,
+        (ch, p) -> {
+          StringBuilder out = new StringBuilder();
+          for (ScpiError e : d.status.allEvents()) {
+            out.append(out.isEmpty() ? "" : ",").append(e.reply());
+          }
+          return none(p, ascii(out.toString()));
+        });
+    add(
+        tree,
+        "EVQty?",
+        d.description.prefixes,
+        (ch, p) -> none(p, integer.apply(d.status.readableEvents())));
+    add(
+        tree,
+        "DESE",
+        d.description.prefixes,
+        (ch, p) -> {
+          d.status.deviceEventEnable(mask(p));
+          return null;
+        });
+    add(
+        tree,
+        "DESE?",
+        d.description.prefixes,
+        (ch, p) -> none(p, integer.apply(d.status.deviceEventEnable())));
   }
 
   private static void add(CommandTree<MockCommand> tree, String header, MockCommand command) {
     tree.add(HeaderPattern.compile(header, 1), command);
+  }
+
+  private static void add(
+      CommandTree<MockCommand> tree, String header, boolean prefixes, MockCommand command) {
+    tree.add(HeaderPattern.compile(header, 1, prefixes), command);
   }
 
   /** {@code answer}, if the unit came without parameters (-108 otherwise). */

@@ -94,7 +94,8 @@ final class DataQueries {
         order,
         f.number(b.setting("yIncrement"), channel, Double.NaN),
         f.number(b.setting("yOrigin"), channel, 0),
-        f.number(b.setting("yReference"), channel, 0));
+        f.number(b.setting("yReference"), channel, 0),
+        b.form());
   }
 
   private static String key(MockFormulas f, String property, int channel) {

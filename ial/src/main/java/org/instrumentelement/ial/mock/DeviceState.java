@@ -16,15 +16,21 @@ final class DeviceState {
   final MockSettings settings;
   final MockFormulas formulas;
   final Acquisitions acquisitions;
-  final StatusRegisters status = new StatusRegisters();
-  final BlockEncoder encoder = new BlockEncoder();
+  final StatusRegisters status;
+  final BlockEncoder encoder;
   final ReadingMemory readings;
+
+  /** The files on the instrument's disk: kept across {@code *RST} and power cycles. */
+  final VirtualDisk disk = new VirtualDisk();
+
   private final Map<String, String> rendered = new HashMap<>();
   private final AtomicLong changes = new AtomicLong();
   private Duration replyDelay = Duration.ZERO;
 
   DeviceState(MockDeviceDescription description, long seed) {
     this.description = description;
+    this.encoder = new BlockEncoder(description.answers.blockDigits());
+    this.status = new StatusRegisters(description.answers.tektronixEvents());
     this.settings = new MockSettings(description);
     this.formulas = new MockFormulas(description, settings, seed * 17 + 3);
     this.acquisitions = new Acquisitions(description, settings, formulas, seed * 31 + 5);
@@ -70,6 +76,16 @@ final class DeviceState {
   /** The text a reply last rendered, or {@code null}. */
   String recall(String reply) {
     return rendered.get(reply);
+  }
+
+  /** {@code payload} as a definite-length block, its header written as the model's manual does. */
+  byte[] definiteBlock(byte[] payload) {
+    byte[] header =
+        org.instrumentelement.ial.ieee4882.BlockHeader.definite(
+            payload.length, description.answers.blockDigits());
+    byte[] out = java.util.Arrays.copyOf(header, header.length + payload.length);
+    System.arraycopy(payload, 0, out, header.length, payload.length);
+    return out;
   }
 
   static byte[] ascii(String s) {

@@ -21,6 +21,9 @@ import org.instrumentelement.ial.scpi.device.HeaderPattern;
  * @param takes a computed reply rendered into memory without answering ({@code INITiate} takes the
  *     readings that {@code FETCh?} then answers), or {@code null}
  * @param delay how long the device takes before the reply is ready (zero: at once)
+ * @param divide what each number its parameters set is divided by before it is stored, where the
+ *     command names a setting in other units: {@code CHANnel1:RANGe 5} sets a scale of 0.5 V/div on
+ *     a screen of 10 divisions (1 for none)
  */
 record MockAction(
     String name,
@@ -31,4 +34,5 @@ record MockAction(
     String response,
     String answer,
     String takes,
-    Duration delay) {}
+    Duration delay,
+    double divide) {}

@@ -10,8 +10,8 @@ import org.instrumentelement.ial.scpi.device.HeaderPattern;
  * source channel for per-channel ones) or a literal; {@code null} where the file leaves it out.
  * Numeric settings may also be derived values or expressions.
  *
- * @param format a format name ({@code uint8}, {@code ascii}...), or a property whose value {@code
- *     formats} maps to one
+ * @param format a format name ({@code uint8}, {@code ascii}, {@code text}...), or a property whose
+ *     value {@code formats} maps to one
  * @param formats property value (short form) to format name
  * @param byteOrder {@code little}, {@code big}, or a property whose value {@code byteOrders} maps
  * @param transfer properties that shape the transfer rather than the acquisition: a held trace is
@@ -20,6 +20,7 @@ import org.instrumentelement.ial.scpi.device.HeaderPattern;
  * @param sequenceProperty with {@code sequenceValue}: when that property has that value, setting
  *     the hold property to RUN takes one acquisition and stops ({@code ACQuire:STOPAfter
  *     SEQuence}), or {@code null}
+ * @param form how {@code ascii} and {@code text} values are written, or {@code null} for NR3
  */
 record MockBlock(
     String name,
@@ -31,6 +32,7 @@ record MockBlock(
     Set<String> transfer,
     String sequenceProperty,
     String sequenceValue,
+    NumberForm form,
     Map<String, String> settings) {
 
   /** Settings a block understands; anything else in the file is a mistake. */

@@ -45,6 +45,7 @@ public final class MockDevice {
     queries.addTo(commands);
     SetupCommands.addTo(commands, state);
     ScreenCommands.addTo(commands, state);
+    DiskCommands.addTo(commands, state);
     state.readings.addTo(commands);
     state.reset();
   }

@@ -42,6 +42,10 @@ final class MockDeviceDescription {
   final List<MockSetup> setups;
   final List<MockScreen> screens;
   final List<MockMemory> memories;
+  final List<MockDisk> disks;
+
+  /** Whether mnemonics are taken in any prefix of their long form (Tektronix), not only SCPI's. */
+  final boolean prefixes;
 
   MockDeviceDescription(
       String model,
@@ -57,7 +61,9 @@ final class MockDeviceDescription {
       AnswerForms answers,
       List<MockSetup> setups,
       List<MockScreen> screens,
-      List<MockMemory> memories) {
+      List<MockMemory> memories,
+      List<MockDisk> disks,
+      boolean prefixes) {
     this.model = model;
     this.identity = identity;
     this.channels = channels;
@@ -72,6 +78,8 @@ final class MockDeviceDescription {
     this.setups = setups;
     this.screens = screens;
     this.memories = memories;
+    this.disks = disks;
+    this.prefixes = prefixes;
   }
 
   /** Loads {@code <model>.properties} from the given directories, then from the class path. */

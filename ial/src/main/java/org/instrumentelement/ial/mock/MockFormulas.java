@@ -88,15 +88,17 @@ final class MockFormulas {
     for (Object part : reply.parts()) {
       if (part instanceof MockExpression e) {
         MockProperty p = e.isName() ? description.properties.get(e.toString()) : null;
+        MockDerived text = e.isName() ? description.derived.get(e.toString()) : null;
         if (p != null) {
           out.append(p.format(settings.value(p.name(), channel)));
+        } else if (text != null && text.isText()) {
+          String selected = String.valueOf(settings.value(text.selector(), channel));
+          out.append(text.texts().getOrDefault(selected.toUpperCase(Locale.ROOT), ""));
         } else {
           out.append(description.answers.number(e.evaluate(n -> resolve(n, channel, 0))));
         }
       } else if (part instanceof MockReply.Field f) {
-        double v = f.expression().evaluate(n -> resolve(n, channel, 0));
-        AnswerForms a = description.answers;
-        out.append(f.real() ? a.real().format(v) : a.integer().format(v));
+        out.append(f.form().format(f.expression().evaluate(n -> resolve(n, channel, 0))));
       } else {
         out.append(part);
       }
@@ -135,6 +137,9 @@ final class MockFormulas {
     MockDerived d = description.derived.get(name);
     if (d == null) {
       throw new IllegalStateException(description + ": no value named '" + name + "'");
+    }
+    if (d.isText()) {
+      return Double.NaN; // a text is no number; MockModelNames keeps it out of expressions
     }
     MockExpression e = d.expression();
     if (d.selector() != null) {

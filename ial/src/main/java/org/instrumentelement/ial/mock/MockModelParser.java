@@ -30,13 +30,15 @@ final class MockModelParser {
           "measure",
           "setup",
           "screen",
-          "memory");
+          "memory",
+          "disk");
 
   private final String model;
   private final Properties p;
   private final Map<String, Map<String, Map<String, String>>> sections = new HashMap<>();
   private int channels = 1;
   private boolean longReplies;
+  private boolean prefixes;
   private final Map<String, String> answerKeys = new HashMap<>();
   private AnswerForms answers = AnswerForms.DEFAULT;
 
@@ -59,6 +61,11 @@ final class MockModelParser {
           throw new IllegalArgumentException("keywordReplies is short or long");
         }
         longReplies = value.equals("long");
+      } else if (key.equals("abbreviations")) {
+        if (!value.matches("scpi|prefixes")) {
+          throw new IllegalArgumentException("abbreviations is scpi or prefixes");
+        }
+        prefixes = value.equals("prefixes");
       } else if (parts.length == 2 && parts[0].equals("answer")) {
         answerKeys.put(parts[1], value);
       } else if (parts.length == 3 && SECTIONS.contains(parts[0])) {
@@ -95,6 +102,8 @@ final class MockModelParser {
     section("screen").forEach((name, kv) -> screens.add(screen(name, kv, properties, blocks)));
     List<MockMemory> memories = new ArrayList<>();
     section("memory").forEach((name, kv) -> memories.add(memory(name, kv, properties, replies)));
+    List<MockDisk> disks = new ArrayList<>();
+    section("disk").forEach((name, kv) -> disks.add(disk(name, kv, properties, screens)));
     MockDeviceDescription d =
         new MockDeviceDescription(
             model,
@@ -110,14 +119,16 @@ final class MockModelParser {
             answers,
             setups,
             screens,
-            memories);
+            memories,
+            disks,
+            prefixes);
     new MockModelNames(d).checkAll();
     return d;
   }
 
   private HeaderPattern header(String what, String pattern) {
     try {
-      return HeaderPattern.compile(pattern, channels);
+      return HeaderPattern.compile(pattern, channels, prefixes);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(what + ": " + e.getMessage(), e);
     }
@@ -209,6 +220,7 @@ final class MockModelParser {
             Map.of(),
             kv.get("auto"),
             longReplies,
+            prefixes,
             Boolean.parseBoolean(kv.getOrDefault("perChannel", "false")),
             kv.containsKey("get") ? header(what, kv.get("get")) : null,
             kv.containsKey("set") ? header(what, kv.get("set")) : null,
@@ -243,6 +255,7 @@ final class MockModelParser {
         Map.copyOf(replies),
         draft.auto(),
         longReplies,
+        prefixes,
         draft.perChannel(),
         draft.getter(),
         draft.setter(),
@@ -280,8 +293,8 @@ final class MockModelParser {
         "palettes",
         "parameters",
         "invert");
-    if (!kv.containsKey("query") || !kv.containsKey("block") || !kv.containsKey("format")) {
-      throw new IllegalArgumentException(what + ": needs 'query', 'block' and 'format'");
+    if (!kv.containsKey("block") || !kv.containsKey("format")) {
+      throw new IllegalArgumentException(what + ": needs 'block' and 'format'");
     }
     if (blocks.stream().noneMatch(b -> b.name().equals(kv.get("block")))) {
       throw new IllegalArgumentException(what + ": no block '" + kv.get("block") + "'");
@@ -334,7 +347,7 @@ final class MockModelParser {
     }
     return new MockScreen(
         name,
-        header(what, kv.get("query")),
+        kv.containsKey("query") ? header(what, kv.get("query")) : null,
         kv.get("block"),
         display,
         format,
@@ -342,6 +355,43 @@ final class MockModelParser {
         Map.copyOf(palettes),
         parameters,
         invert);
+  }
+
+  private MockDisk disk(
+      String name,
+      Map<String, String> kv,
+      Map<String, MockProperty> props,
+      List<MockScreen> screens) {
+    String what = "disk " + name;
+    onlyKeys(
+        what, kv, "directory", "screen", "save", "saveName", "read", "send", "delete", "overwrite");
+    if (!kv.containsKey("save") || !kv.containsKey("screen")) {
+      throw new IllegalArgumentException(what + ": needs 'screen' and 'save'");
+    }
+    if (screens.stream().noneMatch(s -> s.name().equals(kv.get("screen")))) {
+      throw new IllegalArgumentException(what + ": no screen '" + kv.get("screen") + "'");
+    }
+    for (String key : List.of("directory", "saveName")) {
+      String p = kv.get(key);
+      if (p != null && (!props.containsKey(p) || props.get(p).type() != MockProperty.Type.STRING)) {
+        throw new IllegalArgumentException(
+            what + ": " + key + " '" + p + "' is not a string property");
+      }
+    }
+    String overwrite = kv.getOrDefault("overwrite", "true");
+    if (!overwrite.matches("true|false")) {
+      throw new IllegalArgumentException(what + ": overwrite is true or false");
+    }
+    return new MockDisk(
+        name,
+        kv.get("directory"),
+        kv.get("screen"),
+        header(what + " save", kv.get("save")),
+        kv.get("saveName"),
+        kv.containsKey("read") ? header(what + " read", kv.get("read")) : null,
+        kv.containsKey("send") ? header(what + " send", kv.get("send")) : null,
+        kv.containsKey("delete") ? header(what + " delete", kv.get("delete")) : null,
+        Boolean.parseBoolean(overwrite));
   }
 
   private MockMemory memory(
@@ -374,7 +424,7 @@ final class MockModelParser {
   }
 
   private static AnswerForms answers(Map<String, String> kv) {
-    onlyKeys("answer", kv, "real", "integer", "errorCode", "noError");
+    onlyKeys("answer", kv, "real", "integer", "errorCode", "noError", "blockDigits", "events");
     AnswerForms d = AnswerForms.DEFAULT;
     NumberForm integer =
         kv.containsKey("integer")
@@ -387,11 +437,22 @@ final class MockModelParser {
     if (!integer.isInteger() || !errorCode.isInteger()) {
       throw new IllegalArgumentException("answer.integer and answer.errorCode are 9 or +9");
     }
+    String digits = kv.getOrDefault("blockDigits", "1");
+    if (!digits.matches("[1-9]")) {
+      throw new IllegalArgumentException("answer.blockDigits is 1..9, not '" + digits + "'");
+    }
+    String events = kv.getOrDefault("events", "scpi");
+    if (!events.equals("scpi") && !events.equals("tektronix")) {
+      throw new IllegalArgumentException(
+          "answer.events is scpi or tektronix, not '" + events + "'");
+    }
     return new AnswerForms(
         kv.containsKey("real") ? NumberForm.parse("answer.real", kv.get("real")) : d.real(),
         integer,
         errorCode,
-        kv.getOrDefault("noError", d.noError()));
+        kv.getOrDefault("noError", d.noError()),
+        Integer.parseInt(digits),
+        events.equals("tektronix"));
   }
 
   private static void checkAuto(MockProperty prop, Map<String, MockProperty> properties) {
@@ -416,7 +477,8 @@ final class MockModelParser {
         "parameters",
         "accepts",
         "answer",
-        "takes");
+        "takes",
+        "divide");
     String command = kv.get("command");
     if (command == null) {
       throw new IllegalArgumentException(what + ": no 'command'");
@@ -456,7 +518,28 @@ final class MockModelParser {
         kv.get("response"),
         kv.get("answer"),
         kv.get("takes"),
-        delay(what, kv.getOrDefault("delay", "0ms")));
+        delay(what, kv.getOrDefault("delay", "0ms")),
+        divisor(what, kv.getOrDefault("divide", "1"), parameters, props));
+  }
+
+  /** A positive number, dividing only numeric properties. */
+  private static double divisor(
+      String what, String text, List<String> parameters, Map<String, MockProperty> props) {
+    double d;
+    try {
+      d = Double.parseDouble(text);
+    } catch (NumberFormatException e) {
+      d = Double.NaN;
+    }
+    if (!(d > 0) || Double.isInfinite(d)) {
+      throw new IllegalArgumentException(what + ": divide '" + text + "' is not a positive number");
+    }
+    for (String p : parameters) {
+      if (d != 1 && props.get(p).type() != MockProperty.Type.DOUBLE) {
+        throw new IllegalArgumentException(what + ": divide needs number parameters, not " + p);
+      }
+    }
+    return d;
   }
 
   /** {@code 500ms} or {@code 2s}. */
@@ -517,6 +600,7 @@ final class MockModelParser {
       sequenceProperty = pv[0].trim();
       sequenceValue = props.get(sequenceProperty).canonical(pv[1].trim());
     }
+    String form = settings.remove("form");
     for (String k : settings.keySet()) {
       if (!MockBlock.KEYS.contains(k)) {
         throw new IllegalArgumentException(what + ": unknown setting '" + k + "'");
@@ -532,6 +616,7 @@ final class MockModelParser {
         Set.copyOf(transfer),
         sequenceProperty,
         sequenceValue,
+        form == null ? null : NumberForm.parse(what + " form", form),
         Map.copyOf(settings));
   }
 
@@ -566,7 +651,7 @@ final class MockModelParser {
     String what = "derived " + name;
     if (kv.containsKey("expr")) {
       onlyKeys(what, kv, "expr");
-      return new MockDerived(name, null, Map.of(), compile(what, kv.get("expr")));
+      return new MockDerived(name, null, Map.of(), compile(what, kv.get("expr")), Map.of());
     }
     String selector = kv.get("of");
     if (selector == null || !props.containsKey(selector)) {
@@ -574,14 +659,22 @@ final class MockModelParser {
           what + ": needs 'expr', or 'of' naming a property and one expression per value");
     }
     Map<String, MockExpression> byValue = new HashMap<>();
+    Map<String, String> texts = new HashMap<>();
     kv.forEach(
         (k, v) -> {
           if (!k.equals("of")) {
             String key = props.get(selector).canonical(k).toUpperCase(Locale.ROOT);
-            byValue.put(key, compile(what + "." + k, v));
+            if (v.length() >= 2 && v.startsWith("\"") && v.endsWith("\"")) {
+              texts.put(key, v.substring(1, v.length() - 1));
+            } else {
+              byValue.put(key, compile(what + "." + k, v));
+            }
           }
         });
-    return new MockDerived(name, selector, Map.copyOf(byValue), null);
+    if (!texts.isEmpty() && !byValue.isEmpty()) {
+      throw new IllegalArgumentException(what + ": either every value is a \"text\" or none");
+    }
+    return new MockDerived(name, selector, Map.copyOf(byValue), null, Map.copyOf(texts));
   }
 
   private MockReply reply(String name, Map<String, String> kv) {
@@ -611,13 +704,14 @@ final class MockModelParser {
       if (colon < 0) {
         parts.add(compile(what, field));
       } else {
-        String form = field.substring(colon + 1);
-        if (!form.equals("real") && !form.equals("integer")) {
-          throw new IllegalArgumentException(
-              what + ": '{" + field + "}' names form '" + form + "', not real or integer");
-        }
-        parts.add(
-            new MockReply.Field(compile(what, field.substring(0, colon)), form.equals("real")));
+        String spec = field.substring(colon + 1);
+        NumberForm form =
+            switch (spec) {
+              case "real" -> answers.real();
+              case "integer" -> answers.integer();
+              default -> NumberForm.parse(what + " '{" + field + "}'", spec);
+            };
+        parts.add(new MockReply.Field(compile(what, field.substring(0, colon)), spec, form));
       }
       at = close + 1;
     }

@@ -54,6 +54,14 @@ public final class MockModelReference {
     out.append("## `").append(d.model).append("`\n\n");
     out.append("`*IDN?`: ").append(d.identity).append("; ").append(d.channels);
     out.append(d.channels == 1 ? " channel.\n\n" : " channels.\n\n");
+    if (d.answers.tektronixEvents()) {
+      out.append("Errors and events go to Tektronix's event queue, readable after `*ESR?`: ")
+          .append(
+              String.join(
+                  ", ",
+                  BuiltInCommands.TEKTRONIX_HEADERS.stream().map(h -> "`" + h + "`").toList()))
+          .append(".\n\n");
+    }
     out.append("| Header | Shortest | Parameters | Answers |\n|---|---|---|---|\n");
     List<String> rows = new ArrayList<>();
     for (MockProperty p : d.properties.values()) {
@@ -74,7 +82,7 @@ public final class MockModelReference {
         params.add("[" + parameter(d.properties.get(a.accepts())) + ", ...]");
       }
       for (String name : a.parameters()) {
-        params.add("[" + parameter(d.properties.get(name)) + "]");
+        params.add("[" + parameter(d.properties.get(name), a.divide()) + "]");
       }
       String answers =
           a.answer() != null ? "as `" + reply(d, a.answer()).query() + "`" : a.response();
@@ -112,6 +120,9 @@ public final class MockModelReference {
       }
     }
     for (MockScreen s : d.screens) {
+      if (s.query() == null) {
+        continue; // saved to files only
+      }
       List<String> params = new ArrayList<>();
       for (String role : s.parameters()) {
         Map<String, String> choices =
@@ -133,6 +144,25 @@ public final class MockModelReference {
           s.query(),
           String.join(", ", params),
           "definite-length block: the screen (" + format + ")");
+    }
+    for (MockDisk k : d.disks) {
+      String in = k.directory() == null ? "" : " (in `" + k.directory() + "` unless absolute)";
+      row(
+          rows,
+          k.save(),
+          k.saveName() == null ? "`<file name>`" : "",
+          "saves the screen to "
+              + (k.saveName() == null ? "the file" : "`" + k.saveName() + "`.<format>")
+              + in);
+      if (k.read() != null) {
+        row(rows, k.read(), "`<file name>`", "definite-length block: the file");
+      }
+      if (k.send() != null) {
+        row(rows, k.send(), "`<file name>`", "the file's bytes, no block header");
+      }
+      if (k.delete() != null) {
+        row(rows, k.delete(), "`<file name>`", "");
+      }
     }
     for (MockMemory m : d.memories) {
       String of = "`" + reply(d, m.reply()).query() + "`";
@@ -170,7 +200,7 @@ public final class MockModelReference {
     StringBuilder t = new StringBuilder();
     for (Object part : r.parts()) {
       if (part instanceof MockReply.Field f) {
-        t.append("{").append(f.expression()).append(f.real() ? ":real}" : ":integer}");
+        t.append("{").append(f.expression()).append(':').append(f.spec()).append('}');
       } else {
         t.append(part instanceof MockExpression e ? "{" + e + "}" : part);
       }
@@ -194,12 +224,25 @@ public final class MockModelReference {
 
   /** The parameter a property takes, as a manual writes it. */
   static String parameter(MockProperty p) {
+    return parameter(p, 1);
+  }
+
+  /** The parameter of a command naming the property in units {@code factor} times larger. */
+  private static String parameter(MockProperty p, double factor) {
     String unit = p.unit() == null ? "" : " " + p.unit();
     StringJoiner s = new StringJoiner("\\|");
     switch (p.type()) {
       case DOUBLE, INTEGER -> {
         String kind = p.type() == MockProperty.Type.INTEGER ? "integer" : "number";
-        s.add("`<" + kind + " " + number(p.min()) + ".." + number(p.max()) + unit + ">`");
+        s.add(
+            "`<"
+                + kind
+                + " "
+                + number(times(p.min(), factor))
+                + ".."
+                + number(times(p.max(), factor))
+                + unit
+                + ">`");
         s.add("`MINimum`").add("`MAXimum`").add("`DEFault`");
         if (p.auto() != null) {
           s.add("`AUTO`");
@@ -226,6 +269,15 @@ public final class MockModelReference {
       case STRING -> "`\"<text>\"`";
       default -> p.unit() == null ? "a number" : "a number (" + p.unit() + ")";
     };
+  }
+
+  /** {@code v * factor} in exact decimal arithmetic: 1e-9 s/div times 12 is 1.2e-8 s. */
+  private static double times(double v, double factor) {
+    return factor == 1 || Double.isInfinite(v)
+        ? v
+        : new java.math.BigDecimal(Double.toString(v))
+            .multiply(new java.math.BigDecimal(Double.toString(factor)))
+            .doubleValue();
   }
 
   private static String number(double v) {

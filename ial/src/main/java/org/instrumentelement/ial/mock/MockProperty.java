@@ -23,6 +23,7 @@ import org.instrumentelement.ial.scpi.device.UnitSuffix;
  * @param auto a boolean property that the keyword {@code AUTO} turns on, and a number turns off (a
  *     range and its autorange), or {@code null}
  * @param longReplies whether queries answer keywords in long form (Tektronix with VERBose ON)
+ * @param prefixes whether keywords are also taken in any prefix of their long form (Tektronix)
  * @param getter the query header, or {@code null} if the property cannot be read
  * @param setter the command header, or {@code null} if the property cannot be set
  * @param form how a query writes a number (the model's form for its type, or the property's own)
@@ -39,6 +40,7 @@ record MockProperty(
     Map<String, String> replies,
     String auto,
     boolean longReplies,
+    boolean prefixes,
     boolean perChannel,
     HeaderPattern getter,
     HeaderPattern setter,
@@ -137,7 +139,7 @@ record MockProperty(
           throw new ScpiErrorException(ScpiError.DATA_TYPE.withDetail(name + " " + p));
         }
         for (Keyword k : keywords) {
-          if (k.matches(p.text())) {
+          if (k.matches(p.text(), prefixes)) {
             return k.shortForm();
           }
         }
@@ -155,7 +157,7 @@ record MockProperty(
       String key = a.getKey();
       boolean hit =
           p.kind() == ProgramData.Kind.CHARACTER
-              ? KEYWORD_LIKE.matcher(key).matches() && Keyword.of(key).matches(p.text())
+              ? KEYWORD_LIKE.matcher(key).matches() && Keyword.of(key).matches(p.text(), prefixes)
               : p.isNumeric()
                   && p.suffix().isEmpty()
                   && key.equals(MockFormulas.format(p.number()));

@@ -29,10 +29,13 @@ record MockReply(
     String recalls) {
 
   /**
-   * A number written in a form the template names ({@code {offset:real}}), where the model's
-   * default (integer form for whole numbers, else real) would not be the manual's.
+   * A number written in a form the template names, where the model's default (integer form for
+   * whole numbers, else real) would not be the manual's: the model's real or integer form ({@code
+   * {offset:real}}), or a picture of its own where the manual writes this reply differently from
+   * the model's other answers ({@code {xStart:9.999E-999}}).
    *
-   * @param real whether the real form is asked for, else the integer form
+   * @param spec {@code real}, {@code integer} or the picture, as the template writes it
+   * @param form the form it names
    */
-  record Field(MockExpression expression, boolean real) {}
+  record Field(MockExpression expression, String spec, NumberForm form) {}
 }

@@ -5,11 +5,12 @@ import java.util.Map;
 import org.instrumentelement.ial.scpi.device.HeaderPattern;
 
 /**
- * A query answering a picture of the screen as a block ({@code :DISPlay:DATA? PNG} on a Keysight
- * scope, {@code HCOPy:DATA?} on a Rohde &amp; Schwarz one): the graticule and the trace of every
- * displayed channel of {@code block}, drawn as {@link ScreenImage} draws them, encoded as an image
- * file that any image library opens.
+ * A picture of the screen, answered as a block ({@code :DISPlay:DATA? PNG} on a Keysight scope,
+ * {@code HCOPy:DATA?} on a Rohde &amp; Schwarz one) or saved to a file ({@link MockDisk}): the
+ * graticule and the trace of every displayed channel of {@code block}, drawn as {@link ScreenImage}
+ * draws them, encoded as an image file that any image library opens.
  *
+ * @param query the query answering the picture, or {@code null} if it is only saved to files
  * @param block the block whose traces are drawn
  * @param display a per-channel boolean property saying which channels are shown, or {@code null}
  *     for all of them

@@ -7,10 +7,12 @@ import java.util.regex.Pattern;
 /**
  * How an instrument writes a number in its answers, given by a picture as manuals show one: {@code
  * +9.99999999E+999} (always a sign, 8 decimals, a 3-digit exponent: Keysight InfiniiVision), {@code
- * 9.999999e-99} (a sign only when negative, lower-case e: Rigol), {@code +9} (an integer with its
- * sign: IEEE 488.2 NR1 as Keysight writes it), {@code 9}, or {@code java} (as Java prints a double:
- * {@code 0.5}, {@code 1.0E-4}). SCPI-99's special values (9.91E37 for not-a-number, +-9.9E37 for
- * infinities) are written in the same form.
+ * 9.999999e-99} (a sign only when negative, lower-case e: Rigol), {@code 9.9999E-9} (an exponent of
+ * as few digits as it needs: Tektronix), {@code 9.999999} (NR2, a fixed number of decimals: Rohde
+ * &amp; Schwarz ASCII waveform data), {@code +9} (an integer with its sign: IEEE 488.2 NR1 as
+ * Keysight writes it), {@code 9}, or {@code java} (as Java prints a double: {@code 0.5}, {@code
+ * 1.0E-4}). SCPI-99's special values (9.91E37 for not-a-number, +-9.9E37 for infinities) are
+ * written in the same form.
  */
 final class NumberForm {
   /** The real form of a model that declares none: as Java prints a double. */
@@ -19,7 +21,11 @@ final class NumberForm {
   /** A bare integer, a minus sign only when negative. */
   static final NumberForm PLAIN_INTEGER = new NumberForm("9", false, 0, 'E', 0, true);
 
+  /** Marks a form without an exponent (NR2). */
+  private static final char FIXED = 0;
+
   private static final Pattern REAL = Pattern.compile("(\\+?)9(?:\\.(9+))?([eE])[+-]?(9+)");
+  private static final Pattern DECIMAL = Pattern.compile("(\\+?)9\\.(9+)");
   private static final Pattern INTEGER = Pattern.compile("(\\+?)9");
 
   private final String picture;
@@ -48,6 +54,10 @@ final class NumberForm {
     if (m.matches()) {
       return new NumberForm(picture, !m.group(1).isEmpty(), 0, 'E', 0, true);
     }
+    m = DECIMAL.matcher(picture);
+    if (m.matches()) {
+      return new NumberForm(picture, !m.group(1).isEmpty(), m.group(2).length(), FIXED, 0, false);
+    }
     m = REAL.matcher(picture);
     if (m.matches()) {
       int decimals = m.group(2) == null ? 0 : m.group(2).length();
@@ -63,7 +73,7 @@ final class NumberForm {
         what
             + ": '"
             + picture
-            + "' is not a number form (java, 9, +9, or like +9.999E+99 or 9.99999e-999)");
+            + "' is not a number form (java, 9, +9, 9.999, or like +9.999E+99 or 9.99999e-999)");
   }
 
   /** Whether this form writes integers. */
@@ -85,6 +95,11 @@ final class NumberForm {
       long n = Math.round(v);
       return (sign && n >= 0 ? "+" : "") + n;
     }
+    if (e == FIXED) {
+      StringBuilder out = new StringBuilder(16);
+      append(out, v);
+      return out.toString();
+    }
     String s = String.format(Locale.ROOT, "%." + decimals + "E", v);
     int at = s.indexOf('E');
     int exponent = Integer.parseInt(s.substring(at + 1));
@@ -97,6 +112,42 @@ final class NumberForm {
     out.append("0".repeat(Math.max(0, exponentDigits - digits.length()))).append(digits);
     return out.toString();
   }
+
+  /**
+   * Appends {@code v} in this form. A fixed-point form is written by hand: a million-point waveform
+   * in ASCII would otherwise spend seconds in the formatter.
+   */
+  void append(StringBuilder out, double v) {
+    if (e != FIXED) {
+      out.append(format(v));
+      return;
+    }
+    double scaled = v * POWERS[Math.min(decimals, POWERS.length - 1)];
+    if (!Double.isFinite(v) || decimals >= POWERS.length || Math.abs(scaled) >= 9e15) {
+      String s =
+          String.format(Locale.ROOT, "%." + decimals + "f", Double.isFinite(v) ? v : 9.91e37);
+      out.append(sign && !s.startsWith("-") ? "+" : "").append(s);
+      return;
+    }
+    long units = Math.round(Math.abs(scaled));
+    if (v < 0 && units != 0) {
+      out.append('-');
+    } else if (sign) {
+      out.append('+');
+    }
+    String digits = Long.toString(units);
+    if (decimals == 0) {
+      out.append(digits);
+      return;
+    }
+    if (digits.length() <= decimals) {
+      digits = "0".repeat(decimals - digits.length() + 1) + digits;
+    }
+    int point = digits.length() - decimals;
+    out.append(digits, 0, point).append('.').append(digits, point, digits.length());
+  }
+
+  private static final double[] POWERS = {1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9};
 
   @Override
   public String toString() {

@@ -107,7 +107,7 @@ final class ReadingMemory {
               header,
               (ch, p) -> {
                 int n = p.isEmpty() ? s.readings.size() : count(p, false);
-                return SetupCommands.definiteBlock(
+                return d.definiteBlock(
                     ascii(text(removeReadings(s, Math.min(n, s.readings.size())))));
               });
       case "average" ->

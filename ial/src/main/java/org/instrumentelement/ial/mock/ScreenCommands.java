@@ -16,7 +16,9 @@ final class ScreenCommands {
 
   static void addTo(CommandTree<MockCommand> tree, DeviceState d) {
     for (MockScreen s : d.description.screens) {
-      tree.add(s.query(), (ch, p) -> SetupCommands.definiteBlock(picture(d, s, p)));
+      if (s.query() != null) {
+        tree.add(s.query(), (ch, p) -> d.definiteBlock(picture(d, s, p)));
+      }
     }
   }
 
@@ -26,25 +28,58 @@ final class ScreenCommands {
       throw new ScpiErrorException(
           ScpiError.PARAMETER_NOT_ALLOWED.withDetail(params.get(s.parameters().size()).toString()));
     }
-    String format =
-        d.description.properties.containsKey(s.format())
-            ? s.formats()
-                .get(String.valueOf(d.settings.value(s.format(), 1)).toUpperCase(Locale.ROOT))
-            : s.format();
+    String format = currentFormat(d, s);
     boolean gray = false;
-    boolean invert = s.invert() != null && Boolean.TRUE.equals(d.settings.value(s.invert(), 1));
+    boolean invert = inverted(d, s);
     for (int i = 0; i < params.size(); i++) {
       ProgramData p = params.get(i);
+      String role = s.parameters().get(i);
+      if (role.equals("invert") && p.isNumeric() && p.suffix().isEmpty()) {
+        invert = Math.round(p.number()) != 0; // 1|ON, 0|OFF
+        continue;
+      }
       if (p.kind() != ProgramData.Kind.CHARACTER) {
         throw new ScpiErrorException(ScpiError.DATA_TYPE.withDetail(p.toString()));
       }
-      switch (s.parameters().get(i)) {
+      switch (role) {
         case "format" -> format = keyword(s.formats(), p);
         case "palette" -> gray = keyword(s.palettes(), p).equals("gray");
         case "invert" -> invert = keyword(Map.of("ON", "on", "OFF", "off"), p).equals("on");
         default -> {} // ignore: a keyword the model accepts and the simulation does not use
       }
     }
+    return draw(d, s, format, gray, invert);
+  }
+
+  /** The image format the screen's settings choose, or {@code null} if they choose none. */
+  static String currentFormat(DeviceState d, MockScreen s) {
+    return d.description.properties.containsKey(s.format())
+        ? s.formats().get(formatKey(d, s))
+        : s.format();
+  }
+
+  /**
+   * The keyword of the screen's current format ({@code PNG}), or its format when no property
+   * chooses one.
+   */
+  static String formatKey(DeviceState d, MockScreen s) {
+    return d.description.properties.containsKey(s.format())
+        ? String.valueOf(d.settings.value(s.format(), 1)).toUpperCase(Locale.ROOT)
+        : s.format();
+  }
+
+  /** Whether the screen's invert property (an ink saver) is on. */
+  static boolean inverted(DeviceState d, MockScreen s) {
+    return s.invert() != null && Boolean.TRUE.equals(d.settings.value(s.invert(), 1));
+  }
+
+  /**
+   * The screen as an image file: the graticule and every shown channel's trace.
+   *
+   * @param format an image format, or {@code null} if the settings name none (-221)
+   */
+  static byte[] draw(DeviceState d, MockScreen s, String format, boolean gray, boolean invert)
+      throws ScpiErrorException {
     if (format == null) {
       throw new ScpiErrorException(
           ScpiError.SETTINGS_CONFLICT.withDetail("no image format for these settings"));
@@ -65,7 +100,8 @@ final class ScreenCommands {
               f.number(b.setting("offset"), ch, 0),
               divisions));
     }
-    return ScreenImage.encode(traces, format, gray, invert);
+    int horizontal = (int) d.formulas.number(b.setting("divisions"), 1, 10);
+    return ScreenImage.encode(traces, horizontal, format, gray, invert);
   }
 
   private static String keyword(Map<String, String> choices, ProgramData p)

@@ -10,15 +10,14 @@ import java.util.List;
 import javax.imageio.ImageIO;
 
 /**
- * Draws a simulated scope's screen: a dark background, a graticule of 10 by 8 divisions and each
- * shown channel's trace in its colour (yellow, green, blue, red, as InfiniiVision scopes draw
- * them), then encodes it with the JDK's image writers. No text is drawn: a headless JDK may have no
- * fonts.
+ * Draws a simulated scope's screen: a dark background, a graticule of its divisions (10 by 8 on an
+ * InfiniiVision, 12 by 8 on a DS1000Z, 12 by 10 on an RTB2000) and each shown channel's trace in
+ * its colour (yellow, green, blue, red, as InfiniiVision scopes draw them), then encodes it with
+ * the JDK's image writers. No text is drawn: a headless JDK may have no fonts.
  */
 final class ScreenImage {
   static final int WIDTH = 800;
   static final int HEIGHT = 480;
-  private static final int HORIZONTAL_DIVISIONS = 10;
   private static final Color[] CHANNEL_COLOURS = {
     new Color(0xF2, 0xE6, 0x1B), new Color(0x2E, 0xD1, 0x4B),
     new Color(0x3E, 0x8E, 0xF7), new Color(0xF0, 0x4E, 0x4E)
@@ -35,12 +34,14 @@ final class ScreenImage {
   /**
    * The screen as an image file.
    *
+   * @param horizontalDivisions how many divisions the time axis spans
    * @param format {@code png}, {@code bmp}, {@code jpeg}, {@code gif} or {@code tiff}
    * @param gray whether it is drawn in shades of grey
    * @param invert whether its colours are inverted (the "ink saver" of a printed screen)
    */
-  static byte[] encode(List<Trace> traces, String format, boolean gray, boolean invert) {
-    BufferedImage colour = draw(traces);
+  static byte[] encode(
+      List<Trace> traces, int horizontalDivisions, String format, boolean gray, boolean invert) {
+    BufferedImage colour = draw(traces, horizontalDivisions);
     BufferedImage out = colour;
     if (invert) {
       for (int y = 0; y < HEIGHT; y++) {
@@ -67,15 +68,15 @@ final class ScreenImage {
     return bytes.toByteArray();
   }
 
-  private static BufferedImage draw(List<Trace> traces) {
+  private static BufferedImage draw(List<Trace> traces, int horizontalDivisions) {
     BufferedImage image = new BufferedImage(WIDTH, HEIGHT, BufferedImage.TYPE_INT_RGB);
     Graphics2D g = image.createGraphics();
     g.setColor(new Color(0x10, 0x10, 0x10));
     g.fillRect(0, 0, WIDTH, HEIGHT);
     int verticalDivisions = traces.isEmpty() ? 8 : traces.get(0).divisions();
     g.setColor(new Color(0x50, 0x50, 0x50));
-    for (int i = 0; i <= HORIZONTAL_DIVISIONS; i++) {
-      int x = Math.min(WIDTH - 1, i * WIDTH / HORIZONTAL_DIVISIONS);
+    for (int i = 0; i <= horizontalDivisions; i++) {
+      int x = Math.min(WIDTH - 1, i * WIDTH / Math.max(1, horizontalDivisions));
       g.drawLine(x, 0, x, HEIGHT - 1);
     }
     for (int i = 0; i <= verticalDivisions; i++) {

@@ -88,7 +88,18 @@ final class SettingCommands {
                 params.get(a.parameters().size()).toString()));
       }
       for (int i = 0; i < params.size(); i++) {
-        values.add(d.description.properties.get(a.parameters().get(i)).parse(params.get(i)));
+        MockProperty p = d.description.properties.get(a.parameters().get(i));
+        Object v = p.parse(params.get(i));
+        // A number sent is in the command's units; MINimum, MAXimum and DEFault name the setting's.
+        if (a.divide() != 1 && v instanceof Double number && params.get(i).isNumeric()) {
+          double scaled = number / a.divide();
+          if (scaled < p.min() || scaled > p.max()) {
+            throw new ScpiErrorException(
+                ScpiError.OUT_OF_RANGE.withDetail(p.name() + " " + params.get(i)));
+          }
+          v = scaled;
+        }
+        values.add(v);
       }
     }
     for (Map.Entry<String, String> set : a.sets().entrySet()) {

@@ -2,9 +2,7 @@ package org.instrumentelement.ial.mock;
 
 import static org.instrumentelement.ial.mock.BuiltInCommands.none;
 
-import java.io.ByteArrayOutputStream;
 import java.util.List;
-import org.instrumentelement.ial.ieee4882.BlockHeader;
 import org.instrumentelement.ial.scpi.device.CommandTree;
 import org.instrumentelement.ial.scpi.device.ProgramData;
 import org.instrumentelement.ial.scpi.device.ScpiError;
@@ -19,7 +17,7 @@ final class SetupCommands {
       if (s.query() != null) {
         tree.add(
             s.query(),
-            (ch, p) -> none(p, definiteBlock(SetupCodec.encode(d.description, d.settings))));
+            (ch, p) -> none(p, d.definiteBlock(SetupCodec.encode(d.description, d.settings))));
       }
       if (s.command() != null) {
         tree.add(s.command(), MockCommand.takingBlockData((ch, p) -> restore(d, p)));
@@ -44,13 +42,5 @@ final class SetupCommands {
     d.changed();
     d.acquisitions.update();
     return null;
-  }
-
-  /** {@code payload} as an IEEE 488.2 definite-length block. */
-  static byte[] definiteBlock(byte[] payload) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream(payload.length + 12);
-    out.writeBytes(BlockHeader.definite(payload.length));
-    out.writeBytes(payload);
-    return out.toByteArray();
   }
 }

@@ -9,8 +9,9 @@
  * <p>A {@link org.instrumentelement.ial.mock.MockDevice} is a pipeline: the device-side SCPI parser
  * ({@link org.instrumentelement.ial.scpi.device}) cuts a program message into units and finds each
  * header in the device's command tree, built from the built-in common commands, the model's setting
- * commands and its data queries; the handlers work on the device state (settings, status registers,
- * the simulated acquisition, the block encoder). {@link
- * org.instrumentelement.ial.mock.MockModelReference} writes the command reference from the models.
+ * commands, its data queries, screens and files; the handlers work on the device state (settings,
+ * status registers or a Tektronix event queue, the simulated acquisition, the block encoder, the
+ * files on its disk). {@link org.instrumentelement.ial.mock.MockModelReference} writes the command
+ * reference from the models.
  */
 package org.instrumentelement.ial.mock;

@@ -18,11 +18,18 @@ import org.junit.jupiter.api.Test;
 /**
  * Vendors' own example programs run unchanged against the simulator: Python's pyvisa with the
  * pyvisa-py backend (Debian's packages, installed by .ci/run) sends each program's commands in its
- * order, with the program's own error check after every line, over SOCKET and over VXI-11 found
- * through the portmapper on port 111 as stock pyvisa-py looks for it (vendor_examples.py). Skipped
- * where pyvisa-py is missing; the VXI-11 part also where port 111 cannot be bound.
+ * order, with the vendor's own error check after every line (Keysight's SYSTem:ERRor? "+0,",
+ * Tektronix's *ESR? and ALLEv?, RsInstrument's *STB? and SYSTem:ERRor?, Rigol's SYSTem:ERRor?),
+ * over SOCKET and over VXI-11 found through the portmapper on port 111 as stock pyvisa-py looks for
+ * it (vendor_examples.py). Skipped where pyvisa-py is missing; the VXI-11 part also where port 111
+ * cannot be bound.
  */
 class VendorExamplesIT {
+  /** The instruments' places in the simulator's model list. */
+  private static final int TEKTRONIX = 2;
+
+  private static final int ROHDE_SCHWARZ = 3;
+  private static final int RIGOL = 4;
   private static InstrumentSimulator sim;
 
   @BeforeAll
@@ -35,7 +42,7 @@ class VendorExamplesIT {
         "python3-pyvisa and python3-pyvisa-py not installed (.ci/run installs them)");
     InstrumentSimulator.Builder b =
         InstrumentSimulator.builder()
-            .models("keysight-scope", "dmm")
+            .models("keysight-scope", "dmm", "tektronix-scope", "rs-rtb", "rigol-ds1000z")
             .hislipPort(InstrumentSimulator.OFF);
     if (StandardPortmapperPort.unavailableBecause() == null) {
       b.portmapperPort(InstrumentSimulator.STANDARD_PORTMAPPER_PORT);
@@ -104,6 +111,50 @@ class VendorExamplesIT {
   void keysight34461aExampleOverVxi11() throws Exception {
     assumeVxi11();
     run("34461a", sim.vxi11PortmapperResource(1));
+  }
+
+  @Test
+  void tektronixWaveformExamplesOverSocket() throws Exception {
+    run("tek-waveforms", sim.socketResource(TEKTRONIX));
+  }
+
+  @Test
+  void tektronixWaveformExamplesOverVxi11() throws Exception {
+    assumeVxi11();
+    run("tek-waveforms", sim.vxi11PortmapperResource(TEKTRONIX));
+  }
+
+  /**
+   * Over VXI-11 only, as the examples address the scope (TCPIP::host::INSTR): they read the file
+   * with read_raw() and no termination character, to the message's END, which a raw socket does not
+   * carry (pyvisa-py, as NI-VISA, suppresses END on sockets and waits for its timeout).
+   */
+  @Test
+  void tektronixScreenshotExamplesOverVxi11() throws Exception {
+    assumeVxi11();
+    run("tek-screenshots", sim.vxi11PortmapperResource(TEKTRONIX));
+  }
+
+  @Test
+  void rohdeSchwarzRtb2000ExampleOverSocket() throws Exception {
+    run("rs-rtb2000", sim.socketResource(ROHDE_SCHWARZ));
+  }
+
+  @Test
+  void rohdeSchwarzRtb2000ExampleOverVxi11() throws Exception {
+    assumeVxi11();
+    run("rs-rtb2000", sim.vxi11PortmapperResource(ROHDE_SCHWARZ));
+  }
+
+  @Test
+  void rigolDs1000zExamplesOverSocket() throws Exception {
+    run("rigol-ds1000z", sim.socketResource(RIGOL));
+  }
+
+  @Test
+  void rigolDs1000zExamplesOverVxi11() throws Exception {
+    assumeVxi11();
+    run("rigol-ds1000z", sim.vxi11PortmapperResource(RIGOL));
   }
 
   @Test

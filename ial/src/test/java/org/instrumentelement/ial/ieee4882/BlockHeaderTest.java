@@ -59,4 +59,13 @@ class BlockHeaderTest {
     assertArrayEquals(ascii("#9999999999"), BlockHeader.definite(999_999_999));
     assertThrows(IllegalArgumentException.class, () -> BlockHeader.definite(1_000_000_000L));
   }
+
+  @Test
+  void encodesAHeaderOfAGivenWidthAndParsesIt() throws Exception {
+    byte[] rigol = BlockHeader.definite(1200, 9);
+    assertArrayEquals(ascii("#9000001200"), rigol);
+    assertEquals(new BlockHeader(11, 1200), BlockHeader.parse(rigol, 0, rigol.length));
+    assertArrayEquals(ascii("#520000"), BlockHeader.definite(20000, 3), "never fewer digits");
+    assertThrows(IllegalArgumentException.class, () -> BlockHeader.definite(1, 10));
+  }
 }

@@ -20,14 +20,15 @@ class BlockEncoderTest {
         volts[i] = Math.sin(i * 0.01) * 3;
       }
       byte[] block =
-          new BlockEncoder().encode(volts, "float64", ByteOrder.LITTLE_ENDIAN, Double.NaN, 0, 0);
+          new BlockEncoder(1)
+              .encode(volts, "float64", ByteOrder.LITTLE_ENDIAN, Double.NaN, 0, 0, null);
       assertArrayEquals(
           definite(BinaryFormat.FLOAT64.encode(volts, ByteOrder.LITTLE_ENDIAN)),
           block,
           n + " values");
       // integer codes: (volts - origin) / increment + reference, rounded and saturated
       byte[] codes =
-          new BlockEncoder().encode(volts, "int16", ByteOrder.BIG_ENDIAN, 0.001, 0.5, 10);
+          new BlockEncoder(1).encode(volts, "int16", ByteOrder.BIG_ENDIAN, 0.001, 0.5, 10, null);
       double[] expected = new double[n];
       for (int i = 0; i < n; i++) {
         expected[i] = (volts[i] - 0.5) / 0.001 + 10;
@@ -35,6 +36,40 @@ class BlockEncoderTest {
       assertArrayEquals(
           definite(BinaryFormat.INT16.encode(expected, ByteOrder.BIG_ENDIAN)), codes, n + " codes");
     }
+  }
+
+  @Test
+  void asciiValuesComeInABlockOrAsPlainTextInTheModelsForm() {
+    double[] volts = {-0.125, 0.5, 1.5e-3};
+    String block =
+        new String(
+            new BlockEncoder(9)
+                .encode(
+                    volts,
+                    "ascii",
+                    ByteOrder.LITTLE_ENDIAN,
+                    Double.NaN,
+                    0,
+                    0,
+                    NumberForm.parse("t", "9.999999e-99")),
+            StandardCharsets.US_ASCII);
+    assertEquals("#9000000039-1.250000e-01,5.000000e-01,1.500000e-03", block);
+    String text =
+        new String(
+            new BlockEncoder(1)
+                .encode(
+                    volts,
+                    "text",
+                    ByteOrder.LITTLE_ENDIAN,
+                    Double.NaN,
+                    0,
+                    0,
+                    NumberForm.parse("t", "9.999999")),
+            StandardCharsets.US_ASCII);
+    assertEquals("-0.125000,0.500000,0.001500", text);
+    byte[] rigol =
+        new BlockEncoder(9).encode(new double[1200], "uint8", ByteOrder.BIG_ENDIAN, 1, 0, 0, null);
+    assertEquals("#9000001200", new String(rigol, 0, 11, StandardCharsets.US_ASCII));
   }
 
   /** {@code data} behind its IEEE 488.2 definite-length header, {@code #<digits><length>}. */

@@ -23,6 +23,27 @@ class NumberFormTest {
     assertEquals("-3", NumberForm.parse("t", "+9").format(-3));
     assertEquals("7", NumberForm.parse("t", "9").format(7));
     assertEquals("5.0E-4", NumberForm.parse("t", "java").format(5e-4));
+    NumberForm tek = NumberForm.parse("t", "9.9999E-9");
+    assertEquals("1.2121E-9", tek.format(1.2121e-9));
+    assertEquals("-6.0606E-6", tek.format(-6.0606e-6));
+    assertEquals("1.0000E+3", tek.format(1000));
+    NumberForm rs = NumberForm.parse("t", "9.999E-999");
+    assertEquals("-9.477E-008", rs.format(-9.477e-8));
+  }
+
+  @Test
+  void aFixedPictureWritesDecimalsWithoutAnExponent() {
+    NumberForm nr2 = NumberForm.parse("t", "9.999999");
+    assertEquals("-0.125000", nr2.format(-0.125));
+    assertEquals("-0.123016", nr2.format(-0.1230161));
+    assertEquals("0.000000", nr2.format(-1e-9), "no minus sign on a zero");
+    assertEquals("1234.500000", nr2.format(1234.5));
+    assertEquals("+0.50", NumberForm.parse("t", "+9.99").format(0.5));
+    assertEquals("-3.0", NumberForm.parse("t", "+9.9").format(-3));
+    StringBuilder out = new StringBuilder();
+    nr2.append(out, 2.0000006);
+    assertEquals("2.000001", out.toString());
+    assertEquals("12345678901.000000", nr2.format(12345678901.0), "too large for the fast path");
   }
 
   @Test

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Set;
 import javax.imageio.ImageIO;
@@ -80,6 +81,41 @@ class SetupAndScreenTest {
       assertEquals(0xEFEFEF, inked.getRGB(5, 5) & 0xFFFFFF, "ink saver: a light background");
       s.write(":DISP:DATA? GIF");
       assertTrue(s.query(":SYST:ERR?").startsWith("-224,"), "no GIF on this scope");
+    }
+  }
+
+  @Test
+  void rigolAnswersTheScreenAndTheWaveformInBlocksWithANineDigitHeader() throws Exception {
+    MockDevice scope = new MockSessionProvider().device("MOCK::rigol-ds1000z::tmc");
+    byte[] bmp = scope.handle(":DISPlay:DATA?").bytes();
+    assertEquals(
+        "#9001152054BM", new String(bmp, 0, 13, StandardCharsets.ISO_8859_1), "as the guide shows");
+    assertEquals(11 + 1152054 + 1, bmp.length);
+    byte[] png = scope.handle(":DISP:DATA? ON,OFF,PNG").bytes();
+    BufferedImage normal =
+        ImageIO.read(new ByteArrayInputStream(Arrays.copyOfRange(png, 11, png.length - 1)));
+    assertEquals(0x101010, normal.getRGB(5, 5) & 0xFFFFFF);
+    scope.handle(":STORage:IMAGe:INVERT ON");
+    byte[] inverted = scope.handle(":DISP:DATA? ON,1,PNG").bytes();
+    assertEquals(
+        0xEFEFEF,
+        ImageIO.read(
+                    new ByteArrayInputStream(Arrays.copyOfRange(inverted, 11, inverted.length - 1)))
+                .getRGB(5, 5)
+            & 0xFFFFFF);
+    byte[] gray = scope.handle(":DISP:DATA? OFF,OFF,PNG").bytes();
+    for (int rgb :
+        colours(
+            ImageIO.read(
+                new ByteArrayInputStream(Arrays.copyOfRange(gray, 11, gray.length - 1))))) {
+      assertEquals((rgb >> 16) & 0xff, rgb & 0xff, "OFF: no colours");
+    }
+    byte[] wave = scope.handle(":WAV:FORM BYTE;:WAV:DATA?").bytes();
+    assertEquals("#9000001200", new String(wave, 0, 11, StandardCharsets.ISO_8859_1));
+    String ascii = new String(scope.handle(":WAV:FORM ASC;:WAV:DATA?").bytes(), "ISO-8859-1");
+    assertTrue(ascii.startsWith("#9"), ascii.substring(0, 11));
+    for (String v : ascii.substring(11).trim().split(",")) {
+      assertTrue(v.matches("-?\\d\\.\\d{6}e[-+]\\d\\d"), v);
     }
   }
 

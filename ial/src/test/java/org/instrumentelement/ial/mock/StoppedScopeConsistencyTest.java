@@ -92,7 +92,7 @@ class StoppedScopeConsistencyTest {
   @ValueSource(strings = {"memory", "socket"})
   void rohdeSchwarzRecordLengthWaitsForTheNextAcquisition(String where) throws Exception {
     try (InstrumentSession s = rm.open(address(where, 1))) {
-      s.write("*RST;ACQ:POIN 4000;:STOP");
+      s.write("*RST;FORM REAL,32;:ACQ:POIN 4000;:STOP");
       assertEquals(4000, s.queryBinaryBlock("CHAN1:DATA?").length / 4);
       s.write("ACQ:POIN 8000");
       assertEquals(4000, fields(s.query("CHAN1:DATA:HEAD?"))[2], "the header describes the trace");

@@ -82,10 +82,17 @@ class VendorModelsTest {
       assertEquals(5000, codes.length);
       double[] volts = new double[codes.length];
       for (int i = 0; i < codes.length; i++) {
-        volts[i] = (codes[i] - p[14]) * p[13] + p[15];
+        volts[i] = (codes[i] - p[15]) * p[14] + p[16];
       }
       assertEquals(1.5, max(volts), 0.1);
       assertTrue(pre.contains("\"Ch1, DC coupling"), pre);
+      assertTrue(pre.startsWith("2;16;BINARY;RI;MSB;"), pre);
+      assertTrue(pre.contains(";Y;LINEAR;\"s\";2.0000E-6;-5.0000E-3;0;\"V\";"), pre);
+      s.write("DATa:ENCdg SRIbinary");
+      assertEquals("LSB", s.query("WFMOutpre:BYT_Or?"));
+      double[] swapped =
+          BinaryFormat.INT16.decode(s.queryBinaryBlock("CURVe?"), ByteOrder.LITTLE_ENDIAN);
+      assertEquals(codes[0], swapped[0], "the held trace, least significant byte first");
     }
   }
 
@@ -112,9 +119,11 @@ class VendorModelsTest {
   void rohdeSchwarzSendsFloatsWithAHeader() throws Exception {
     try (InstrumentSession s = rm.open("MOCK::rs-rtb")) {
       s.write("FORMat:DATA REAL,32;BORDer LSBF;:ACQuire:POINts 4000;:STOP");
-      double[] h = split(s.query("CHANnel1:DATA:HEADer?"), ",");
-      assertEquals(-5e-3, h[0], 1e-15);
-      assertEquals(5e-3, h[1], 1e-15);
+      String header = s.query("CHANnel1:DATA:HEADer?");
+      assertEquals("-6.000E-003,6.000E-003,4000,1", header, "12 divisions of 1 ms");
+      double[] h = split(header, ",");
+      assertEquals(-6e-3, h[0], 1e-15);
+      assertEquals(6e-3, h[1], 1e-15);
       assertEquals(4000, h[2]);
       double[] volts =
           BinaryFormat.FLOAT32.decode(

@@ -67,7 +67,7 @@ class ScopeProfilesTest {
     "keysight-infiniivision, keysight-scope, 2500, 10",
     "tektronix-mso, tektronix-scope, 10000, 10",
     "rigol-ds1000z, rigol-ds1000z, 1200, 12",
-    "rs-rtb, rs-rtb, 10000, 10"
+    "rs-rtb, rs-rtb, 10000, 12"
   })
   void waveformComesBackInVoltsWithItsTimeAxis(
       String profile, String model, int points, int divisions) throws Exception {
@@ -89,17 +89,21 @@ class ScopeProfilesTest {
 
   @ParameterizedTest
   @CsvSource({
-    "keysight-infiniivision, keysight-scope",
-    "tektronix-mso, tektronix-scope",
-    "rigol-ds1000z, rigol-ds1000z",
-    "rs-rtb, rs-rtb"
+    "keysight-infiniivision, keysight-scope, 8",
+    "tektronix-mso, tektronix-scope, 10",
+    "rigol-ds1000z, rigol-ds1000z, 8",
+    "rs-rtb, rs-rtb, 10"
   })
-  void parametersReachTheScope(String profile, String model) throws Exception {
+  void parametersReachTheScope(String profile, String model, int divisions) throws Exception {
     open(profile, model);
     scope.setParameter("channel", Value.ofInteger(2, Instant.now()));
-    scope.setParameter("voltsPerDiv", Value.ofDouble(0.2, Instant.now()));
+    scope.setParameter("voltsPerDiv", Value.ofDouble(0.15, Instant.now()));
     double[] volts = scope.getAttribute("waveform").asDoubles();
-    assertEquals(0.8, max(volts), 0.05, profile + ": the 1 V square clipped at 4 divisions");
+    assertEquals(
+        0.15 * divisions / 2,
+        max(volts),
+        0.05,
+        profile + ": the 1 V square clipped at the top of " + divisions + " divisions");
     scope.setParameter("triggerSlope", Value.ofEnum("FALLING", Instant.now()));
     scope.setAttribute("triggerLevel", Value.ofDouble(0.25, Instant.now()));
     assertEquals(0.25, scope.getAttribute("triggerLevel").asDouble(), 1e-9);

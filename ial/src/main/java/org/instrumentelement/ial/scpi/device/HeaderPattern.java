@@ -45,21 +45,37 @@ public final class HeaderPattern {
   private final boolean common;
   private final boolean query;
   private final List<Node> nodes;
+  private final boolean prefixes;
 
-  private HeaderPattern(String text, boolean common, boolean query, List<Node> nodes) {
+  private HeaderPattern(
+      String text, boolean common, boolean query, List<Node> nodes, boolean prefixes) {
     this.text = text;
     this.common = common;
     this.query = query;
     this.nodes = nodes;
+    this.prefixes = prefixes;
+  }
+
+  /**
+   * Compiles a header pattern whose mnemonics are taken in their short or long form, as SCPI-99
+   * says.
+   *
+   * @param channels how many channels {@code {ch}} ranges over
+   * @throws IllegalArgumentException if the pattern is not in the notation above
+   */
+  public static HeaderPattern compile(String pattern, int channels) {
+    return compile(pattern, channels, false);
   }
 
   /**
    * Compiles a header pattern.
    *
    * @param channels how many channels {@code {ch}} ranges over
+   * @param prefixes whether a mnemonic is also taken in any longer prefix of its long form, as
+   *     Tektronix scopes take {@code DATA:SOUR} for {@code DATa:SOUrce}
    * @throws IllegalArgumentException if the pattern is not in the notation above
    */
-  public static HeaderPattern compile(String pattern, int channels) {
+  public static HeaderPattern compile(String pattern, int channels, boolean prefixes) {
     String p = pattern.trim();
     boolean query = p.endsWith("?");
     if (query) {
@@ -127,7 +143,7 @@ public final class HeaderPattern {
     if (nodes.isEmpty() || nodes.stream().allMatch(Node::optional)) {
       throw new IllegalArgumentException("'" + pattern + "' has no required node");
     }
-    return new HeaderPattern(pattern.trim(), common, query, List.copyOf(nodes));
+    return new HeaderPattern(pattern.trim(), common, query, List.copyOf(nodes), prefixes);
   }
 
   /** The outcome of matching a received header. */
@@ -163,7 +179,7 @@ public final class HeaderPattern {
     Node n = nodes.get(pi);
     if (ri < received.size()) {
       HeaderNode r = received.get(ri);
-      if (r.name().equals(n.shortName) || r.name().equals(n.longName)) {
+      if (Keyword.sameWord(r.name(), n.shortName, n.longName, prefixes)) {
         int suffix = r.suffix();
         boolean suffixOk;
         if (!n.takesSuffix()) {

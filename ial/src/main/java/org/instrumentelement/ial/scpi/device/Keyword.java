@@ -57,14 +57,38 @@ public final class Keyword {
 
   /** Whether a received keyword ({@code msbf}, {@code CHAN1}) is this one. */
   public boolean matches(String received) {
+    return matches(received, false);
+  }
+
+  /**
+   * Whether a received keyword is this one.
+   *
+   * @param prefixes whether any prefix of the long form at least as long as the short form is taken
+   *     too ({@code SEQU} for {@code SEQuence}), as Tektronix scopes take them
+   */
+  public boolean matches(String received, boolean prefixes) {
     HeaderNode r = HeaderNode.of(received);
-    if (!r.name().equals(shortName) && !r.name().equals(longName)) {
+    if (!sameWord(r.name(), shortName, longName, prefixes)) {
       return false;
     }
     if (suffix == HeaderNode.NO_SUFFIX) {
       return r.suffix() == HeaderNode.NO_SUFFIX;
     }
     return r.suffix() == suffix || (r.suffix() == HeaderNode.NO_SUFFIX && suffix == 1);
+  }
+
+  /**
+   * Whether a received mnemonic (upper case, suffix removed) is the short or the long form, or with
+   * {@code prefixes} any prefix of the long form that begins with the short form.
+   */
+  static boolean sameWord(String received, String shortName, String longName, boolean prefixes) {
+    if (received.equals(shortName) || received.equals(longName)) {
+      return true;
+    }
+    return prefixes
+        && received.length() > shortName.length()
+        && received.startsWith(shortName)
+        && longName.startsWith(received);
   }
 
   /**

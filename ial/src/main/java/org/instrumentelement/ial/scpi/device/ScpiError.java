@@ -35,10 +35,14 @@ public record ScpiError(int code, String message) {
   public static final ScpiError INVALID_BLOCK_DATA = new ScpiError(-161, "Invalid block data");
   public static final ScpiError BLOCK_DATA_NOT_ALLOWED =
       new ScpiError(-168, "Block data not allowed");
+  public static final ScpiError EXECUTION = new ScpiError(-200, "Execution error");
   public static final ScpiError SETTINGS_CONFLICT = new ScpiError(-221, "Settings conflict");
   public static final ScpiError OUT_OF_RANGE = new ScpiError(-222, "Data out of range");
   public static final ScpiError ILLEGAL_VALUE = new ScpiError(-224, "Illegal parameter value");
   public static final ScpiError DATA_STALE = new ScpiError(-230, "Data corrupt or stale");
+  public static final ScpiError MEDIA_FULL = new ScpiError(-254, "Media full");
+  public static final ScpiError FILE_NOT_FOUND = new ScpiError(-256, "File name not found");
+  public static final ScpiError FILE_NAME = new ScpiError(-257, "File name error");
   public static final ScpiError QUEUE_OVERFLOW = new ScpiError(-350, "Queue overflow");
   public static final ScpiError QUERY_INTERRUPTED = new ScpiError(-410, "Query INTERRUPTED");
 

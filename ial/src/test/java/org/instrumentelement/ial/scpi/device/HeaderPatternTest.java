@@ -36,6 +36,20 @@ class HeaderPatternTest {
   }
 
   @Test
+  void withPrefixesAnyLongerPrefixOfTheLongFormMatchesAsOnATektronixScope() {
+    HeaderPattern tek = HeaderPattern.compile("DATa:SOUrce", 4, true);
+    for (String s : List.of("DATA:SOUR", "DAT:SOU", "data:sourc", "DATa:SOURCE")) {
+      assertEquals(HeaderPattern.Outcome.MATCH, tek.match(header(s), new int[1]), s);
+    }
+    for (String s : List.of("DA:SOUR", "DATA:SOURCES", "DATA:SOUX")) {
+      assertEquals(HeaderPattern.Outcome.NO_MATCH, tek.match(header(s), new int[1]), s);
+    }
+    assertEquals(HeaderPattern.Outcome.NO_MATCH, match("DATa:SOUrce", "DATA:SOUR"), "SCPI-99");
+    assertEquals(true, Keyword.of("SEQuence").matches("sequen", true));
+    assertEquals(false, Keyword.of("SEQuence").matches("sequen"));
+  }
+
+  @Test
   void channelSuffixIsCapturedDefaultsToOneAndIsChecked() {
     assertEquals(3, channel(":CHANnel{ch}:SCALe", ":CHAN3:SCAL"));
     assertEquals(1, channel(":CHANnel{ch}:SCALe", ":CHANNEL:SCALE"));
