@@ -35,6 +35,7 @@ import org.instrumentelement.ie.soap.types.StartRecording;
 import org.instrumentelement.ie.soap.types.StartRecordingResponse;
 import org.instrumentelement.ie.soap.types.StopRecording;
 import org.instrumentelement.ie.soap.types.StopRecordingResponse;
+import org.instrumentelement.im.model.FreeText;
 import org.instrumentelement.im.model.ImException;
 
 /**
@@ -105,10 +106,8 @@ final class RecordingOperations {
           FaultCode.OUT_OF_RANGE,
           "the note has " + note.length() + " characters; at most " + MAX_NOTE);
     }
-    if (note.chars().anyMatch(ch -> ch < 0x20 && ch != '\n' && ch != '\t')) {
-      throw InstrumentElementFault.of(FaultCode.INVALID_VALUE, "the note holds control characters");
-    }
     try {
+      FreeText.check(note, "the note");
       StoredRecording r =
           recordings()
               .start(

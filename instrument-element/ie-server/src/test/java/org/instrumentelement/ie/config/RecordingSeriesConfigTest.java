@@ -55,6 +55,10 @@ class RecordingSeriesConfigTest {
     assertTrue(refused("--recording.s.items=a:b,a:b").contains("twice"));
     assertTrue(refused("--recording.s.items=a:b", "--recording.s.rotat=1h").contains("rotate"));
     assertTrue(refused("--recording.s.items=a:b", "--recording.s.keep=-1").contains("keep"));
+    assertEquals(
+        "recording.s.note: control character U+0085 at position 5 (free text is one line without"
+            + " control characters)",
+        refused("--recording.s.items=a:b", "--recording.s.note=bench\u00853"));
     assertTrue(
         refused("--recording.s.items=a:b", "--recording.s.rotateBytes=lots")
             .contains("recording.s.rotateBytes"));
