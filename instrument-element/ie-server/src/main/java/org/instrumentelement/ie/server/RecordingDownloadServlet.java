@@ -85,11 +85,11 @@ public final class RecordingDownloadServlet extends HttpServlet {
         request.getAttribute(RequestGate.CALLER) instanceof Caller c ? c : Caller.NOBODY;
     try {
       StoredRecording r = recordings.describe(id);
-      if (r.ims().stream().allMatch(im -> caller.may(Role.OBSERVE, im))) {
+      if (caller.mayAll(Role.OBSERVE, r.ims())) {
         return r;
       }
-    } catch (ImException e) {
-      // answered below, the same way as one the caller may not see
+    } catch (ImException | RuntimeException e) {
+      // Absent, unreadable, or failing in any way: answered below, as one the caller may not see.
     }
     throw new Refusal(
         404, FaultCode.UNKNOWN_RECORDING, FaultText.of("no recording '" + id + "'", List.of(id)));

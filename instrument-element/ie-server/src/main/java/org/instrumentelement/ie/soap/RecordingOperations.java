@@ -140,7 +140,7 @@ final class RecordingOperations {
     if (recordings != null) {
       Caller c = view.caller();
       for (StoredRecording r : recordings.list()) {
-        if (r.ims().stream().allMatch(im -> c.may(Role.OBSERVE, im))) {
+        if (c.mayAll(Role.OBSERVE, r.ims())) {
           out.recording.add(info(r, false));
         }
       }
@@ -203,7 +203,7 @@ final class RecordingOperations {
     try {
       StoredRecording r = recordings().describe(id);
       Caller c = view.caller();
-      if (!r.ims().stream().allMatch(im -> c.may(Role.OBSERVE, im))) {
+      if (!c.mayAll(Role.OBSERVE, r.ims())) {
         throw new ImException(
             FaultCode.UNKNOWN_RECORDING,
             "no recording '" + InstrumentElementFault.quote(id, 100) + "'");
@@ -216,6 +216,10 @@ final class RecordingOperations {
 
   private void mayControl(StoredRecording r) throws InstrumentElementFault {
     Caller c = view.caller();
+    if (r.ims().isEmpty()) {
+      throw InstrumentElementFault.of(
+          FaultCode.NOT_AUTHORIZED, "recording '" + r.id() + "' names no IM: nobody controls it");
+    }
     for (String im : r.ims()) {
       try {
         access.checkRole(c, Role.CONTROL, im);
