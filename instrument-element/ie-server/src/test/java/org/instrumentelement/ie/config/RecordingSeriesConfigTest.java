@@ -60,6 +60,10 @@ class RecordingSeriesConfigTest {
             + " control characters)",
         refused("--recording.s.items=a:b", "--recording.s.note=bench\u00853"));
     assertTrue(
+        refused("--im.x.type=array", "--im.x.description=one\u2028two")
+            .contains("im.x.description: control character U+2028 at position 3"),
+        refused("--im.x.type=array", "--im.x.description=one\u2028two"));
+    assertTrue(
         refused("--recording.s.items=a:b", "--recording.s.rotateBytes=lots")
             .contains("recording.s.rotateBytes"));
   }
