@@ -21,6 +21,7 @@ import org.instrumentelement.im.command.CommandProgress;
 import org.instrumentelement.im.model.ArgumentSpec;
 import org.instrumentelement.im.model.AttributeSpec;
 import org.instrumentelement.im.model.CommandSpec;
+import org.instrumentelement.im.model.FreeText;
 import org.instrumentelement.im.model.ImException;
 import org.instrumentelement.im.model.ImModel;
 import org.instrumentelement.im.model.ParameterSpec;
@@ -135,6 +136,15 @@ public abstract class AbstractInstrumentManager implements InstrumentManager {
   /** Reads an attribute from the instrument. */
   protected abstract Value readAttribute(InstrumentSession session, AttributeSpec attribute)
       throws InstrumentException, ImException;
+
+  /**
+   * Refuses a valid value that {@link #applyParameter} could not send, before it is taken: a value
+   * set while UNLINKED or restored at start is sent only at the next link, which it must not break.
+   * Default: every valid value can be sent.
+   *
+   * @throws ImException INVALID_VALUE (or WRONG_TYPE) saying why
+   */
+  protected void checkSendable(ParameterSpec parameter, Value value) throws ImException {}
 
   /** Sends a parameter to the instrument. Default: the parameter concerns the IM only. */
   protected void applyParameter(InstrumentSession session, ParameterSpec parameter, Value value)
@@ -390,7 +400,7 @@ public abstract class AbstractInstrumentManager implements InstrumentManager {
   @Override
   public Value setParameter(String name, Value value) throws ImException {
     ParameterSpec p = model.parameter(name);
-    Value v = p.spec().validate(value, name).withTimestamp(Instant.now());
+    Value v = accept(p, value).withTimestamp(Instant.now());
     checkState(p.settableIn(), "setting parameter '" + name + "'");
     lock.lock();
     try {
@@ -573,7 +583,8 @@ public abstract class AbstractInstrumentManager implements InstrumentManager {
     }
     for (Map.Entry<String, String> e : ctx.parameters().entrySet()) {
       ParameterSpec p = model.parameter(e.getKey());
-      parameters.put(p.name(), p.spec().parse(e.getValue(), ctx.path() + " parameter " + p.name()));
+      parameters.put(
+          p.name(), accept(p, p.spec().parse(e.getValue(), ctx.path() + " parameter " + p.name())));
     }
     this.context = ctx;
     lock.lock();
@@ -630,21 +641,45 @@ public abstract class AbstractInstrumentManager implements InstrumentManager {
 
   // ---- internals -----------------------------------------------------------------------------
 
-  /** Takes the values kept from the last run; one that no longer fits is skipped, not fatal. */
+  /**
+   * Takes the values kept from the last run, each checked exactly as a client's set is ({@link
+   * #accept}): the file is the IE's, but whatever it holds must not stop the IM from linking. One
+   * that is refused (it no longer fits the model, or was never fit to send) is skipped, not fatal:
+   * the configured value stays and the listeners are told.
+   */
   private void restore(ImContext ctx) {
     for (Map.Entry<String, String> e : ctx.restored().entrySet()) {
       try {
         ParameterSpec p = model.parameter(e.getKey());
-        Value v = p.spec().parse(e.getValue(), p.name());
+        Value v = accept(p, p.spec().parse(e.getValue(), p.name()));
         record(p.name(), v, ParameterChange.RESTORED);
       } catch (ImException ex) {
         LOG.log(
             Level.WARNING,
             "{0}: not restored (the configuration''s value stays): {1}",
             ctx.path(),
-            ex.getMessage());
+            FreeText.escape(ex.getMessage()));
+        for (ParameterListener l : parameterListeners) {
+          try {
+            l.restoreRefused(this, e.getKey(), e.getValue(), ex);
+          } catch (RuntimeException failed) {
+            LOG.log(Level.WARNING, "parameter listener failed", failed);
+          }
+        }
       }
     }
+  }
+
+  /**
+   * The check every value a parameter takes from outside passes, whoever gives it (a client's set,
+   * the configuration, the values kept from the last run): its spec (type, range, choices, control
+   * characters), then what the instrument's protocol cannot carry ({@link #checkSendable}). One
+   * code path, so that nothing reaches a parameter that a client could not have set.
+   */
+  private Value accept(ParameterSpec p, Value value) throws ImException {
+    Value v = p.spec().validate(value, p.name());
+    checkSendable(p, v);
+    return v;
   }
 
   private void connect() throws InstrumentException, ImException {

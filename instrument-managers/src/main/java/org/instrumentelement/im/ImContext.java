@@ -22,8 +22,9 @@ import org.instrumentelement.ial.ResourceManager;
  * @param options further settings by name, as text: {@value #RECONNECT}, {@value
  *     #RECONNECT_MAX_DELAY}, {@value #DESCRIPTOR}, {@value #ON_LINK}, {@value #NODES}
  * @param restored parameter values kept from the last run, as text, by parameter name: taken over
- *     the configured ones when the IM opens (a value that no longer fits the model is skipped and
- *     logged)
+ *     the configured ones when the IM opens, each checked as a client's set is (one that fails is
+ *     skipped, logged and told to the parameter listeners, {@link
+ *     ParameterListener#restoreRefused})
  */
 public record ImContext(
     String path,

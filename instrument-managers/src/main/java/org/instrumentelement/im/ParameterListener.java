@@ -1,5 +1,6 @@
 package org.instrumentelement.im;
 
+import org.instrumentelement.im.model.ImException;
 import org.instrumentelement.im.model.Value;
 
 /**
@@ -15,4 +16,17 @@ public interface ParameterListener {
    * slow listener delays that IM only; it must not call back into the IM.
    */
   void parameterChanged(InstrumentManager im, String name, Value value, ParameterChange change);
+
+  /**
+   * Called when a value kept from the last run ({@link ImContext#restored()}) is refused as the IM
+   * opens, by the same check a client's {@link InstrumentManager#setParameter} passes (the
+   * parameter's type, range and choices, control characters, and what the instrument's protocol
+   * cannot carry): the IM keeps its configured value instead. Called on the opening thread, before
+   * the IM links. Default: nothing.
+   *
+   * @param value the kept value, as text
+   * @param reason why it was refused (its code and message, as a client would get them)
+   */
+  default void restoreRefused(
+      InstrumentManager im, String name, String value, ImException reason) {}
 }

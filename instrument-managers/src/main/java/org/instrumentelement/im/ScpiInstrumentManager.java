@@ -9,7 +9,9 @@ import org.instrumentelement.ial.scpi.ScpiErrorQueue;
 import org.instrumentelement.ie.contract.FaultCode;
 import org.instrumentelement.im.model.ImException;
 import org.instrumentelement.im.model.ImModel;
+import org.instrumentelement.im.model.ParameterSpec;
 import org.instrumentelement.im.model.Value;
+import org.instrumentelement.im.model.ValueType;
 
 /**
  * A base for IMs whose instrument speaks SCPI: sending settings with the error queue checked, and
@@ -35,6 +37,18 @@ public abstract class ScpiInstrumentManager extends AbstractInstrumentManager {
     if (!errors.isEmpty()) {
       throw new ImException(
           FaultCode.INSTRUMENT_ERROR, "the instrument refused '" + command + "': " + errors);
+    }
+  }
+
+  /**
+   * A string value must be a plain SCPI token ({@link #scpi}) however it comes, also while UNLINKED
+   * and when restored at start, when it is sent only at the next link: taken, it would make every
+   * link fail.
+   */
+  @Override
+  protected void checkSendable(ParameterSpec parameter, Value value) throws ImException {
+    if (value.type() == ValueType.STRING) {
+      scpi(value);
     }
   }
 

@@ -202,7 +202,7 @@ public final class InstrumentElementRuntime implements AutoCloseable {
         }
         endpoints = new BrokerEndpoints(clientUrl(config.broker().url()), null, null);
       }
-      ie.start(store, InstrumentElementRuntime::currentUser);
+      ie.start(store, InstrumentElementRuntime::currentUser, audit);
       subscriptions = new Subscriptions(ie, config, store);
       publisher =
           new TopicPublisher(

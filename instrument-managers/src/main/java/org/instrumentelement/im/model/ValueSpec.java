@@ -8,8 +8,8 @@ import org.instrumentelement.ie.contract.FaultCode;
 /**
  * The type and limits of a value: what {@link #validate} accepts. Numbers have a closed range (NaN
  * and infinities are never accepted), enums a list of choices, strings and vectors a maximum
- * length. Strings never accept control characters, so a value cannot smuggle a message terminator
- * to an instrument.
+ * length. Strings never accept control characters ({@link FreeText}), so a value cannot smuggle a
+ * message terminator to an instrument nor split a line of a log.
  *
  * @param units SI units for display ("V", "s/div"), or empty
  * @param min smallest accepted number (for vectors: smallest element)
@@ -240,17 +240,7 @@ public record ValueSpec(
       throw new ImException(
           FaultCode.OUT_OF_RANGE, what + ": " + s.length() + " characters, at most " + maxLength);
     }
-    for (int i = 0; i < s.length(); i++) {
-      if (Character.isISOControl(s.charAt(i))) {
-        throw new ImException(
-            FaultCode.INVALID_VALUE,
-            what
-                + ": control character 0x"
-                + Integer.toHexString(s.charAt(i))
-                + " at position "
-                + i);
-      }
-    }
+    FreeText.check(s, what);
   }
 
   private ImException wrongType(Value v, String what) {

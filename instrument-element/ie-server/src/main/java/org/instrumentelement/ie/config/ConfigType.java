@@ -7,6 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
+import org.instrumentelement.im.model.FreeText;
+import org.instrumentelement.im.model.ImException;
 import org.instrumentelement.im.sampling.SamplingSettings;
 
 /**
@@ -62,6 +64,25 @@ public interface ConfigType<T> {
   /** Any text, trimmed. */
   static ConfigType<String> text() {
     return of("text", (k, t) -> t.trim(), v -> v);
+  }
+
+  /**
+   * Free text, trimmed, on one line: no control character ({@link FreeText}), as a client's free
+   * text must be.
+   */
+  static ConfigType<String> freeText() {
+    return of(
+        "text without control characters",
+        (k, t) -> {
+          String v = t.trim();
+          try {
+            FreeText.check(v, k);
+          } catch (ImException e) {
+            throw new ConfigException(e.getMessage());
+          }
+          return v;
+        },
+        v -> v);
   }
 
   /** Letters, digits, {@code -} and {@code _}. */

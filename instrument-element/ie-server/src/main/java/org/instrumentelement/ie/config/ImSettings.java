@@ -60,7 +60,7 @@ public final class ImSettings {
   public static final ConfigKey<String> PARENT =
       im("parent", "", ConfigType.text(), "name of the IM above it");
   public static final ConfigKey<String> DESCRIPTION =
-      im("description", "", ConfigType.text(), "shown to clients; empty: the type's");
+      im("description", "", ConfigType.freeText(), "shown to clients; empty: the type's");
   public static final ConfigKey<Boolean> AUTO_LINK =
       im("autoLink", "true", ConfigType.bool(), "link when the IE starts");
   public static final ConfigKey<Boolean> AUTO_START =

@@ -61,7 +61,7 @@ public record RecordingSeriesConfig(
           ConfigType.integer(0, 1_000_000),
           "recordings of the series kept, the oldest deleted beyond; 0: all (quota applies)");
   public static final ConfigKey<String> NOTE =
-      setting("note", "", ConfigType.text(), "the note of the series' recordings");
+      setting("note", "", ConfigType.freeText(), "the note of the series' recordings");
 
   /**
    * One recorded attribute.

@@ -19,6 +19,7 @@ import org.instrumentelement.ie.config.RecordingLimits;
 import org.instrumentelement.ie.contract.FaultCode;
 import org.instrumentelement.ie.provenance.ProvenanceLogs;
 import org.instrumentelement.ie.replay.ReplaySessionProvider;
+import org.instrumentelement.ie.security.AuditLog;
 import org.instrumentelement.ie.state.ParameterOrigins;
 import org.instrumentelement.ie.state.StartupRestore;
 import org.instrumentelement.ie.state.StateStore;
@@ -88,20 +89,22 @@ public final class InstrumentElement implements AutoCloseable {
    * whose instrument cannot be reached starts in ERROR; a wrong configuration stops everything.
    */
   public synchronized void start() throws ConfigException {
-    start(StateStore.inMemory(), () -> "");
+    start(StateStore.inMemory(), () -> "", null);
   }
 
   /**
    * Creates and opens every configured IM, with the run-time values kept in {@code store} that
-   * {@link StartupRestore} lets through, and keeps every later value there.
+   * {@link StartupRestore} lets through and each IM accepts, and keeps every later value there.
    *
    * @param who the user of the request being served on the calling thread, or empty
+   * @param audit where a kept value an IM refuses is recorded, or null for the log only
    */
-  public synchronized void start(StateStore store, Supplier<String> who) throws ConfigException {
+  public synchronized void start(StateStore store, Supplier<String> who, AuditLog audit)
+      throws ConfigException {
     if (started) {
       return;
     }
-    origins = new ParameterOrigins(store, who);
+    origins = new ParameterOrigins(store, who, audit);
     provenance = new ProvenanceLogs(config.name(), who, java.time.Clock.systemUTC());
     CommandLimits limits = config.commands();
     commands =

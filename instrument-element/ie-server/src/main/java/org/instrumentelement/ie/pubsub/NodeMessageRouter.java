@@ -13,6 +13,7 @@ import org.apache.activemq.command.ActiveMQDestination;
 import org.apache.activemq.command.ActiveMQTextMessage;
 import org.apache.activemq.command.Message;
 import org.apache.activemq.util.ByteSequence;
+import org.instrumentelement.ie.security.PublishTarget;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -59,7 +60,9 @@ public final class NodeMessageRouter implements BrokerPlugin {
   private void take(Message message) {
     Map<String, NodeFeeds.Feed> routes = byNodesTopic;
     ActiveMQDestination d = message.getDestination();
-    if (routes.isEmpty() || d == null || !d.isTopic()) {
+    // One exact topic only: the access filter refuses the others before they get here, and with
+    // access control off (anyone may publish anywhere) a wildcard still names no one node.
+    if (routes.isEmpty() || d == null || !d.isTopic() || PublishTarget.refusal(d).isPresent()) {
       return;
     }
     String name = d.getPhysicalName();

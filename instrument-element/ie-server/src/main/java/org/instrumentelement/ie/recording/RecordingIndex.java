@@ -77,8 +77,14 @@ final class RecordingIndex {
       Arrays.stream(keys.split(",")).map(RecordedItem::ofKey).forEach(items::add);
     }
     String stopped = p.getProperty("stoppedAt");
+    // A recording is its directory: the files and rights looked up by its name must be this
+    // directory's, whatever an index copied or edited by hand says.
+    String id = dir.getFileName().toString();
+    if (!p.getProperty("id", id).equals(id)) {
+      throw new IOException("the index in " + id + " names another recording");
+    }
     return new StoredRecording(
-        p.getProperty("id", dir.getFileName().toString()),
+        id,
         RecordingState.valueOf(p.getProperty("state", RecordingState.INTERRUPTED.name())),
         p.getProperty("note", ""),
         p.getProperty("startedBy", ""),

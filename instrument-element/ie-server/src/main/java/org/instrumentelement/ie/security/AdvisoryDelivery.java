@@ -17,7 +17,7 @@ final class AdvisoryDelivery implements MessageAuthorizationPolicy {
   @Override
   public boolean isAllowedToConsume(ConnectionContext context, Message message) {
     ActiveMQDestination d = message.getDestination();
-    if (!AdvisorySupport.isAdvisoryTopic(d)) {
+    if (d != null && !AdvisorySupport.isAdvisoryTopic(d)) {
       return true;
     }
     return context.getSecurityContext() instanceof BrokerClient c

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
+import org.instrumentelement.im.model.FreeText;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -90,7 +91,10 @@ public final class AuditLog implements AutoCloseable {
         case '\r' -> b.append("\\r");
         case '\t' -> b.append("\\t");
         default -> {
-          if (c < 0x20) {
+          // Every character a line-based reader splits on (NEL, U+2028 ... as well as C0), and
+          // any half of a surrogate pair alone, which the file's UTF-8 encoder would refuse: one
+          // record stays one line of valid JSON whatever a caller sent.
+          if (FreeText.isControl(c) || FreeText.isUnpairedSurrogate(s, i)) {
             b.append(String.format("\\u%04x", (int) c));
           } else {
             b.append(c);

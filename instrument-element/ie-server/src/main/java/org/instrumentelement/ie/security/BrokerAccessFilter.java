@@ -232,6 +232,11 @@ final class BrokerAccessFilter extends BrokerFilter {
   @Override
   public void addProducer(ConnectionContext context, ProducerInfo info) throws Exception {
     BrokerClient c = client(context);
+    // A producer bound to a destination: the same rule as for each of its messages. (An anonymous
+    // producer names a destination in every message instead.)
+    if (c != null && info.getDestination() != null) {
+      refuseUnlessExact(context, info, c, info.getDestination());
+    }
     if (c == null || c.publisher()) {
       super.addProducer(context, info);
       return;
@@ -262,16 +267,33 @@ final class BrokerAccessFilter extends BrokerFilter {
 
   @Override
   public void send(ProducerBrokerExchange exchange, Message message) throws Exception {
+    ConnectionContext context = exchange.getConnectionContext();
+    BrokerClient c = client(context);
+    if (c != null) {
+      refuseUnlessExact(context, message, c, message.getDestination());
+    }
     try {
       super.send(exchange, message);
     } catch (SecurityException e) {
-      ConnectionContext context = exchange.getConnectionContext();
-      BrokerClient c = client(context);
       if (c == null) {
         throw e;
       }
       throw refuse(
           context, message, c, "publish to", message.getDestination(), "not authorized", true);
+    }
+  }
+
+  /**
+   * Refuses, and ends the connection, unless {@code target} is one exact destination ({@link
+   * PublishTarget}): checked before the authorization map, which would grant a wildcard or
+   * composite send if any one topic it covers may be written. Every publisher is held to it, the
+   * Instrument Element's own too (its topic names are made of checked names and never are one).
+   */
+  private void refuseUnlessExact(
+      ConnectionContext context, Command command, BrokerClient c, ActiveMQDestination target) {
+    Optional<String> why = PublishTarget.refusal(target);
+    if (why.isPresent()) {
+      throw refuse(context, command, c, "publish to", target, why.get(), true);
     }
   }
 

@@ -18,6 +18,15 @@ public record Caller(String name, User user) {
     return user == null || user.may(role, path);
   }
 
+  /**
+   * Whether the caller holds {@code role} on every one of these IMs. None at all is no: a thing
+   * that names no IM (a recording whose index lost its items) belongs to nobody, and is not shown
+   * to anyone rather than to everyone.
+   */
+  public boolean mayAll(Role role, java.util.Collection<String> paths) {
+    return !paths.isEmpty() && paths.stream().allMatch(p -> may(role, p));
+  }
+
   /** Whether the caller holds {@code role} on some IM. */
   public boolean mayAnywhere(Role role) {
     return user == null || user.mayAnywhere(role);

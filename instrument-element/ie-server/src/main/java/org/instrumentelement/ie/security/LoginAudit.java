@@ -3,6 +3,7 @@ package org.instrumentelement.ie.security;
 import java.time.Clock;
 import java.time.Instant;
 import org.instrumentelement.ie.config.LoginLimits;
+import org.instrumentelement.im.model.FreeText;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -70,10 +71,17 @@ public final class LoginAudit implements LoginThrottle.Listener {
     return name.length() <= 64 ? name : name.substring(0, 64) + "...";
   }
 
-  /** A user-given name fit for a log line: no control characters, at most 100 characters. */
+  /**
+   * A user-given name fit for a log line: no control character (NEL and U+2028 included, {@link
+   * FreeText}), at most 100 characters.
+   */
   static String printable(String s) {
-    String p = s.replaceAll("\\p{Cntrl}", "?");
-    return p.length() > 100 ? p.substring(0, 100) + "..." : p;
+    StringBuilder b = new StringBuilder(Math.min(s.length(), 100));
+    for (int i = 0; i < s.length() && b.length() < 100; i++) {
+      char c = s.charAt(i);
+      b.append(FreeText.isControl(c) || FreeText.isUnpairedSurrogate(s, i) ? '?' : c);
+    }
+    return s.length() > 100 ? b + "..." : b.toString();
   }
 
   @Override

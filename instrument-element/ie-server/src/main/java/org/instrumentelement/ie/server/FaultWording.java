@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.security.SecureRandom;
 import java.util.Collections;
 import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -14,6 +15,7 @@ import javax.xml.stream.XMLStreamException;
 import org.apache.cxf.binding.soap.SoapFault;
 import org.apache.cxf.message.Exchange;
 import org.apache.cxf.message.Message;
+import org.apache.cxf.message.MessageContentsList;
 import org.instrumentelement.ie.contract.FaultCode;
 import org.instrumentelement.ie.server.request.RequestRefused;
 import org.instrumentelement.ie.soap.InstrumentElementFault;
@@ -65,7 +67,9 @@ public record FaultWording(FaultCode code, String message) {
     boolean multipart =
         contentType != null
             && contentType.toString().toLowerCase(Locale.ROOT).startsWith("multipart/");
-    FaultWording w = of(failure, invoked, multipart);
+    List<?> contents = in == null ? null : MessageContentsList.getContentsList(in);
+    Object request = contents == null || contents.isEmpty() ? null : contents.get(0);
+    FaultWording w = of(failure, invoked, multipart, request);
     if (exchange != null) {
       exchange.put(CACHE, w);
     }
@@ -73,12 +77,19 @@ public record FaultWording(FaultCode code, String message) {
   }
 
   /**
-   * The wording of a failure.
+   * The wording of a failure, the one place every fault's message is finished ({@link FaultText}):
+   * whatever wrote it, it quotes at most a short escaped prefix of each text of the request.
    *
    * @param invoked whether the service had been called (so the request itself was readable)
    * @param multipart whether the request came as a multipart (MTOM) package
+   * @param request the request (an object of the API's types), or null when it was not read
    */
-  static FaultWording of(Throwable failure, boolean invoked, boolean multipart) {
+  static FaultWording of(Throwable failure, boolean invoked, boolean multipart, Object request) {
+    FaultWording w = worded(failure, invoked, multipart);
+    return new FaultWording(w.code(), FaultText.of(w.message(), request));
+  }
+
+  private static FaultWording worded(Throwable failure, boolean invoked, boolean multipart) {
     Set<Throwable> chain = Collections.newSetFromMap(new IdentityHashMap<>());
     for (Throwable t = failure; t != null && chain.add(t); t = t.getCause()) {
       if (t instanceof InstrumentElementFault f) {

@@ -101,8 +101,9 @@ final class PollAnswer {
   }
 
   /** Writes a fault as CXF writes a fault the service raised. */
-  void fault(InstrumentElementFault f, HttpServletResponse response) throws IOException {
-    FaultWording w = FaultWording.of(f, true, false);
+  void fault(InstrumentElementFault f, Object request, HttpServletResponse response)
+      throws IOException {
+    FaultWording w = FaultWording.of(f, true, false, request);
     FaultInfo info = f.getFaultInfo();
     send(
         response,
@@ -113,7 +114,7 @@ final class PollAnswer {
 
   /** Writes the fault of a failure that is the IE's own (a bug), logged under a reference. */
   void internal(RuntimeException e, HttpServletResponse response) throws IOException {
-    FaultWording w = FaultWording.of(e, true, false);
+    FaultWording w = FaultWording.of(e, true, false, null);
     send(
         response,
         HttpServletResponse.SC_INTERNAL_SERVER_ERROR,

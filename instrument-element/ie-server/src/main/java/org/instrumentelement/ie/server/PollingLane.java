@@ -109,7 +109,7 @@ final class PollingLane {
     String outcome = fault != null ? fault.getFaultInfo().code : bug != null ? "FAULT" : "OK";
     monitoring.recordRequest(poll.operation(), outcome, System.nanoTime() - started);
     if (fault != null) {
-      answers.fault(fault, response);
+      answers.fault(fault, poll.request(), response);
     } else if (bug != null) {
       answers.internal(bug, response);
     } else {

@@ -67,7 +67,7 @@ public final class RecordingDownloadServlet extends HttpServlet {
       try {
         file = recordings.segment(r.id(), parts[1]);
       } catch (ImException e) {
-        throw new Refusal(404, e.code(), e.getMessage());
+        throw new Refusal(404, e.code(), FaultText.of(e.getMessage(), List.of(parts)));
       }
       new RangedFile(file, r.id() + "-" + parts[1], "application/x-hdf5").send(request, response);
     } else {
@@ -85,17 +85,14 @@ public final class RecordingDownloadServlet extends HttpServlet {
         request.getAttribute(RequestGate.CALLER) instanceof Caller c ? c : Caller.NOBODY;
     try {
       StoredRecording r = recordings.describe(id);
-      if (r.ims().stream().allMatch(im -> caller.may(Role.OBSERVE, im))) {
+      if (caller.mayAll(Role.OBSERVE, r.ims())) {
         return r;
       }
-    } catch (ImException e) {
-      // answered below, the same way as one the caller may not see
+    } catch (ImException | RuntimeException e) {
+      // Absent, unreadable, or failing in any way: answered below, as one the caller may not see.
     }
-    throw new Refusal(404, FaultCode.UNKNOWN_RECORDING, "no recording '" + shorten(id) + "'");
-  }
-
-  private static String shorten(String s) {
-    return s.length() <= 100 ? s : s.substring(0, 100) + "... (" + s.length() + " characters)";
+    throw new Refusal(
+        404, FaultCode.UNKNOWN_RECORDING, FaultText.of("no recording '" + id + "'", List.of(id)));
   }
 
   /**

@@ -4,6 +4,7 @@ import jakarta.xml.ws.WebFault;
 import org.instrumentelement.ie.contract.FaultCode;
 import org.instrumentelement.ie.soap.types.FaultInfo;
 import org.instrumentelement.ie.soap.types.Namespaces;
+import org.instrumentelement.im.model.FreeText;
 import org.instrumentelement.im.model.ImException;
 
 /**
@@ -16,9 +17,6 @@ public class InstrumentElementFault extends Exception {
 
   /** Longest IM path or item name quoted back whole. */
   static final int MAX_NAME = 100;
-
-  /** Longest fault message. */
-  static final int MAX_MESSAGE = 2000;
 
   private final transient FaultInfo faultInfo;
 
@@ -39,14 +37,13 @@ public class InstrumentElementFault extends Exception {
 
   /**
    * A fault with this code and message about {@code im} and {@code item} (either may be null); long
-   * names are cut short, in the message too.
+   * names are cut short, in the message too. (Whatever else the message quotes of the request, and
+   * its length, is bounded where every fault's message is finished: the server's {@code
+   * FaultText}.)
    */
   public static InstrumentElementFault of(
       FaultCode code, String message, String im, String item, Throwable cause) {
     String m = shorten(shorten(String.valueOf(message), item), im);
-    if (m.length() > MAX_MESSAGE) {
-      m = m.substring(0, MAX_MESSAGE) + "...";
-    }
     return new InstrumentElementFault(
         m, new FaultInfo(code.name(), m, name(im), name(item)), cause);
   }
@@ -55,12 +52,16 @@ public class InstrumentElementFault extends Exception {
     return new InstrumentElementFault(message, new FaultInfo(code.name(), message, null, null));
   }
 
-  /** Text from a request, cut to {@code max} characters (with its length) for quoting. */
+  /**
+   * Text from a request for quoting: cut to {@code max} characters (with its length), control
+   * characters written {@code \\uXXXX} ({@link FreeText#escape}).
+   */
   public static String quote(String text, int max) {
     if (text.length() <= max) {
-      return text;
+      return FreeText.escape(text);
     }
-    return text.substring(0, max) + "... (" + text.length() + " characters)";
+    int end = Character.isHighSurrogate(text.charAt(max - 1)) ? max - 1 : max;
+    return FreeText.escape(text.substring(0, end)) + "... (" + text.length() + " characters)";
   }
 
   private static String name(String name) {

@@ -35,6 +35,7 @@ import org.instrumentelement.ie.soap.types.StartRecording;
 import org.instrumentelement.ie.soap.types.StartRecordingResponse;
 import org.instrumentelement.ie.soap.types.StopRecording;
 import org.instrumentelement.ie.soap.types.StopRecordingResponse;
+import org.instrumentelement.im.model.FreeText;
 import org.instrumentelement.im.model.ImException;
 
 /**
@@ -105,10 +106,8 @@ final class RecordingOperations {
           FaultCode.OUT_OF_RANGE,
           "the note has " + note.length() + " characters; at most " + MAX_NOTE);
     }
-    if (note.chars().anyMatch(ch -> ch < 0x20 && ch != '\n' && ch != '\t')) {
-      throw InstrumentElementFault.of(FaultCode.INVALID_VALUE, "the note holds control characters");
-    }
     try {
+      FreeText.check(note, "the note");
       StoredRecording r =
           recordings()
               .start(
@@ -141,7 +140,7 @@ final class RecordingOperations {
     if (recordings != null) {
       Caller c = view.caller();
       for (StoredRecording r : recordings.list()) {
-        if (r.ims().stream().allMatch(im -> c.may(Role.OBSERVE, im))) {
+        if (c.mayAll(Role.OBSERVE, r.ims())) {
           out.recording.add(info(r, false));
         }
       }
@@ -204,7 +203,7 @@ final class RecordingOperations {
     try {
       StoredRecording r = recordings().describe(id);
       Caller c = view.caller();
-      if (!r.ims().stream().allMatch(im -> c.may(Role.OBSERVE, im))) {
+      if (!c.mayAll(Role.OBSERVE, r.ims())) {
         throw new ImException(
             FaultCode.UNKNOWN_RECORDING,
             "no recording '" + InstrumentElementFault.quote(id, 100) + "'");
@@ -217,6 +216,10 @@ final class RecordingOperations {
 
   private void mayControl(StoredRecording r) throws InstrumentElementFault {
     Caller c = view.caller();
+    if (r.ims().isEmpty()) {
+      throw InstrumentElementFault.of(
+          FaultCode.NOT_AUTHORIZED, "recording '" + r.id() + "' names no IM: nobody controls it");
+    }
     for (String im : r.ims()) {
       try {
         access.checkRole(c, Role.CONTROL, im);

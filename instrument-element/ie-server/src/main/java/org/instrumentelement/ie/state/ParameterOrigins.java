@@ -5,9 +5,11 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
+import org.instrumentelement.ie.security.AuditLog;
 import org.instrumentelement.im.InstrumentManager;
 import org.instrumentelement.im.ParameterChange;
 import org.instrumentelement.im.ParameterListener;
+import org.instrumentelement.im.model.ImException;
 import org.instrumentelement.im.model.Value;
 import org.instrumentelement.im.model.ValueType;
 
@@ -47,6 +49,7 @@ public final class ParameterOrigins implements ParameterListener {
 
   private final StateStore store;
   private final Supplier<String> who;
+  private final AuditLog audit;
   private final Map<String, Set<String>> configured = new ConcurrentHashMap<>();
   private final Map<String, Map<String, Origin>> origins = new ConcurrentHashMap<>();
 
@@ -54,8 +57,17 @@ public final class ParameterOrigins implements ParameterListener {
    * @param who the user of the request being served on the calling thread, or empty
    */
   public ParameterOrigins(StateStore store, Supplier<String> who) {
+    this(store, who, null);
+  }
+
+  /**
+   * @param who the user of the request being served on the calling thread, or empty
+   * @param audit where a kept value refused at start-up is recorded, or null for the log only
+   */
+  public ParameterOrigins(StateStore store, Supplier<String> who, AuditLog audit) {
     this.store = store;
     this.who = who;
+    this.audit = audit;
   }
 
   /** Which parameters of the IM at {@code path} the configuration sets. */
@@ -75,6 +87,11 @@ public final class ParameterOrigins implements ParameterListener {
   /** Whether the parameter took a value after start-up (restored, set, read...). */
   public boolean changedSinceStart(String path, String name) {
     return origins.getOrDefault(path, Map.of()).containsKey(name);
+  }
+
+  @Override
+  public void restoreRefused(InstrumentManager im, String name, String value, ImException reason) {
+    StartupRestore.refused(store, audit, im.path(), name, value, reason);
   }
 
   @Override

@@ -8,11 +8,14 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
 import org.instrumentelement.ie.config.ImConfig;
+import org.instrumentelement.ie.security.AuditLog;
 import org.instrumentelement.ie.security.Reservation;
 import org.instrumentelement.ie.security.Reservations;
 import org.instrumentelement.im.ImContext;
 import org.instrumentelement.im.LinkMode;
 import org.instrumentelement.im.alarm.AlarmLimits;
+import org.instrumentelement.im.model.FreeText;
+import org.instrumentelement.im.model.ImException;
 import org.instrumentelement.im.sampling.ChangeFilter;
 import org.instrumentelement.im.sampling.SamplingSettings;
 import org.slf4j.Logger;
@@ -95,6 +98,45 @@ public final class StartupRestore {
   /** Forgets a restored value the IM refused (it no longer fits the model). */
   public static void forget(StateStore store, String path, String name) {
     store.update(s -> s.removeParameter(path, name));
+  }
+
+  /**
+   * A kept value the IM refused as it opened, by the check a client's set passes: set aside (the
+   * file no longer holds it, so the next start does not try it again), with a warning in the log
+   * and a line in the audit log, which keep it and who set it. The IM goes on with its configured
+   * value.
+   *
+   * @param audit the audit log, or null for the log only
+   */
+  public static void refused(
+      StateStore store, AuditLog audit, String path, String name, String value, ImException why) {
+    StoredParameter kept = store.read(s -> s.parameters(path).get(name));
+    String origin = kept == null ? "" : " " + describe(kept);
+    String shown = shownValue(value);
+    LOG.warn(
+        "{}: {} = {}{} not restored and set aside: {}; the configured value stays",
+        path,
+        name,
+        shown,
+        origin,
+        FreeText.escape(why.getMessage()));
+    if (audit != null) {
+      audit.record(
+          store.clock().instant(),
+          null,
+          null,
+          "restoreParameter",
+          path,
+          name + " = " + shown + origin,
+          why.code() + ": " + why.getMessage());
+    }
+    forget(store, path, name);
+  }
+
+  /** A kept value for a log line: on one line, and not at any length. */
+  private static String shownValue(String value) {
+    String v = value.length() > 200 ? value.substring(0, 200) + "..." : value;
+    return FreeText.escape(v);
   }
 
   /**

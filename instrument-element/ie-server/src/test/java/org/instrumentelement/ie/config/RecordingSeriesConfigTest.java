@@ -55,6 +55,14 @@ class RecordingSeriesConfigTest {
     assertTrue(refused("--recording.s.items=a:b,a:b").contains("twice"));
     assertTrue(refused("--recording.s.items=a:b", "--recording.s.rotat=1h").contains("rotate"));
     assertTrue(refused("--recording.s.items=a:b", "--recording.s.keep=-1").contains("keep"));
+    assertEquals(
+        "recording.s.note: control character U+0085 at position 5 (free text is one line without"
+            + " control characters)",
+        refused("--recording.s.items=a:b", "--recording.s.note=bench\u00853"));
+    assertTrue(
+        refused("--im.x.type=array", "--im.x.description=one\u2028two")
+            .contains("im.x.description: control character U+2028 at position 3"),
+        refused("--im.x.type=array", "--im.x.description=one\u2028two"));
     assertTrue(
         refused("--recording.s.items=a:b", "--recording.s.rotateBytes=lots")
             .contains("recording.s.rotateBytes"));

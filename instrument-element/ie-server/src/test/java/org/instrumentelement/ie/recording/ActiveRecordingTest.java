@@ -15,6 +15,7 @@ import java.util.Map;
 import org.instrumentelement.ie.config.RecordingLimits;
 import org.instrumentelement.im.model.Value;
 import org.instrumentelement.im.sampling.Sample;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,7 +24,15 @@ import org.junit.jupiter.api.io.TempDir;
  * what it took is all in its segment files, in order.
  */
 class ActiveRecordingTest {
-  @TempDir Path dir;
+  @TempDir Path recordings;
+
+  /** The recording's directory: named after it, as a recording always is. */
+  Path dir;
+
+  @BeforeEach
+  void makeDirectory() throws Exception {
+    dir = Files.createDirectory(recordings.resolve("r1"));
+  }
 
   static final RecordedItem ITEM = new RecordedItem("lab/array", "vector");
 

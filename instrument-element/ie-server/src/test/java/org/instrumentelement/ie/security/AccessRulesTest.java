@@ -48,6 +48,16 @@ class AccessRulesTest {
   }
 
   @Test
+  void somethingOfEveryImIsNothingForNoIm() {
+    Caller observer = new Caller("o", new User("o", "", List.of(Grant.parse("observe:lab/array"))));
+    assertTrue(observer.mayAll(Role.OBSERVE, List.of("lab/array", "lab/array/probe")));
+    assertFalse(observer.mayAll(Role.OBSERVE, List.of("lab/array", "lab/scope")));
+    assertFalse(observer.mayAll(Role.OBSERVE, List.of()), "what names no IM is nobody's");
+    Caller admin = new Caller("a", new User("a", "", List.of(Grant.parse("admin:*"))));
+    assertFalse(admin.mayAll(Role.OBSERVE, List.of()), "not even an administrator's");
+  }
+
+  @Test
   void passwordsAreHashedAndVerified() {
     String h = PasswordHash.hash("s3cret".toCharArray(), 1000);
     assertTrue(h.startsWith("pbkdf2-sha256:1000:"));

@@ -39,7 +39,8 @@ class FaultWordingTest {
         FaultWording.of(
             new Fault(new RequestRefused(FaultCode.WRONG_TYPE, "encoding: 'GZIP' is not one of")),
             false,
-            false);
+            false,
+            null);
     assertEquals(FaultCode.WRONG_TYPE, w.code());
     assertEquals("encoding: 'GZIP' is not one of", w.message());
     w =
@@ -48,7 +49,8 @@ class FaultWordingTest {
                 InstrumentElementFault.of(
                     new ImException(FaultCode.OUT_OF_RANGE, "too big"), "lab", "x")),
             true,
-            false);
+            false,
+            null);
     assertEquals(new FaultWording(FaultCode.OUT_OF_RANGE, "too big"), w);
   }
 
@@ -78,7 +80,7 @@ class FaultWordingTest {
                 return null;
               }
             });
-    FaultWording w = FaultWording.of(new Fault(x), false, false);
+    FaultWording w = FaultWording.of(new Fault(x), false, false, null);
     assertEquals(FaultCode.MALFORMED_REQUEST, w.code());
     assertTrue(w.message().startsWith("not well-formed XML at line 3, column 7: unexpected EOF"));
   }
@@ -87,9 +89,10 @@ class FaultWordingTest {
   void soapVersionsAndBrokenPackagesInPlainWords() {
     SoapFault mismatch =
         new SoapFault("A SOAP 1.2 message is not valid", Soap11.getInstance().getVersionMismatch());
-    assertTrue(FaultWording.of(mismatch, false, false).message().startsWith("only SOAP 1.1"));
+    assertTrue(FaultWording.of(mismatch, false, false, null).message().startsWith("only SOAP 1.1"));
     FaultWording mime =
-        FaultWording.of(new Fault(new IOException("Couldn't find MIME boundary")), false, true);
+        FaultWording.of(
+            new Fault(new IOException("Couldn't find MIME boundary")), false, true, null);
     assertTrue(mime.message().startsWith("the MTOM package"), mime.message());
   }
 
@@ -99,7 +102,8 @@ class FaultWordingTest {
         FaultWording.of(
             new Fault(new NullPointerException("Cannot invoke \"String.length()\" because x")),
             true,
-            false);
+            false,
+            null);
     assertEquals(FaultCode.INTERNAL_ERROR, w.code());
     assertTrue(
         w.message()
@@ -107,7 +111,8 @@ class FaultWordingTest {
                 "internal error in the Instrument Element \\(reference [0-9a-f]+ in its log\\)"),
         w.message());
     FaultWording unknown =
-        FaultWording.of(new Fault(new IllegalStateException("org.apache.cxf thing")), false, false);
+        FaultWording.of(
+            new Fault(new IllegalStateException("org.apache.cxf thing")), false, false, null);
     assertEquals(FaultCode.MALFORMED_REQUEST, unknown.code());
     assertFalse(unknown.message().contains("cxf"));
     assertEquals(

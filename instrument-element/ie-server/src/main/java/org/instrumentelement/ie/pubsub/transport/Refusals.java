@@ -1,6 +1,7 @@
 package org.instrumentelement.ie.pubsub.transport;
 
 import java.util.function.LongSupplier;
+import org.instrumentelement.im.model.FreeText;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -92,13 +93,16 @@ public final class Refusals {
     return true;
   }
 
-  /** A client-chosen text made safe for one log line: no control characters, bounded length. */
+  /**
+   * A client-chosen text made safe for one log line: no control character (NEL and U+2028 included,
+   * {@link FreeText}), bounded length.
+   */
   static String clean(String text) {
     String t = text.length() > MAX_FIELD ? text.substring(0, MAX_FIELD) + "..." : text;
     StringBuilder b = new StringBuilder(t.length());
     for (int i = 0; i < t.length(); i++) {
       char c = t.charAt(i);
-      b.append(Character.isISOControl(c) ? '?' : c);
+      b.append(FreeText.isControl(c) || FreeText.isUnpairedSurrogate(t, i) ? '?' : c);
     }
     return b.toString();
   }
