@@ -44,6 +44,7 @@ import org.instrumentelement.ie.security.UserStore;
 import org.instrumentelement.ie.server.AccessControlInterceptor;
 import org.instrumentelement.ie.server.EmbeddedServer;
 import org.instrumentelement.ie.server.ServiceParts;
+import org.instrumentelement.ie.soap.InstrumentElementPort;
 import org.instrumentelement.ie.soap.InstrumentElementService;
 import org.instrumentelement.ie.state.StartupRestore;
 import org.instrumentelement.ie.state.StateStore;
@@ -80,7 +81,7 @@ public final class InstrumentElementRuntime implements AutoCloseable {
   private NodeFeeds nodeFeeds;
   private NodeMessageRouter nodeRouter;
   private Recordings recordings;
-  private InstrumentElementService service;
+  private InstrumentElementPort service;
   private Monitoring monitoring;
   private ServiceParts parts;
   private EmbeddedServer server;
@@ -271,13 +272,14 @@ public final class InstrumentElementRuntime implements AutoCloseable {
       }
       service =
           new InstrumentElementService(
-              ie,
-              publishing,
-              access,
-              AccessControlInterceptor.currentCaller(),
-              monitoring,
-              alarms,
-              recordings);
+                  ie,
+                  publishing,
+                  access,
+                  AccessControlInterceptor.currentCaller(),
+                  monitoring,
+                  alarms,
+                  recordings)
+              .port();
       parts =
           new ServiceParts(
               service,
@@ -375,7 +377,7 @@ public final class InstrumentElementRuntime implements AutoCloseable {
   }
 
   /** The SOAP implementation. */
-  public InstrumentElementService service() {
+  public InstrumentElementPort service() {
     return service;
   }
 

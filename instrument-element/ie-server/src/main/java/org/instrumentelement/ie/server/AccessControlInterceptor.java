@@ -48,10 +48,12 @@ public final class AccessControlInterceptor extends AbstractPhaseInterceptor<Mes
     try {
       Caller caller = authenticate(message);
       exchange.put(CALLER, caller);
-      Role role = Operations.role(operation);
+      Role role =
+          Operations.role(operation)
+              .orElseThrow(() -> new ImException(FaultCode.NOT_AUTHORIZED, "no such operation"));
       if (im == null || im.isBlank()) {
         access.checkAnywhere(caller, role);
-      } else if (Operations.CONTROLLING.contains(operation)) {
+      } else if (Operations.controlling(operation)) {
         access.check(caller, role, im);
       } else {
         access.checkRole(caller, role, im);

@@ -67,7 +67,7 @@ public final class AuditInterceptor extends AbstractPhaseInterceptor<Message> {
   public void handleMessage(Message message) {
     Exchange exchange = message.getExchange();
     BindingOperationInfo bop = exchange == null ? null : exchange.getBindingOperationInfo();
-    if (bop == null || !Operations.AUDITED.contains(bop.getName().getLocalPart())) {
+    if (bop == null || !Operations.audited(bop.getName().getLocalPart())) {
       return;
     }
     Message in = exchange.getInMessage();

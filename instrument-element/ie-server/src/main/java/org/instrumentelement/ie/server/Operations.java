@@ -1,77 +1,57 @@
 package org.instrumentelement.ie.server;
 
+import jakarta.jws.WebMethod;
+import java.lang.reflect.Method;
 import java.util.Map;
-import java.util.Set;
+import java.util.Optional;
+import java.util.TreeMap;
 import org.instrumentelement.ie.security.Role;
+import org.instrumentelement.ie.soap.Access;
+import org.instrumentelement.ie.soap.InstrumentElementPort;
 
-/** What each SOAP operation needs: the role it requires, and whether it is audited. */
+/**
+ * What each SOAP operation needs, read from the {@link Access} declaration on its method of {@link
+ * InstrumentElementPort}: the one place an operation's role, audit and reservation rules are
+ * written.
+ */
 final class Operations {
-  /** Operations that change an instrument: they need CONTROL and respect reservations. */
-  static final Set<String> CONTROLLING =
-      Set.of("setParameter", "setAttribute", "executeCommand", "cancelCommand");
-
-  /** Operations recorded in the audit log (with refused attempts). */
-  static final Set<String> AUDITED =
-      Set.of(
-          "setParameter",
-          "setAttribute",
-          "executeCommand",
-          "cancelCommand",
-          "configureSampling",
-          "reserve",
-          "renewReservation",
-          "releaseReservation",
-          "breakReservation",
-          "clearLoginFailures",
-          "acknowledgeAlarm",
-          "configureAlarmLimits",
-          "startRecording",
-          "stopRecording",
-          "deleteRecording");
-
-  private static final Map<String, Role> ROLES =
-      Map.ofEntries(
-          Map.entry("listInstrumentManagers", Role.OBSERVE),
-          Map.entry("describeInstrumentManager", Role.OBSERVE),
-          Map.entry("getState", Role.OBSERVE),
-          Map.entry("getAttribute", Role.OBSERVE),
-          Map.entry("getAttributes", Role.OBSERVE),
-          Map.entry("getParameter", Role.OBSERVE),
-          Map.entry("getProvenance", Role.OBSERVE),
-          Map.entry("listSubscriptions", Role.OBSERVE),
-          Map.entry("getSubscriptionInfo", Role.OBSERVE),
-          Map.entry("listReservations", Role.OBSERVE),
-          Map.entry("getStatus", Role.OBSERVE),
-          // Recordings name their IMs inside: the operation checks every one of them.
-          Map.entry("listRecordings", Role.OBSERVE),
-          Map.entry("describeRecording", Role.OBSERVE),
-          Map.entry("downloadRecording", Role.OBSERVE),
-          Map.entry("startRecording", Role.CONTROL),
-          Map.entry("stopRecording", Role.CONTROL),
-          Map.entry("deleteRecording", Role.CONTROL),
-          Map.entry("getCommandStatus", Role.OBSERVE),
-          Map.entry("listCommands", Role.OBSERVE),
-          Map.entry("cancelCommand", Role.CONTROL),
-          Map.entry("listAlarms", Role.OBSERVE),
-          Map.entry("listAlarmLimits", Role.OBSERVE),
-          // Not in CONTROLLING: acknowledging touches no instrument, so reservations do not apply.
-          Map.entry("acknowledgeAlarm", Role.CONTROL),
-          Map.entry("configureAlarmLimits", Role.ADMIN),
-          Map.entry("setParameter", Role.CONTROL),
-          Map.entry("setAttribute", Role.CONTROL),
-          Map.entry("executeCommand", Role.CONTROL),
-          Map.entry("reserve", Role.CONTROL),
-          Map.entry("renewReservation", Role.CONTROL),
-          Map.entry("releaseReservation", Role.CONTROL),
-          Map.entry("configureSampling", Role.ADMIN),
-          Map.entry("breakReservation", Role.ADMIN),
-          Map.entry("listLoginFailures", Role.ADMIN),
-          Map.entry("clearLoginFailures", Role.ADMIN));
+  private static final Map<String, Access> DECLARED = declared();
 
   private Operations() {}
 
-  /** The role an operation needs; ADMIN for one this table does not know (fail closed). */
-  static Role role(String operation) {
-    return ROLES.getOrDefault(operation, Role.ADMIN);
+  /** Every operation of the port with its declaration; fails if one has none. */
+  static Map<String, Access> declared() {
+    Map<String, Access> out = new TreeMap<>();
+    for (Method m : InstrumentElementPort.class.getMethods()) {
+      WebMethod web = m.getAnnotation(WebMethod.class);
+      if (web == null) {
+        continue;
+      }
+      Access access = m.getAnnotation(Access.class);
+      if (access == null) {
+        throw new IllegalStateException(
+            "the SOAP operation " + web.operationName() + " declares no @Access");
+      }
+      out.put(web.operationName(), access);
+    }
+    return Map.copyOf(out);
+  }
+
+  /** The role an operation needs, or empty for a name the port does not have (refuse it). */
+  static Optional<Role> role(String operation) {
+    Access a = DECLARED.get(operation);
+    return a == null ? Optional.empty() : Optional.of(a.role());
+  }
+
+  /** Whether an operation is recorded in the audit log. */
+  static boolean audited(String operation) {
+    Access a = DECLARED.get(operation);
+    return a != null && a.audited();
+  }
+
+  /** Whether an operation changes an instrument, so that reservations apply to it. */
+  static boolean controlling(String operation) {
+    Access a = DECLARED.get(operation);
+    return a != null && a.controlling();
   }
 }

@@ -84,7 +84,7 @@ final class PollingLane {
     String im =
         poll.request() instanceof GetAttribute g ? g.im : ((GetAttributes) poll.request()).im;
     try {
-      access.checkRole(caller, Operations.role(poll.operation()), im);
+      access.checkRole(caller, Operations.role(poll.operation()).orElseThrow(), im);
     } catch (ImException refused) {
       return replay; // CXF refuses it, in its words, as for any other request
     }

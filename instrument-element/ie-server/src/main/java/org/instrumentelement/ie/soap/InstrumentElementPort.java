@@ -5,6 +5,7 @@ import jakarta.jws.WebParam;
 import jakarta.jws.WebResult;
 import jakarta.jws.WebService;
 import jakarta.jws.soap.SOAPBinding;
+import org.instrumentelement.ie.security.Role;
 import org.instrumentelement.ie.soap.types.AcknowledgeAlarm;
 import org.instrumentelement.ie.soap.types.AcknowledgeAlarmResponse;
 import org.instrumentelement.ie.soap.types.BreakReservation;
@@ -89,6 +90,7 @@ import org.instrumentelement.ie.soap.types.StopRecordingResponse;
 public interface InstrumentElementPort {
 
   /** Every IM in the hierarchy, parents before their children. */
+  @Access(role = Role.OBSERVE)
   @WebMethod(operationName = "listInstrumentManagers")
   @WebResult(
       name = "listInstrumentManagersResponse",
@@ -103,6 +105,7 @@ public interface InstrumentElementPort {
       throws InstrumentElementFault;
 
   /** Parameters (with values), attributes, commands, states and the current state of one IM. */
+  @Access(role = Role.OBSERVE)
   @WebMethod(operationName = "describeInstrumentManager")
   @WebResult(
       name = "describeInstrumentManagerResponse",
@@ -117,6 +120,7 @@ public interface InstrumentElementPort {
       throws InstrumentElementFault;
 
   /** The current state of one IM. */
+  @Access(role = Role.OBSERVE)
   @WebMethod(operationName = "getState")
   @WebResult(name = "getStateResponse", targetNamespace = Namespaces.IE, partName = "parameters")
   GetStateResponse getState(
@@ -125,6 +129,7 @@ public interface InstrumentElementPort {
       throws InstrumentElementFault;
 
   /** Reads one attribute from the instrument; vectors in the requested encoding. */
+  @Access(role = Role.OBSERVE)
   @WebMethod(operationName = "getAttribute")
   @WebResult(
       name = "getAttributeResponse",
@@ -136,6 +141,7 @@ public interface InstrumentElementPort {
       throws InstrumentElementFault;
 
   /** Reads several attributes of one IM in one call. */
+  @Access(role = Role.OBSERVE)
   @WebMethod(operationName = "getAttributes")
   @WebResult(
       name = "getAttributesResponse",
@@ -147,6 +153,7 @@ public interface InstrumentElementPort {
       throws InstrumentElementFault;
 
   /** The current value of one parameter. */
+  @Access(role = Role.OBSERVE)
   @WebMethod(operationName = "getParameter")
   @WebResult(
       name = "getParameterResponse",
@@ -162,6 +169,7 @@ public interface InstrumentElementPort {
    * a polled value carries; absent: the current one): the Instrument Element, the IM and its
    * instrument, every parameter's value and the changes that led there.
    */
+  @Access(role = Role.OBSERVE)
   @WebMethod(operationName = "getProvenance")
   @WebResult(
       name = "getProvenanceResponse",
@@ -173,6 +181,7 @@ public interface InstrumentElementPort {
       throws InstrumentElementFault;
 
   /** Sets a parameter; it is applied to the instrument if the IM is linked. */
+  @Access(role = Role.CONTROL, audited = true, controlling = true)
   @WebMethod(operationName = "setParameter")
   @WebResult(
       name = "setParameterResponse",
@@ -184,6 +193,7 @@ public interface InstrumentElementPort {
       throws InstrumentElementFault;
 
   /** Writes a writable attribute to the instrument. */
+  @Access(role = Role.CONTROL, audited = true, controlling = true)
   @WebMethod(operationName = "setAttribute")
   @WebResult(
       name = "setAttributeResponse",
@@ -195,6 +205,7 @@ public interface InstrumentElementPort {
       throws InstrumentElementFault;
 
   /** Runs a command if the state machine allows it in the current state. */
+  @Access(role = Role.CONTROL, audited = true, controlling = true)
   @WebMethod(operationName = "executeCommand")
   @WebResult(
       name = "executeCommandResponse",
@@ -210,6 +221,7 @@ public interface InstrumentElementPort {
    * intermediate results and the final result; kept for {@code commands.statusRetention} after it
    * ended.
    */
+  @Access(role = Role.OBSERVE)
   @WebMethod(operationName = "getCommandStatus")
   @WebResult(
       name = "getCommandStatusResponse",
@@ -224,6 +236,7 @@ public interface InstrumentElementPort {
    * Stops a long-running command at its next step, leaving the instrument in a defined state; an
    * ended command is unchanged.
    */
+  @Access(role = Role.CONTROL, audited = true, controlling = true)
   @WebMethod(operationName = "cancelCommand")
   @WebResult(
       name = "cancelCommandResponse",
@@ -235,6 +248,7 @@ public interface InstrumentElementPort {
       throws InstrumentElementFault;
 
   /** The long-running commands kept (of one IM, or of all the caller may observe), newest first. */
+  @Access(role = Role.OBSERVE)
   @WebMethod(operationName = "listCommands")
   @WebResult(
       name = "listCommandsResponse",
@@ -246,6 +260,7 @@ public interface InstrumentElementPort {
       throws InstrumentElementFault;
 
   /** The subscribable attributes (of one IM, or of all) with topics and figures. */
+  @Access(role = Role.OBSERVE)
   @WebMethod(operationName = "listSubscriptions")
   @WebResult(
       name = "listSubscriptionsResponse",
@@ -260,6 +275,7 @@ public interface InstrumentElementPort {
       throws InstrumentElementFault;
 
   /** What to subscribe to for one attribute: broker URLs, topic, message format. */
+  @Access(role = Role.OBSERVE)
   @WebMethod(operationName = "getSubscriptionInfo")
   @WebResult(
       name = "getSubscriptionInfoResponse",
@@ -274,6 +290,7 @@ public interface InstrumentElementPort {
       throws InstrumentElementFault;
 
   /** Changes the sampling period, deadbands or heartbeat of a subscribable attribute. */
+  @Access(role = Role.ADMIN, audited = true)
   @WebMethod(operationName = "configureSampling")
   @WebResult(
       name = "configureSamplingResponse",
@@ -291,6 +308,7 @@ public interface InstrumentElementPort {
    * Reserves an IM subtree for the caller: nobody else may control it until it lapses or is
    * released.
    */
+  @Access(role = Role.CONTROL, audited = true)
   @WebMethod(operationName = "reserve")
   @WebResult(name = "reserveResponse", targetNamespace = Namespaces.IE, partName = "parameters")
   ReserveResponse reserve(
@@ -299,6 +317,7 @@ public interface InstrumentElementPort {
       throws InstrumentElementFault;
 
   /** Extends the caller's reservation before it lapses. */
+  @Access(role = Role.CONTROL, audited = true)
   @WebMethod(operationName = "renewReservation")
   @WebResult(
       name = "renewReservationResponse",
@@ -310,6 +329,7 @@ public interface InstrumentElementPort {
       throws InstrumentElementFault;
 
   /** Gives up the caller's reservation. */
+  @Access(role = Role.CONTROL, audited = true)
   @WebMethod(operationName = "releaseReservation")
   @WebResult(
       name = "releaseReservationResponse",
@@ -324,6 +344,7 @@ public interface InstrumentElementPort {
       throws InstrumentElementFault;
 
   /** Removes someone's reservation (admin). */
+  @Access(role = Role.ADMIN, audited = true)
   @WebMethod(operationName = "breakReservation")
   @WebResult(
       name = "breakReservationResponse",
@@ -335,6 +356,7 @@ public interface InstrumentElementPort {
       throws InstrumentElementFault;
 
   /** The reservations in force. */
+  @Access(role = Role.OBSERVE)
   @WebMethod(operationName = "listReservations")
   @WebResult(
       name = "listReservationsResponse",
@@ -346,6 +368,7 @@ public interface InstrumentElementPort {
       throws InstrumentElementFault;
 
   /** Health and figures: readiness, IM states, process CPU time, request counts and latencies. */
+  @Access(role = Role.OBSERVE)
   @WebMethod(operationName = "getStatus")
   @WebResult(name = "getStatusResponse", targetNamespace = Namespaces.IE, partName = "parameters")
   GetStatusResponse getStatus(
@@ -354,6 +377,7 @@ public interface InstrumentElementPort {
       throws InstrumentElementFault;
 
   /** The addresses and user names with recent failed passwords (admin of everything). */
+  @Access(role = Role.ADMIN)
   @WebMethod(operationName = "listLoginFailures")
   @WebResult(
       name = "listLoginFailuresResponse",
@@ -368,6 +392,7 @@ public interface InstrumentElementPort {
       throws InstrumentElementFault;
 
   /** Forgets the failed passwords of an address or user name, or all (admin of everything). */
+  @Access(role = Role.ADMIN, audited = true)
   @WebMethod(operationName = "clearLoginFailures")
   @WebResult(
       name = "clearLoginFailuresResponse",
@@ -382,6 +407,7 @@ public interface InstrumentElementPort {
       throws InstrumentElementFault;
 
   /** Lists the active alarms the caller may observe, of one IM subtree or of all. */
+  @Access(role = Role.OBSERVE)
   @WebMethod(operationName = "listAlarms")
   @WebResult(name = "listAlarmsResponse", targetNamespace = Namespaces.IE, partName = "parameters")
   ListAlarmsResponse listAlarms(
@@ -390,6 +416,7 @@ public interface InstrumentElementPort {
       throws InstrumentElementFault;
 
   /** Acknowledges an active alarm in the caller's name (audited). */
+  @Access(role = Role.CONTROL, audited = true)
   @WebMethod(operationName = "acknowledgeAlarm")
   @WebResult(
       name = "acknowledgeAlarmResponse",
@@ -401,6 +428,7 @@ public interface InstrumentElementPort {
       throws InstrumentElementFault;
 
   /** Sets the alarm limits of an attribute's value or of a statistic of a vector attribute. */
+  @Access(role = Role.ADMIN, audited = true)
   @WebMethod(operationName = "configureAlarmLimits")
   @WebResult(
       name = "configureAlarmLimitsResponse",
@@ -415,6 +443,7 @@ public interface InstrumentElementPort {
       throws InstrumentElementFault;
 
   /** Lists the alarm limits in effect on the attributes the caller may observe. */
+  @Access(role = Role.OBSERVE)
   @WebMethod(operationName = "listAlarmLimits")
   @WebResult(
       name = "listAlarmLimitsResponse",
@@ -426,6 +455,7 @@ public interface InstrumentElementPort {
       throws InstrumentElementFault;
 
   /** Starts recording attributes of IMs into HDF5 files (control on every IM). */
+  @Access(role = Role.CONTROL, audited = true)
   @WebMethod(operationName = "startRecording")
   @WebResult(
       name = "startRecordingResponse",
@@ -437,6 +467,7 @@ public interface InstrumentElementPort {
       throws InstrumentElementFault;
 
   /** Stops a recording; answers once it has written what it took. */
+  @Access(role = Role.CONTROL, audited = true)
   @WebMethod(operationName = "stopRecording")
   @WebResult(
       name = "stopRecordingResponse",
@@ -448,6 +479,7 @@ public interface InstrumentElementPort {
       throws InstrumentElementFault;
 
   /** The recordings the caller may read, newest first. */
+  @Access(role = Role.OBSERVE)
   @WebMethod(operationName = "listRecordings")
   @WebResult(
       name = "listRecordingsResponse",
@@ -459,6 +491,7 @@ public interface InstrumentElementPort {
       throws InstrumentElementFault;
 
   /** One recording with its segment files and their download addresses. */
+  @Access(role = Role.OBSERVE)
   @WebMethod(operationName = "describeRecording")
   @WebResult(
       name = "describeRecordingResponse",
@@ -473,6 +506,7 @@ public interface InstrumentElementPort {
       throws InstrumentElementFault;
 
   /** Deletes a stopped recording and its files (control on every IM in it). */
+  @Access(role = Role.CONTROL, audited = true)
   @WebMethod(operationName = "deleteRecording")
   @WebResult(
       name = "deleteRecordingResponse",
@@ -487,6 +521,7 @@ public interface InstrumentElementPort {
    * One complete segment file of a recording: an MTOM attachment streamed from disk to a client
    * that sends its request as MTOM (observe on every IM in the recording).
    */
+  @Access(role = Role.OBSERVE)
   @WebMethod(operationName = "downloadRecording")
   @WebResult(
       name = "downloadRecordingResponse",

@@ -46,18 +46,19 @@ class EmbeddedServerIT {
     Monitoring monitoring = new Monitoring(StatusSource.fixed(true, true));
     AccessControl open = new AccessControl(null, new Reservations(Clock.systemUTC()));
     Subscriptions subscriptions = new Subscriptions(ie, config);
-    InstrumentElementService service =
+    org.instrumentelement.ie.soap.InstrumentElementPort service =
         new InstrumentElementService(
-            ie,
-            new Publishing(
-                subscriptions,
-                null,
-                new BrokerEndpoints("tcp://localhost:61616", null, null),
-                null),
-            open,
-            AccessControlInterceptor.currentCaller(),
-            monitoring,
-            new Alarms(ie, subscriptions, new AlarmBoard(Clock.systemUTC()), 3));
+                ie,
+                new Publishing(
+                    subscriptions,
+                    null,
+                    new BrokerEndpoints("tcp://localhost:61616", null, null),
+                    null),
+                open,
+                AccessControlInterceptor.currentCaller(),
+                monitoring,
+                new Alarms(ie, subscriptions, new AlarmBoard(Clock.systemUTC()), 3))
+            .port();
     ServiceParts parts =
         new ServiceParts(
             service,

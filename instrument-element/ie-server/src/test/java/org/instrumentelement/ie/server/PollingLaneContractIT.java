@@ -34,6 +34,7 @@ import org.instrumentelement.ie.security.PasswordLogins;
 import org.instrumentelement.ie.security.Reservations;
 import org.instrumentelement.ie.security.UserStore;
 import org.instrumentelement.ie.security.UsersFile;
+import org.instrumentelement.ie.soap.InstrumentElementPort;
 import org.instrumentelement.ie.soap.InstrumentElementService;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -93,24 +94,25 @@ class PollingLaneContractIT {
         new AccessControl(
             new PasswordLogins(UserStore.load(users)), new Reservations(Clock.systemUTC()));
     Subscriptions subscriptions = new Subscriptions(ie, config);
-    InstrumentElementService service =
+    InstrumentElementPort service =
         new InstrumentElementService(
-            ie,
-            new Publishing(
-                subscriptions,
-                null,
-                new BrokerEndpoints("tcp://localhost:61616", null, null),
-                null),
-            access,
-            AccessControlInterceptor.currentCaller(),
-            monitoring,
-            new Alarms(ie, subscriptions, new AlarmBoard(Clock.systemUTC()), 3));
+                ie,
+                new Publishing(
+                    subscriptions,
+                    null,
+                    new BrokerEndpoints("tcp://localhost:61616", null, null),
+                    null),
+                access,
+                AccessControlInterceptor.currentCaller(),
+                monitoring,
+                new Alarms(ie, subscriptions, new AlarmBoard(Clock.systemUTC()), 3))
+            .port();
     lane = server(config, service, access, true);
     generic = server(config, service, access, false);
   }
 
   private static EmbeddedServer server(
-      IeConfig config, InstrumentElementService service, AccessControl access, boolean pollingLane)
+      IeConfig config, InstrumentElementPort service, AccessControl access, boolean pollingLane)
       throws Exception {
     EmbeddedServer s =
         new EmbeddedServer(

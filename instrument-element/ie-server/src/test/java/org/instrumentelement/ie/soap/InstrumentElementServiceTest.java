@@ -34,7 +34,7 @@ import org.junit.jupiter.api.Test;
 /** The service implementation called directly, without HTTP. */
 class InstrumentElementServiceTest {
   private InstrumentElement ie;
-  private InstrumentElementService service;
+  private InstrumentElementPort service;
 
   @BeforeEach
   void start() throws Exception {
@@ -44,16 +44,17 @@ class InstrumentElementServiceTest {
     Subscriptions subscriptions = new Subscriptions(ie, config);
     service =
         new InstrumentElementService(
-            ie,
-            new Publishing(
-                subscriptions,
-                null,
-                new BrokerEndpoints("tcp://localhost:61616", null, null),
-                null),
-            new AccessControl(null, new Reservations(Clock.systemUTC())),
-            () -> Caller.UNRESTRICTED,
-            new Monitoring(StatusSource.fixed(true, false)),
-            new Alarms(ie, subscriptions, new AlarmBoard(Clock.systemUTC()), 3));
+                ie,
+                new Publishing(
+                    subscriptions,
+                    null,
+                    new BrokerEndpoints("tcp://localhost:61616", null, null),
+                    null),
+                new AccessControl(null, new Reservations(Clock.systemUTC())),
+                () -> Caller.UNRESTRICTED,
+                new Monitoring(StatusSource.fixed(true, false)),
+                new Alarms(ie, subscriptions, new AlarmBoard(Clock.systemUTC()), 3))
+            .port();
   }
 
   @AfterEach
@@ -70,7 +71,7 @@ class InstrumentElementServiceTest {
   }
 
   @Test
-  void listsEveryIm() {
+  void listsEveryIm() throws Exception {
     assertEquals(
         4, service.listInstrumentManagers(new ListInstrumentManagers()).instrumentManager.size());
   }
