@@ -21,6 +21,13 @@ import org.slf4j.LoggerFactory;
  */
 public final class AuditLog implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger("audit");
+
+  /**
+   * The most characters of one field a record keeps: what a caller sends (a recording name, a
+   * value) may be long, and the log must not grow by what a caller chooses to send.
+   */
+  static final int MAX_FIELD = 1000;
+
   private final BufferedWriter out;
 
   /** An audit log appending to {@code file}, or logging only when {@code file} is null. */
@@ -51,17 +58,17 @@ public final class AuditLog implements AutoCloseable {
         "{\"time\":"
             + json(time.toString())
             + ",\"user\":"
-            + json(user)
+            + json(bounded(user))
             + ",\"remote\":"
-            + json(remote)
+            + json(bounded(remote))
             + ",\"operation\":"
-            + json(operation)
+            + json(bounded(operation))
             + ",\"im\":"
-            + json(im)
+            + json(bounded(im))
             + ",\"details\":"
-            + json(details)
+            + json(bounded(details))
             + ",\"result\":"
-            + json(result)
+            + json(bounded(result))
             + "}";
     LOG.info(line);
     if (out != null) {
@@ -75,6 +82,15 @@ public final class AuditLog implements AutoCloseable {
         }
       }
     }
+  }
+
+  /** {@code s} cut to {@link #MAX_FIELD} characters, saying how long it was. */
+  static String bounded(String s) {
+    if (s == null || s.length() <= MAX_FIELD) {
+      return s;
+    }
+    int end = Character.isHighSurrogate(s.charAt(MAX_FIELD - 1)) ? MAX_FIELD - 1 : MAX_FIELD;
+    return s.substring(0, end) + "... (" + s.length() + " characters)";
   }
 
   static String json(String s) {
