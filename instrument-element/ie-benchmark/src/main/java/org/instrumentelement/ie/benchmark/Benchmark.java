@@ -19,6 +19,9 @@ import org.instrumentelement.ie.measure.MockLaboratory;
  * the live-trace load of 10 to 2,000 VCR portal viewers ({@link ViewerLoad}); what recording costs
  * next to publishing ({@link RecordingCost}); when named, the streaming ladder ({@link
  * StreamingLadder}) and the loss run ({@link LossRun}); optionally the heap over a long mixed run.
+ * With {@code --peer=opcua}, the OPC UA peer (Eclipse Milo, {@link OpcUaPeer}) is measured just
+ * before and just after the IE's polling ({@link PeerPolling}) and subscription ({@link
+ * PeerSubscription}) runs, and the IE's figures are given over the peer's ({@link PeerComparison}).
  * Prints progress and a summary, and writes every figure to a JSON file.
  *
  * <p>The measurements run in four stages, each on an IE of its own started for it: polling (access
@@ -67,6 +70,17 @@ public final class Benchmark {
     results.started = Instant.now().toString();
     results.machine = Results.MachineFigures.of(Machine.describe());
     results.settings = options.summary();
+    if (options.comparesWithPeer()) {
+      results.peer = new Results.Peer();
+    }
+    PeerPolling peerPolling =
+        options.comparesWithPeer() && options.runs("polling")
+            ? new PeerPolling(options, meter)
+            : null;
+    if (peerPolling != null) {
+      results.peer.polling = new ArrayList<>();
+      peerPolling.run(OpcUaPeer.BEFORE, results);
+    }
     if (options.runs("polling") || options.runs("floor") || options.runs("maxage")) {
       Progress.log("polling: starting the IE");
       results.polling = new ArrayList<>();
@@ -86,7 +100,18 @@ public final class Benchmark {
       }
       stage(MockLaboratory.SAMPLING_OFF, polling, results);
     }
-    if (options.runs("subscription") || options.runs("latency")) {
+    if (peerPolling != null) {
+      peerPolling.run(OpcUaPeer.AFTER, results);
+    }
+    PeerSubscription peerSubscription =
+        options.comparesWithPeer() && options.runsSubscription()
+            ? new PeerSubscription(options, meter)
+            : null;
+    if (peerSubscription != null) {
+      results.peer.subscription = new ArrayList<>();
+      peerSubscription.run(OpcUaPeer.BEFORE, results);
+    }
+    if (options.runsSubscription()) {
       Progress.log(
           "subscription: starting the IE (access control off, so that a bare publisher may share"
               + " its broker)");
@@ -100,6 +125,13 @@ public final class Benchmark {
       List<String> ieOptions = new ArrayList<>(List.of("--security.enabled=false"));
       ieOptions.addAll(MockLaboratory.SAMPLING_OFF);
       stage(ieOptions, subscription, results);
+    }
+    if (peerSubscription != null) {
+      peerSubscription.run(OpcUaPeer.AFTER, results);
+    }
+    if (options.comparesWithPeer()) {
+      results.peer.ratios = PeerComparison.ratios(results);
+      PeerComparison.print(results.peer.ratios);
     }
     if (options.runs("tls")) {
       Progress.log(

@@ -43,6 +43,9 @@ import org.instrumentelement.ie.benchmark.SoapRequests.Encoding;
  * @param ladderMeasure measured time of each ladder cell
  * @param ladderPeriodMillis how often the IE samples for the ladder's subscribers (10: 100/s)
  * @param fullRatePeriodMicros how often the IE samples in the {@code subscription} run's full rate
+ * @param peer the peer measured before and after the IE's polling and subscription runs: {@code
+ *     opcua}, or {@code none}
+ * @param peerJar the OPC UA peer's jar, its {@code lib/} beside it
  */
 record BenchmarkOptions(
     Path ieJar,
@@ -74,7 +77,14 @@ record BenchmarkOptions(
     Duration ladderWarmup,
     Duration ladderMeasure,
     int ladderPeriodMillis,
-    int fullRatePeriodMicros) {
+    int fullRatePeriodMicros,
+    String peer,
+    Path peerJar) {
+
+  /** The peers {@code --peer} takes: none, or the OPC UA peer (Eclipse Milo). */
+  static final String NO_PEER = "none";
+
+  static final String OPCUA = "opcua";
 
   /** The parts that run only when {@code --only} names them: they take many minutes. */
   static final List<String> NAMED_ONLY = List.of("ladder", "loss");
@@ -123,7 +133,33 @@ record BenchmarkOptions(
         v.seconds("ladder-warmup", quick ? "2" : "5"),
         v.seconds("ladder-seconds", quick ? "2" : "10"),
         v.atLeast("ladder-period-ms", "10", 1),
-        v.atLeast("full-rate-period-us", "500", 100));
+        v.atLeast("full-rate-period-us", "500", 100),
+        v.choice("peer", NO_PEER, NO_PEER, OPCUA),
+        Path.of(
+            opts.getOrDefault(
+                "peer-jar", "instrument-element/ie-opcua-peer/target/ie-opcua-peer.jar")));
+  }
+
+  /** Refuses a peer with nothing to compare it with. */
+  BenchmarkOptions {
+    if (peer.equals(OPCUA)
+        && !runs(only, "polling")
+        && !runs(only, "subscription")
+        && !runs(only, "latency")) {
+      throw new IllegalArgumentException(
+          "--peer compares the polling and subscription runs with the peer's: --only names"
+              + " neither polling, subscription nor latency");
+    }
+  }
+
+  /** Whether the OPC UA peer is measured beside the IE ({@code --peer=opcua}). */
+  boolean comparesWithPeer() {
+    return peer.equals(OPCUA);
+  }
+
+  /** Whether the subscription stage runs (the full rate, or only the 100/s run). */
+  boolean runsSubscription() {
+    return runs("subscription") || runs("latency");
   }
 
   /** The portal's jar and, beside it, its {@code lib/*} (ie-client), as the launcher has them. */
@@ -239,6 +275,10 @@ record BenchmarkOptions(
    * it names ({@link CommandLine#PARTS}).
    */
   boolean runs(String part) {
+    return runs(only, part);
+  }
+
+  private static boolean runs(List<String> only, String part) {
     return only.isEmpty() ? !NAMED_ONLY.contains(part) : only.contains(part);
   }
 
@@ -293,6 +333,9 @@ record BenchmarkOptions(
                 + " subscribers, sampling every "
                 + lossPeriodMillis
                 + " ms"
+            : "")
+        + (comparesWithPeer()
+            ? ", OPC UA peer (" + peerJar + ") before and after the IE's polling and subscription"
             : "");
   }
 

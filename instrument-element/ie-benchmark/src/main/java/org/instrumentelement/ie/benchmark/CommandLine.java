@@ -74,11 +74,20 @@ final class CommandLine {
     OPTIONS.put(
         "portal-jar",
         "the VCR portal's jar, its lib/ beside it [vcr-portal/target/vcr-portal.jar]");
+    OPTIONS.put(
+        "peer",
+        "also measure an OPC UA peer (Eclipse Milo) before and after the IE's polling and"
+            + " subscription runs: opcua or none [none]");
+    OPTIONS.put(
+        "peer-jar",
+        "the OPC UA peer's jar [instrument-element/ie-opcua-peer/target/ie-opcua-peer.jar]");
     OPTIONS.put("output", "the JSON file of every figure [" + DEFAULT_OUTPUT + "]");
     OPTIONS.put(
         "ie-jar",
         "the IE's runnable jar [instrument-element/ie-server/target/instrument-element.jar]");
-    OPTIONS.put("server-java-options", "JVM options of the IE process [-Xms512m -Xmx1g]");
+    OPTIONS.put(
+        "server-java-options",
+        "JVM options of the IE process and of the OPC UA peer's server [-Xms512m -Xmx1g]");
   }
 
   private CommandLine() {}

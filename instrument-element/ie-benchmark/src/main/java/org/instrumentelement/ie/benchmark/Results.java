@@ -23,6 +23,7 @@ final class Results {
   PollingFloor pollingMaxAge;
   Map<String, Double> wireBytesPerVector;
   Subscription subscription;
+  Peer peer;
   Tls subscriptionTls;
   List<ViewerPoint> viewers;
   List<LadderCell> ladder;
@@ -92,6 +93,93 @@ final class Results {
       double bareLatencyP50Millis,
       double bareLatencyP99Millis,
       double bareCpuMicrosPerDelivery) {}
+
+  /**
+   * The OPC UA peer's figures ({@code --peer=opcua}), each of its runs made just before ({@code
+   * before}) and just after ({@code after}) the IE's, and the ratios of the IE's figures to them.
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonAutoDetect(fieldVisibility = JsonAutoDetect.Visibility.ANY)
+  static final class Peer {
+    /** The peer's server, as it names itself: {@code Eclipse Milo <version>}. */
+    String implementation;
+
+    List<PeerPollingPoint> polling;
+    Map<String, Double> wireBytesPerRead;
+    List<PeerSubscriptionRun> subscription;
+    List<PeerRatio> ratios;
+  }
+
+  /**
+   * One polling point of the OPC UA peer: sessions reading a {@code Double[length]} in closed
+   * loops.
+   *
+   * @param run {@code before} or {@code after} the IE's polling run
+   * @param serverCpuMicrosPerRead the server process's CPU per read
+   * @param meanResponseMillis clients over reads per second, as the IE's figure
+   * @param latencyP50Millis a read's round trip at the client, over the measured time
+   * @param loadAverage the machine's 1, 5 and 15 minute load averages when the run began
+   */
+  record PeerPollingPoint(
+      String run,
+      int length,
+      int clients,
+      double readsPerSecond,
+      double serverCpuMicrosPerRead,
+      double serverSystemMicrosPerRead,
+      double meanResponseMillis,
+      double latencyP50Millis,
+      double latencyP99Millis,
+      long errors,
+      String loadAverage) {}
+
+  /**
+   * One subscription run of the OPC UA peer: the server replacing a {@code Double[length]} at a
+   * fixed rate, each session subscribed to it.
+   *
+   * @param publishingIntervalMillis the publishing interval the server granted
+   * @param queueSize the MonitoredItem queue size the server granted
+   * @param latencyP50Millis arrival minus the update's time, over the measured time
+   * @param delivered values delivered, over the whole run (warm-up included), duplicates not
+   * @param lost sequence numbers never delivered, between each subscriber's first and last
+   * @param wireBytesPerDelivery bytes the server sends one subscriber per delivered value (null
+   *     after the IE's run: measured once)
+   */
+  record PeerSubscriptionRun(
+      String run,
+      int length,
+      int subscribers,
+      int updatesPerSecond,
+      double publishingIntervalMillis,
+      long queueSize,
+      double deliveriesPerSecond,
+      double serverCpuMicrosPerDelivery,
+      double serverSystemMicrosPerDelivery,
+      double latencyP50Millis,
+      double latencyP99Millis,
+      long latencySamples,
+      long delivered,
+      long lost,
+      long late,
+      long duplicates,
+      long errors,
+      double wireBytesPerDelivery,
+      String loadAverage) {}
+
+  /**
+   * An IE figure over the same figure of the OPC UA peer's runs before and after it.
+   *
+   * @param ie the IE's figure
+   * @param peerBefore the peer's, in its run before the IE's (NaN: not measured)
+   * @param ratioBefore {@code ie / peerBefore}
+   */
+  record PeerRatio(
+      String figure,
+      double ie,
+      double peerBefore,
+      double peerAfter,
+      double ratioBefore,
+      double ratioAfter) {}
 
   /**
    * 100 samples per second to 40 subscribers over plain OpenWire and over TLS, from one IE with a

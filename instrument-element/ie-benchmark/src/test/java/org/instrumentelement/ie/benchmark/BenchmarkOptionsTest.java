@@ -161,4 +161,23 @@ class BenchmarkOptionsTest {
             IllegalArgumentException.class, () -> options("--viewer-format=xml"));
     assertEquals("--viewer-format takes binary or json, not 'xml'", e.getMessage());
   }
+
+  @Test
+  void theOpcUaPeerIsMeasuredOnlyWhenAsked() {
+    assertFalse(options().comparesWithPeer());
+    assertEquals(BenchmarkOptions.NO_PEER, options().peer());
+    BenchmarkOptions o = options("--only=polling", "--peer=OPCUA");
+    assertTrue(o.comparesWithPeer());
+    assertEquals(Path.of("instrument-element/ie-opcua-peer/target/ie-opcua-peer.jar"), o.peerJar());
+    assertTrue(o.summary().endsWith("before and after the IE's polling and subscription"));
+    assertTrue(options("--only=latency", "--peer=opcua").runsSubscription());
+    assertEquals(
+        "--peer takes none or opcua, not 'milo'",
+        assertThrows(IllegalArgumentException.class, () -> options("--peer=milo")).getMessage());
+    assertTrue(
+        assertThrows(
+                IllegalArgumentException.class, () -> options("--only=viewers", "--peer=opcua"))
+            .getMessage()
+            .startsWith("--peer compares the polling and subscription runs"));
+  }
 }

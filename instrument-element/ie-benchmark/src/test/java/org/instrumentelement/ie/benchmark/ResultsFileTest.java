@@ -43,6 +43,8 @@ class ResultsFileTest {
     r.subscription.jmsWireBytesPerVector = 20320.0;
     r.subscription.fullRateLoss = loss(0);
     r.subscription.rate100Loss = loss(0);
+    r.peer = PeerComparisonTest.run().peer;
+    r.peer.ratios = PeerComparison.ratios(PeerComparisonTest.run());
     r.subscriptionTls = new Results.Tls(3990, 1.3, 3.2, 58.1, 3985, 1.75, 4.9, 74.2, 1.277);
     r.viewers =
         List.of(
@@ -126,6 +128,7 @@ class ResultsFileTest {
             "pollingMaxAge",
             "wireBytesPerVector",
             "subscription",
+            "peer",
             "subscriptionTls",
             "viewers",
             "ladder",
@@ -216,6 +219,12 @@ class ResultsFileTest {
             "loadAverage"),
         names(json.get("viewers").get(0)));
     assertEquals(
+        List.of("implementation", "polling", "wireBytesPerRead", "subscription", "ratios"),
+        names(json.get("peer")));
+    assertEquals(
+        List.of("figure", "ie", "peerBefore", "peerAfter", "ratioBefore", "ratioAfter"),
+        names(json.get("peer").get("ratios").get(0)));
+    assertEquals(
         List.of("figure", "target", "value", "measured", "met"), names(json.get("targets").get(0)));
   }
 
@@ -265,6 +274,7 @@ class ResultsFileTest {
     TreeSet<String> fields = new TreeSet<>();
     collect(JSON.readTree(ResultsFile.json(everyPart())), fields);
     fields.remove("BINARY.2500"); // the keys of wireBytesPerVector are documented by pattern
+    fields.remove("2500"); // and those of wireBytesPerRead
     for (String field : fields) {
       assertTrue(doc.contains("`" + field + "`"), "docs/benchmark.md lists the field " + field);
     }
