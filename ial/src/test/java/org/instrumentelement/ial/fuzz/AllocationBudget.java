@@ -13,6 +13,11 @@ public final class AllocationBudget {
     void run() throws Exception;
   }
 
+  /** One run that measures itself: returns the bytes it counts against the budget. */
+  public interface MeasuredRun {
+    long run() throws Exception;
+  }
+
   private static final com.sun.management.ThreadMXBean THREADS =
       (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
 
@@ -47,6 +52,34 @@ public final class AllocationBudget {
               + allowed
               + ")");
     }
+  }
+
+  /**
+   * As {@link #check(int, String, Run)}, for a run that measures parts of itself (say the largest
+   * allocation of one operation among many) with {@link #allocatedSoFar()}.
+   */
+  public void checkMeasured(int inputLength, String what, MeasuredRun run) throws Exception {
+    long allowed = fixed + perInputByte * inputLength;
+    long used = run.run();
+    if (used > allowed) {
+      used = run.run();
+    }
+    if (used > allowed) {
+      throw new AssertionError(
+          what
+              + " allocated "
+              + used
+              + " bytes for "
+              + inputLength
+              + " bytes (budget "
+              + allowed
+              + ")");
+    }
+  }
+
+  /** The bytes this thread has allocated since it started. */
+  public static long allocatedSoFar() {
+    return THREADS.getCurrentThreadAllocatedBytes();
   }
 
   private static long measure(Run run) throws Exception {
