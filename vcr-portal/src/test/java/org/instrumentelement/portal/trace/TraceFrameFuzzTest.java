@@ -29,7 +29,8 @@ class TraceFrameFuzzTest {
   void frames(FuzzedDataProvider data) throws Exception {
     String[] s = new String[STRINGS.length];
     for (int i = 0; i < s.length; i++) {
-      s[i] = data.consumeBoolean() ? data.consumeString(40) : null;
+      // Repeated up to 1,000 times, so that a name can outgrow the binary header's 16 KiB.
+      s[i] = data.consumeBoolean() ? data.consumeString(40).repeat(data.consumeInt(1, 1000)) : null;
     }
     if (s[0] == null || s[1] == null || s[2] == null) {
       return; // a feed always has a key
