@@ -29,7 +29,10 @@ class DescriptorFuzzTest {
    * Invariant: a descriptor file with any bytes is read ({@link InstrumentDescriptor#read}) and
    * checked ({@link DescriptorParser#parse}) with nothing but an {@link IOException} (the file) or
    * an {@link ImException} (a key that is wrong) coming out: {@code DescriptorInstrumentManager}
-   * turns both into an INVALID_VALUE fault naming the descriptor.
+   * turns both into an INVALID_VALUE fault naming the descriptor. And a descriptor it accepts
+   * works: its waveform, if it describes one, is read ({@link WaveformReader#read}) from an
+   * instrument that answers a plain preamble and block, ending in a waveform or an {@code
+   * InstrumentException}, not a hang (the fuzzer's per-input timeout) or another exception.
    */
   @FuzzTest
   @DictionaryFile(resourcePath = "descriptor.dict")
@@ -37,9 +40,22 @@ class DescriptorFuzzTest {
     Files.write(file, input);
     try {
       Properties p = InstrumentDescriptor.read(file.toString());
-      DescriptorParser.parse("fuzz", p, ImModel.builder("scpi"));
+      InstrumentDescriptor d = DescriptorParser.parse("fuzz", p, ImModel.builder("scpi"));
+      if (d.waveform() != null) {
+        WaveformReader.read(
+            InstrumentReplyFuzzTest.answering(PREAMBLE, BLOCK),
+            d.waveform(),
+            name -> "1",
+            parameter -> "BYTE",
+            true);
+      }
     } catch (IOException | ImException e) {
-      // refused, with a reason
+      // refused, with a reason (an InstrumentException is an IOException)
     }
   }
+
+  /** A preamble with a number in each of the fields a descriptor may name, each separator. */
+  private static final String PREAMBLE = "1,2,3,4,5,6,7,8,9,10;11;12;13;14;15;16;17;18;19;20";
+
+  private static final byte[] BLOCK = new byte[16];
 }

@@ -57,7 +57,7 @@ class InstrumentReplyFuzzTest {
     String preamble = data.consumeString(300);
     String parameter = data.consumeString(20);
     byte[] block = data.consumeRemainingAsBytes();
-    InstrumentSession session = new Answering(preamble, block);
+    InstrumentSession session = answering(preamble, block);
     try {
       WaveformReader.read(session, d.waveform(), name -> "1", p -> parameter, true);
     } catch (InstrumentException e) {
@@ -65,6 +65,11 @@ class InstrumentReplyFuzzTest {
     } catch (ImException e) {
       throw new AssertionError("a client error for an instrument's reply", e);
     }
+  }
+
+  /** A session that answers every query with {@code text}, every block query with {@code block}. */
+  static InstrumentSession answering(String text, byte[] block) {
+    return new Answering(text, block);
   }
 
   /**
