@@ -49,7 +49,9 @@ class HislipServerFuzzTest {
 
   private static void serve(byte[] input) throws Exception {
     MockDevice device = InstrumentSimulator.builder().build().device(0);
-    HislipServer server = new HislipServer(Map.of("hislip0", device), threads, later);
+    HislipServer server =
+        new HislipServer(
+            Map.of("hislip0", device), threads, later, HislipServer.SERVER_MAX_MESSAGE);
     InMemorySocket socket = new InMemorySocket(input, 0, input.length);
     try {
       server.serve(socket);

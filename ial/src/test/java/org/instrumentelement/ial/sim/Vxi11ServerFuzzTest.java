@@ -63,7 +63,8 @@ class Vxi11ServerFuzzTest {
     long most = 0;
     long before = 0;
     MockDevice device = InstrumentSimulator.builder().build().device(0);
-    Vxi11Server server = new Vxi11Server(Map.of("inst0", device), threads, later);
+    Vxi11Server server =
+        new Vxi11Server(Map.of("inst0", device), threads, later, Vxi11Server.MAX_RECV_SIZE);
     ByteArrayInputStream in = new ByteArrayInputStream(input);
     try (RpcServer.Conversation conversation = server.newConversation()) {
       while (true) {
