@@ -8,10 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.instrumentelement.ie.alarm.AlarmBoard;
-import org.instrumentelement.ie.alarm.Alarms;
-import org.instrumentelement.ie.element.InstrumentElement;
-import org.instrumentelement.ie.pubsub.Subscriptions;
 import org.instrumentelement.im.alarm.AlarmLimits;
 import org.instrumentelement.im.alarm.AlarmSettings;
 import org.instrumentelement.im.alarm.Statistic;
@@ -80,61 +76,6 @@ class AlarmConfigTest {
               assertThrows(ConfigException.class, () -> ConfigLoader.load(args, Map.of()), key);
           assertTrue(e.getMessage().contains(key), e.getMessage());
         });
-  }
-
-  @Test
-  void limitsThatDoNotFitTheAttributeStopTheStart() throws Exception {
-    for (String bad :
-        List.of(
-            "--im.scope.attribute.peakToPeak.alarm.max.highAlarm=1", // a statistic of a scalar
-            "--im.scope.attribute.waveform.alarm.highAlarm=1", // a vector without one
-            "--im.scope.attribute.timeIncrement.alarm.highAlarm=1")) { // not sampled
-      IeConfig c = ConfigLoader.load(List.of(bad), Map.of());
-      InstrumentElement ie = new InstrumentElement(c);
-      ie.start();
-      Subscriptions subscriptions = new Subscriptions(ie, c);
-      try {
-        subscriptions.start(topic -> sample -> {});
-        Alarms alarms =
-            new Alarms(ie, subscriptions, new AlarmBoard(java.time.Clock.systemUTC()), 3);
-        ConfigException e = assertThrows(ConfigException.class, alarms::start, bad);
-        assertTrue(e.getMessage().startsWith("im.scope.attribute."), e.getMessage());
-      } finally {
-        subscriptions.close();
-        ie.close();
-      }
-    }
-  }
-
-  @Test
-  void descriptorLimitsOnAnAttributeTheConfigurationDoesNotSampleStopTheStart() throws Exception {
-    String descriptor = "classpath:descriptors/dmm-with-limits.properties";
-    IeConfig c =
-        ConfigLoader.resolve(
-            Map.of(),
-            Map.of(),
-            Map.of(
-                "im.dmm.type", "scpi",
-                "im.dmm.descriptor", descriptor,
-                "im.dmm.address", "MOCK::dmm",
-                "im.dmm.autoLink", "false",
-                "im.dmm.attribute.reading.subscribable", "false"));
-    InstrumentElement ie = new InstrumentElement(c);
-    ie.start();
-    Subscriptions subscriptions = new Subscriptions(ie, c);
-    try {
-      subscriptions.start(topic -> sample -> {});
-      Alarms alarms = new Alarms(ie, subscriptions, new AlarmBoard(java.time.Clock.systemUTC()), 3);
-      ConfigException e = assertThrows(ConfigException.class, alarms::start);
-      assertTrue(
-          e.getMessage()
-              .startsWith("im.dmm.descriptor " + descriptor + ": attribute.reading.alarm.*"),
-          e.getMessage());
-      assertTrue(e.getMessage().contains("not sampled"), e.getMessage());
-    } finally {
-      subscriptions.close();
-      ie.close();
-    }
   }
 
   @Test
