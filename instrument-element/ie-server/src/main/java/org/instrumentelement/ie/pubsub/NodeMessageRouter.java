@@ -13,7 +13,7 @@ import org.apache.activemq.command.ActiveMQDestination;
 import org.apache.activemq.command.ActiveMQTextMessage;
 import org.apache.activemq.command.Message;
 import org.apache.activemq.util.ByteSequence;
-import org.instrumentelement.ie.security.PublishTarget;
+import org.instrumentelement.ie.pubsub.security.PublishTarget;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

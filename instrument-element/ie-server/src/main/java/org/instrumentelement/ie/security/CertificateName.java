@@ -15,8 +15,9 @@ import javax.naming.ldap.Rdn;
  * name of its subject ({@code cn:robot-1}), for certificates issued by the laboratory's own
  * authority in {@code tls.clientTrustStore}, or by its SHA-256 fingerprint ({@code
  * sha256:3F:2A:...}, colons optional), which names exactly one certificate whoever issued it.
+ * Public for the broker's login ({@code pubsub.security}), which names a certificate it refused.
  */
-record CertificateName(Kind kind, String value) {
+public record CertificateName(Kind kind, String value) {
   enum Kind {
     CN,
     SHA256
@@ -78,6 +79,14 @@ record CertificateName(Kind kind, String value) {
     } catch (CertificateEncodingException | NoSuchAlgorithmException e) {
       return "";
     }
+  }
+
+  /**
+   * A certificate's SHA-256 fingerprint as the users file may write it ({@code 3F:2A:...}): how a
+   * refusal names a certificate that names no user.
+   */
+  public static String readableFingerprint(X509Certificate certificate) {
+    return readable(fingerprint(certificate));
   }
 
   /** A fingerprint as the users file may write it: upper-case pairs with colons. */

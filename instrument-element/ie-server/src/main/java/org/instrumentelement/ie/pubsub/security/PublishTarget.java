@@ -1,4 +1,4 @@
-package org.instrumentelement.ie.security;
+package org.instrumentelement.ie.pubsub.security;
 
 import java.util.Optional;
 import org.apache.activemq.command.ActiveMQDestination;

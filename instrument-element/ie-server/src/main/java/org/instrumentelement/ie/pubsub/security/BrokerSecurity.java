@@ -1,4 +1,4 @@
-package org.instrumentelement.ie.security;
+package org.instrumentelement.ie.pubsub.security;
 
 import java.security.Principal;
 import java.util.ArrayList;
@@ -19,6 +19,11 @@ import org.apache.activemq.security.TempDestinationAuthorizationEntry;
 import org.instrumentelement.ie.config.BrokerLimits;
 import org.instrumentelement.ie.contract.TopicNames;
 import org.instrumentelement.ie.pubsub.transport.Refusals;
+import org.instrumentelement.ie.security.Grant;
+import org.instrumentelement.ie.security.NodeAccount;
+import org.instrumentelement.ie.security.PasswordLogins;
+import org.instrumentelement.ie.security.User;
+import org.instrumentelement.ie.security.UserStore;
 import org.instrumentelement.im.sensors.NodeInbox;
 
 /**

@@ -1,4 +1,4 @@
-package org.instrumentelement.ie.security;
+package org.instrumentelement.ie.pubsub.security;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -9,6 +9,10 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.instrumentelement.ie.pubsub.transport.ClientProtocol;
+import org.instrumentelement.ie.security.Grant;
+import org.instrumentelement.ie.security.PasswordLogins;
+import org.instrumentelement.ie.security.Role;
+import org.instrumentelement.ie.security.User;
 
 /**
  * The one place where a broker client's login is checked, on every protocol: the Instrument

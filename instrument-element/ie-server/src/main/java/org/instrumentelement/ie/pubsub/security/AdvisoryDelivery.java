@@ -1,4 +1,4 @@
-package org.instrumentelement.ie.security;
+package org.instrumentelement.ie.pubsub.security;
 
 import org.apache.activemq.advisory.AdvisorySupport;
 import org.apache.activemq.broker.ConnectionContext;

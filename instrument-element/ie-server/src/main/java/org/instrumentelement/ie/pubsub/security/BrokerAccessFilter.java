@@ -1,4 +1,4 @@
-package org.instrumentelement.ie.security;
+package org.instrumentelement.ie.pubsub.security;
 
 import java.io.IOException;
 import java.security.cert.X509Certificate;
@@ -31,6 +31,7 @@ import org.instrumentelement.ie.config.BrokerLimits;
 import org.instrumentelement.ie.pubsub.transport.ClientConnector;
 import org.instrumentelement.ie.pubsub.transport.ClientProtocol;
 import org.instrumentelement.ie.pubsub.transport.Refusals;
+import org.instrumentelement.ie.security.CertificateName;
 
 /**
  * In front of ActiveMQ's authorization: logs every client in ({@link BrokerLogin}), keeps users and
@@ -83,8 +84,7 @@ final class BrokerAccessFilter extends BrokerFilter {
             "login",
             null,
             "the client certificate (SHA-256 "
-                + CertificateName.readable(
-                    CertificateName.fingerprint(attempt.certificates().get(0)))
+                + CertificateName.readableFingerprint(attempt.certificates().get(0))
                 + ") names no user"
                 + (info.getUserName() == null || info.getUserName().isEmpty()
                     ? ""

@@ -1,4 +1,4 @@
-package org.instrumentelement.ie.security;
+package org.instrumentelement.ie.pubsub.security;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
