@@ -15,10 +15,8 @@ import org.instrumentelement.ie.config.CommandLimits;
 import org.instrumentelement.ie.config.ConfigException;
 import org.instrumentelement.ie.config.IeConfig;
 import org.instrumentelement.ie.config.ImConfig;
-import org.instrumentelement.ie.config.RecordingLimits;
 import org.instrumentelement.ie.contract.FaultCode;
 import org.instrumentelement.ie.provenance.ProvenanceLogs;
-import org.instrumentelement.ie.replay.ReplaySessionProvider;
 import org.instrumentelement.ie.security.AuditLog;
 import org.instrumentelement.ie.state.ParameterOrigins;
 import org.instrumentelement.ie.state.StartupRestore;
@@ -59,26 +57,23 @@ public final class InstrumentElement implements AutoCloseable {
   private final List<Consumer<CommandStatus>> commandListeners = new CopyOnWriteArrayList<>();
   private volatile CommandRunner commands;
 
-  /**
-   * An Instrument Element with the transports found on the class path, mock instruments and replays
-   * of recordings ({@code REPLAY::}).
-   */
+  /** An Instrument Element with the transports found on the class path and mock instruments. */
   public InstrumentElement(IeConfig config) {
     this(config, resources(config));
   }
 
-  private static ResourceManager resources(IeConfig config) {
-    MockSessionProvider mocks = new MockSessionProvider(config.mockPath());
+  /**
+   * The transports found on the class path and the mock instruments of the configuration's mock
+   * path ({@link MockSessionProvider}): what an element opens instruments through, to which the
+   * runtime adds its own providers (replays of recordings, {@code REPLAY::}) before it hands them
+   * to {@link #InstrumentElement(IeConfig, ResourceManager)}. The element knows none of those.
+   */
+  public static ResourceManager resources(IeConfig config) {
     return ResourceManager.withInstalledProviders()
-        .register(mocks)
-        .register(
-            new ReplaySessionProvider(
-                config.dataDir() == null
-                    ? null
-                    : config.dataDir().resolve(RecordingLimits.DIRECTORY),
-                mocks));
+        .register(new MockSessionProvider(config.mockPath()));
   }
 
+  /** An Instrument Element whose IMs open their instruments through {@code resources}. */
   public InstrumentElement(IeConfig config, ResourceManager resources) {
     this.config = config;
     this.resources = resources;
