@@ -274,6 +274,12 @@ class UnknownAlarm(Fault):
     code = "UNKNOWN_ALARM"
 
 
+class NotArchived(Fault):
+    """The attribute has no history: it was never archived (docs/history.md)."""
+
+    code = "NOT_ARCHIVED"
+
+
 _BY_CODE = {cls.code: cls for cls in Fault.__subclasses__()}
 
 

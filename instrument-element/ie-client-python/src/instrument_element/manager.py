@@ -288,6 +288,67 @@ class InstrumentManager:
         response = self._call("getProvenance", field("revision", revision))
         return model.Provenance.from_xml(response.find(q("provenance")))
 
+    # History (docs/history.md)
+
+    def history(self, attribute, start=None, end=None, points=None, limit=None):
+        """What an archived attribute did between ``start`` and ``end``.
+
+        ``start`` and ``end`` are ``datetime`` (naive ones are UTC), ``numpy.datetime64`` or
+        seconds since the epoch; ``end`` defaults to now and ``start`` to an hour before it.
+
+        With ``points=None`` every sample (raw): a :class:`model.History` whose arrays ``time``
+        (``datetime64[ns]``), ``value`` (float64; empty for a vector), ``quality`` (the quality
+        names), ``sequence`` and ``provenance`` hold them in time order, the IE's continuation
+        tokens followed until the range is done (``limit`` samples per call, default the IE's
+        most). With ``points=N`` the range cut into N buckets, one trend point each: ``time``
+        (bucket start), ``end``, ``count``, ``min``, ``max``, ``mean``, ``first``, ``last``
+        (NaN in an empty bucket), ``worst_quality`` and ``gap`` (a gap covers part of it). Either
+        way ``gaps`` lists the spans with nothing archived, and why.
+        """
+        fields = [field("attribute", attribute)]
+        end_field = None if end is None else _datetime_text(end)
+        start_field = None if start is None else _datetime_text(start)
+        if points is not None:
+            response = self._call(
+                "getHistory",
+                *fields,
+                field("from", start_field),
+                field("to", end_field),
+                field("buckets", int(points)),
+            )
+            return model.History.from_buckets(response.find(q("history")))
+        parts = []
+        token = None
+        while True:
+            response = self._call(
+                "getHistory",
+                *fields,
+                field("from", None if token else start_field),
+                field("to", None if token else end_field),
+                field("limit", limit),
+                field("continuation", token),
+                field("encoding", "BINARY"),
+            )
+            page = response.find(q("history"))
+            parts.append(page)
+            token = page.findtext(q("continuation"))
+            if not token:
+                return model.History.from_raw_pages(parts)
+
+    def history_value(self, attribute, time, encoding="BINARY"):
+        """The archived value of an attribute at or before ``time`` (a whole vector), with its
+        ``timestamp``, ``quality``, ``provenance`` and ``sequence``."""
+        response = self._call(
+            "getHistoryValue",
+            field("attribute", attribute),
+            field("time", _datetime_text(time)),
+            field("encoding", encoding),
+        )
+        value = value_from_xml(response.find(_VALUE))
+        value.name = attribute
+        value.sequence = int(response.findtext(q("sequence")))
+        return value
+
     # Subscriptions
 
     def subscription_info(self, attribute):
@@ -324,6 +385,19 @@ class InstrumentManager:
     def stream(self, attribute, **options):
         """Same as ``ie.stream(self.path, attribute, ...)``."""
         return self._ie.stream(self.path, attribute, **options)
+
+
+def _datetime_text(t):
+    """A time as the xs:dateTime the IE takes: UTC, microseconds."""
+    import datetime
+
+    if isinstance(t, np.datetime64):
+        return str(np.datetime_as_string(t.astype("datetime64[us]"), timezone="UTC"))
+    if isinstance(t, (int, float)):
+        t = datetime.datetime.fromtimestamp(t, datetime.timezone.utc)
+    if t.tzinfo is None:
+        t = t.replace(tzinfo=datetime.timezone.utc)
+    return t.astimezone(datetime.timezone.utc).isoformat(timespec="microseconds")
 
 
 def _millis(seconds):

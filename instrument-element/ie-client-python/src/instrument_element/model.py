@@ -6,6 +6,8 @@ later is ignored, one it leaves out becomes None (or an empty list). Names follo
 """
 
 from dataclasses import dataclass, field
+
+import numpy as np
 from typing import Dict, List, Optional
 
 from .soap import q
@@ -518,3 +520,95 @@ class Provenance:
             [ParameterChange.from_xml(c) for c in e.iterfind(q("change"))],
             f.int("changesForgotten"),
         )
+
+
+@dataclass
+class HistoryGap:
+    """A span with nothing archived: ``start``, ``end`` (None while it lasts) as
+    ``datetime64[us]``, and ``reason`` (``IE_DOWN``, ``NOT_LINKED``, ``SAMPLING_OFF``,
+    ``ARCHIVE_STOPPED``, ``DATA_LOST``)."""
+
+    start: object
+    end: object
+    reason: str
+
+    @classmethod
+    def from_xml(cls, e):
+        end = e.get("to")
+        return cls(_datetime64(e.get("from")), None if end is None else _datetime64(end), e.get("reason"))
+
+
+QUALITIES = ("GOOD", "WARNING", "ALARM", "UNCERTAIN", "BAD")
+
+
+class History:
+    """What ``manager.history()`` answers: numpy arrays (see there), and ``gaps``."""
+
+    def __init__(self, **arrays):
+        self.gaps = arrays.pop("gaps")
+        self.processed = arrays.pop("processed")
+        for name, value in arrays.items():
+            setattr(self, name, value)
+
+    def __len__(self):
+        return len(self.time)
+
+    def __repr__(self):
+        kind = "buckets" if self.processed else "samples"
+        return f"<History of {len(self)} {kind}, {len(self.gaps)} gaps>"
+
+    @classmethod
+    def from_raw_pages(cls, pages):
+        import base64
+
+        def column(name, dtype):
+            parts = [
+                np.frombuffer(base64.b64decode(p.findtext(q(name)) or ""), dtype=dtype)
+                for p in pages
+            ]
+            return np.concatenate(parts) if parts else np.empty(0, dtype=dtype)
+
+        micros = column("times", "<i8")
+        qualities = column("qualities", "u1")
+        gaps = {}
+        for p in pages:
+            for g in p.iterfind(q("gap")):
+                gaps[(g.get("from"), g.get("reason"))] = HistoryGap.from_xml(g)
+        return cls(
+            processed=False,
+            time=(micros * 1000).astype("datetime64[ns]"),
+            value=column("values", "<f8"),
+            quality=np.array([QUALITIES[min(int(x), len(QUALITIES) - 1)] for x in qualities]),
+            sequence=column("sequences", "<i8"),
+            provenance=column("provenances", "<i8"),
+            gaps=list(gaps.values()),
+        )
+
+    @classmethod
+    def from_buckets(cls, history):
+        buckets = list(history.iterfind(q("bucket")))
+
+        def numbers(name):
+            return np.array(
+                [float(b.get(name)) if b.get(name) is not None else np.nan for b in buckets]
+            )
+
+        return cls(
+            processed=True,
+            time=np.array([_datetime64(b.get("from")) for b in buckets], dtype="datetime64[ns]"),
+            end=np.array([_datetime64(b.get("to")) for b in buckets], dtype="datetime64[ns]"),
+            count=np.array([int(b.get("count")) for b in buckets], dtype=np.int64),
+            min=numbers("min"),
+            max=numbers("max"),
+            mean=numbers("mean"),
+            first=numbers("first"),
+            last=numbers("last"),
+            worst_quality=np.array([b.get("worstQuality") for b in buckets], dtype=object),
+            gap=np.array([b.get("gap") == "true" for b in buckets]),
+            gaps=[HistoryGap.from_xml(g) for g in history.iterfind(q("gap"))],
+        )
+
+
+def _datetime64(text):
+    """An xs:dateTime in UTC as numpy datetime64[us]."""
+    return np.datetime64(text.rstrip("Z"), "us")

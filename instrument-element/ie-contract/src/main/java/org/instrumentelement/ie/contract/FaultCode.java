@@ -72,7 +72,9 @@ public enum FaultCode {
    */
   UNKNOWN_COMMAND_ID,
   /** No active alarm has that id. */
-  UNKNOWN_ALARM;
+  UNKNOWN_ALARM,
+  /** The attribute has no history: it was never archived (docs/history.md). */
+  NOT_ARCHIVED;
 
   /**
    * Whether the fault is the server's or the instrument's ({@code soap:Server}) rather than the

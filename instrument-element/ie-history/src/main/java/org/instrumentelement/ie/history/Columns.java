@@ -1,0 +1,189 @@
+package org.instrumentelement.ie.history;
+
+import java.util.Arrays;
+
+/**
+ * The samples of one segment as columns, in time order: the open segment a series fills in memory,
+ * or a written one read back. Not thread-safe: its series guards it.
+ */
+final class Columns {
+  private long[] time;
+  private long[] sequence;
+  private byte[] quality;
+  private long[] provenance;
+  private double[] value; // scalars
+  private double[][] vectors; // vectors
+  private int size;
+  private final boolean vector;
+  private long vectorBytes;
+
+  Columns(boolean vector, int capacity) {
+    this.vector = vector;
+    int c = Math.max(16, capacity);
+    time = new long[c];
+    sequence = new long[c];
+    quality = new byte[c];
+    provenance = new long[c];
+    if (vector) {
+      vectors = new double[c][];
+    } else {
+      value = new double[c];
+    }
+  }
+
+  /** Columns read from a segment file, sized exactly. */
+  static Columns of(
+      long[] time,
+      long[] sequence,
+      byte[] quality,
+      long[] provenance,
+      double[] value,
+      double[][] vectors) {
+    Columns c = new Columns(vectors != null, 0);
+    c.time = time;
+    c.sequence = sequence;
+    c.quality = quality;
+    c.provenance = provenance;
+    c.value = value;
+    c.vectors = vectors;
+    c.size = time.length;
+    if (vectors != null) {
+      for (double[] v : vectors) {
+        c.vectorBytes += 8L * v.length;
+      }
+    }
+    return c;
+  }
+
+  boolean vector() {
+    return vector;
+  }
+
+  int size() {
+    return size;
+  }
+
+  long time(int i) {
+    return time[i];
+  }
+
+  long sequence(int i) {
+    return sequence[i];
+  }
+
+  int quality(int i) {
+    return quality[i];
+  }
+
+  long provenance(int i) {
+    return provenance[i];
+  }
+
+  double value(int i) {
+    return value[i];
+  }
+
+  double[] vectorAt(int i) {
+    return vectors[i];
+  }
+
+  /** The length of the vectors, or 0 for scalars or no rows. */
+  int vectorLength() {
+    return vector && size > 0 ? vectors[0].length : 0;
+  }
+
+  Sample sample(int i) {
+    return new Sample(
+        time[i],
+        sequence[i],
+        quality[i],
+        provenance[i],
+        vector ? Double.NaN : value[i],
+        vector ? vectors[i] : null);
+  }
+
+  void add(Sample s) {
+    if (size == time.length) {
+      int c = size * 2;
+      time = Arrays.copyOf(time, c);
+      sequence = Arrays.copyOf(sequence, c);
+      quality = Arrays.copyOf(quality, c);
+      provenance = Arrays.copyOf(provenance, c);
+      if (vector) {
+        vectors = Arrays.copyOf(vectors, c);
+      } else {
+        value = Arrays.copyOf(value, c);
+      }
+    }
+    time[size] = s.timeMicros();
+    sequence[size] = s.sequence();
+    quality[size] = (byte) Math.min(127, Math.max(0, s.quality()));
+    provenance[size] = s.provenance();
+    if (vector) {
+      vectors[size] = s.vector();
+      vectorBytes += 8L * s.vector().length;
+    } else {
+      value[size] = s.value();
+    }
+    size++;
+  }
+
+  /** About how many bytes the columns hold (what a segment of them weighs). */
+  long bytes() {
+    return size * (vector ? 25L : 33L) + vectorBytes;
+  }
+
+  /** The first row at or after {@code t}; {@link #size()} if none. */
+  int firstAtOrAfter(long t) {
+    int lo = 0;
+    int hi = size;
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (time[mid] < t) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    return lo;
+  }
+
+  /** The first row after {@code (t, seq)} in (time, sequence) order; {@link #size()} if none. */
+  int firstAfter(long t, long seq) {
+    int i = firstAtOrAfter(t);
+    while (i < size && time[i] == t && sequence[i] <= seq) {
+      i++;
+    }
+    return i;
+  }
+
+  /** The last row at or before {@code t}, or -1. */
+  int lastAtOrBefore(long t) {
+    return firstAtOrAfter(t == Long.MAX_VALUE ? t : t + 1) - 1;
+  }
+
+  /** Exact copies of the columns, trimmed to their size (for writing a segment). */
+  long[] times() {
+    return Arrays.copyOf(time, size);
+  }
+
+  long[] sequences() {
+    return Arrays.copyOf(sequence, size);
+  }
+
+  byte[] qualities() {
+    return Arrays.copyOf(quality, size);
+  }
+
+  long[] provenances() {
+    return Arrays.copyOf(provenance, size);
+  }
+
+  double[] values() {
+    return Arrays.copyOf(value, size);
+  }
+
+  double[][] vectors() {
+    return Arrays.copyOf(vectors, size);
+  }
+}

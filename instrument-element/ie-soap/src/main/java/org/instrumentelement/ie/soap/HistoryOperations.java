@@ -1,0 +1,293 @@
+package org.instrumentelement.ie.soap;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.instrumentelement.ie.contract.FaultCode;
+import org.instrumentelement.ie.contract.ValueCodec;
+import org.instrumentelement.ie.element.ImNode;
+import org.instrumentelement.ie.history.Bucket;
+import org.instrumentelement.ie.history.Gap;
+import org.instrumentelement.ie.history.HistoryArchive;
+import org.instrumentelement.ie.history.Processed;
+import org.instrumentelement.ie.history.RawPage;
+import org.instrumentelement.ie.history.Sample;
+import org.instrumentelement.ie.history.SeriesId;
+import org.instrumentelement.ie.soap.types.GetHistory;
+import org.instrumentelement.ie.soap.types.GetHistoryResponse;
+import org.instrumentelement.ie.soap.types.GetHistoryValue;
+import org.instrumentelement.ie.soap.types.GetHistoryValueResponse;
+import org.instrumentelement.ie.soap.types.HistoryBucket;
+import org.instrumentelement.ie.soap.types.HistoryGap;
+import org.instrumentelement.ie.soap.types.HistoryInfo;
+import org.instrumentelement.ie.soap.types.HistorySample;
+import org.instrumentelement.ie.soap.types.Quality;
+import org.instrumentelement.ie.soap.types.Value;
+import org.instrumentelement.ie.soap.types.ValueType;
+import org.instrumentelement.ie.soap.types.VectorEncoding;
+import org.instrumentelement.im.model.AttributeSpec;
+import org.instrumentelement.im.model.ImException;
+
+/**
+ * getHistory and getHistoryValue: what an archived attribute did (docs/history.md). The archive
+ * answers; this class checks the request, names the faults and builds the answer.
+ */
+final class HistoryOperations {
+  /** The most buckets a processed answer holds. */
+  static final int MAX_BUCKETS = 10_000;
+
+  private static final Duration DEFAULT_RANGE = Duration.ofHours(1);
+
+  private final ElementView view;
+  private final HistoryArchive archive;
+  private final int rawLimit;
+  private final Clock clock;
+
+  /**
+   * @param archive the archive, or {@code null} when the IE keeps none (every attribute is then
+   *     NOT_ARCHIVED)
+   * @param rawLimit the most samples one raw answer holds ({@code history.rawLimit})
+   */
+  HistoryOperations(ElementView view, HistoryArchive archive, int rawLimit, Clock clock) {
+    this.view = view;
+    this.archive = archive;
+    this.rawLimit = rawLimit;
+    this.clock = clock;
+  }
+
+  GetHistoryResponse getHistory(GetHistory r) throws InstrumentElementFault {
+    String path = ElementView.required(r == null ? null : r.im, "im");
+    String attribute = ElementView.required(r.attribute, "attribute");
+    AttributeSpec spec = attribute(path, attribute);
+    SeriesId id = archived(path, attribute);
+    boolean vector = archive.vector(id);
+    HistoryInfo h = new HistoryInfo();
+    h.type = vector ? ValueType.DOUBLE_ARRAY : ValueType.DOUBLE;
+    h.units = units(spec);
+    try {
+      if (r.continuation != null) {
+        if (r.buckets != null) {
+          throw fault(FaultCode.INVALID_VALUE, path, "a continuation goes on a raw answer");
+        }
+        RawPage page = archive.resume(r.continuation, id, limit(r, path));
+        raw(h, page, r.encoding, vector);
+        return answer(h);
+      }
+      Instant to = r.to == null ? clock.instant() : r.to;
+      Instant from = r.from == null ? to.minus(DEFAULT_RANGE) : r.from;
+      if (from.isAfter(to)) {
+        throw fault(FaultCode.OUT_OF_RANGE, path, "from is after to");
+      }
+      h.from = from;
+      h.to = to;
+      long a = micros(from);
+      long b = micros(to);
+      if (r.buckets != null) {
+        if (r.buckets < 1 || r.buckets > MAX_BUCKETS) {
+          throw fault(
+              FaultCode.OUT_OF_RANGE, path, "buckets must be 1 to " + MAX_BUCKETS);
+        }
+        if (vector) {
+          throw fault(
+              FaultCode.WRONG_TYPE,
+              path,
+              attribute + " is a vector: ask for its raw history or getHistoryValue");
+        }
+        Processed p = archive.processed(id, a, b, r.buckets);
+        h.bucket = new ArrayList<>(p.buckets().size());
+        for (Bucket k : p.buckets()) {
+          h.bucket.add(bucket(k));
+        }
+        h.gap = gaps(p.gaps());
+      } else {
+        raw(h, archive.raw(id, a, b, limit(r, path)), r.encoding, vector);
+      }
+      return answer(h);
+    } catch (IllegalArgumentException e) {
+      throw fault(FaultCode.INVALID_VALUE, path, "not a continuation token of this attribute");
+    } catch (IOException e) {
+      throw fault(FaultCode.INTERNAL_ERROR, path, "the archive could not be read");
+    }
+  }
+
+  GetHistoryValueResponse getHistoryValue(GetHistoryValue r) throws InstrumentElementFault {
+    String path = ElementView.required(r == null ? null : r.im, "im");
+    String attribute = ElementView.required(r.attribute, "attribute");
+    if (r.time == null) {
+      throw fault(FaultCode.MISSING_ARGUMENT, path, "time is required");
+    }
+    AttributeSpec spec = attribute(path, attribute);
+    SeriesId id = archived(path, attribute);
+    Optional<Sample> found;
+    try {
+      found = archive.at(id, micros(r.time));
+    } catch (IOException e) {
+      throw fault(FaultCode.INTERNAL_ERROR, path, "the archive could not be read");
+    }
+    if (found.isEmpty()) {
+      throw fault(
+          FaultCode.OUT_OF_RANGE, path, "nothing of " + attribute + " is archived before that time");
+    }
+    Sample s = found.get();
+    Value v = new Value();
+    v.timestamp = instant(s.timeMicros());
+    v.quality = quality(s.quality());
+    v.provenance = s.provenance();
+    v.units = units(spec);
+    if (s.vector() != null) {
+      v.type = ValueType.DOUBLE_ARRAY;
+      v.length = s.vector().length;
+      if (r.encoding == VectorEncoding.BINARY) {
+        v.data = ValueCodec.encodeDoubles(s.vector());
+      } else {
+        v.doubles = new org.instrumentelement.ie.soap.types.DoubleList(s.vector());
+      }
+    } else {
+      v.type = ValueType.DOUBLE;
+      v.doubleValue = s.value();
+    }
+    GetHistoryValueResponse out = new GetHistoryValueResponse();
+    out.value = v;
+    out.sequence = s.sequence();
+    return out;
+  }
+
+  private static String units(AttributeSpec spec) {
+    String u = spec.spec().units();
+    return u == null || u.isEmpty() ? null : u;
+  }
+
+  private AttributeSpec attribute(String path, String attribute) throws InstrumentElementFault {
+    ImNode node = view.node(path);
+    AttributeSpec spec = node.im().model().attributes().get(attribute);
+    if (spec == null) {
+      throw view.fault(
+          new ImException(FaultCode.UNKNOWN_ATTRIBUTE, "no attribute " + attribute),
+          path,
+          attribute);
+    }
+    return spec;
+  }
+
+  private SeriesId archived(String path, String attribute) throws InstrumentElementFault {
+    SeriesId id = new SeriesId(path, attribute);
+    if (archive == null || !archive.archived(id)) {
+      throw fault(
+          FaultCode.NOT_ARCHIVED,
+          path,
+          attribute + " has no history: it was never archived (docs/history.md says which are)");
+    }
+    return id;
+  }
+
+  private int limit(GetHistory r, String path) throws InstrumentElementFault {
+    if (r.limit == null) {
+      return rawLimit;
+    }
+    if (r.limit < 1 || r.limit > rawLimit) {
+      throw fault(
+          FaultCode.OUT_OF_RANGE, path, "a raw answer holds 1 to " + rawLimit + " samples");
+    }
+    return r.limit;
+  }
+
+  private void raw(HistoryInfo h, RawPage page, VectorEncoding encoding, boolean vector) {
+    List<Sample> samples = page.samples();
+    h.count = samples.size();
+    h.continuation = page.continuation();
+    h.gap = gaps(page.gaps());
+    if (encoding == VectorEncoding.BINARY) {
+      int n = samples.size();
+      ByteBuffer t = ByteBuffer.allocate(8 * n).order(ByteOrder.LITTLE_ENDIAN);
+      ByteBuffer s = ByteBuffer.allocate(8 * n).order(ByteOrder.LITTLE_ENDIAN);
+      ByteBuffer p = ByteBuffer.allocate(8 * n).order(ByteOrder.LITTLE_ENDIAN);
+      ByteBuffer v = vector ? null : ByteBuffer.allocate(8 * n).order(ByteOrder.LITTLE_ENDIAN);
+      byte[] q = new byte[n];
+      for (int i = 0; i < n; i++) {
+        Sample x = samples.get(i);
+        t.putLong(x.timeMicros());
+        s.putLong(x.sequence());
+        p.putLong(x.provenance());
+        q[i] = (byte) x.quality();
+        if (v != null) {
+          v.putDouble(x.value());
+        }
+      }
+      h.times = t.array();
+      h.sequences = s.array();
+      h.provenances = p.array();
+      h.qualities = q;
+      h.values = v == null ? null : v.array();
+      return;
+    }
+    h.sample = new ArrayList<>(samples.size());
+    for (Sample x : samples) {
+      HistorySample e = new HistorySample();
+      e.time = instant(x.timeMicros());
+      e.quality = quality(x.quality());
+      e.sequence = x.sequence();
+      e.provenance = x.provenance();
+      e.value = vector ? null : x.value();
+      h.sample.add(e);
+    }
+  }
+
+  private static HistoryBucket bucket(Bucket k) {
+    HistoryBucket b = new HistoryBucket();
+    b.from = instant(k.fromMicros());
+    b.to = instant(k.toMicros());
+    b.count = k.count();
+    if (k.count() > 0) {
+      b.min = k.min();
+      b.max = k.max();
+      b.mean = k.mean();
+      b.first = k.first();
+      b.last = k.last();
+      b.worstQuality = quality(k.worstQuality());
+    }
+    b.gap = k.gap() ? Boolean.TRUE : null;
+    return b;
+  }
+
+  private static List<HistoryGap> gaps(List<Gap> gaps) {
+    List<HistoryGap> out = new ArrayList<>(gaps.size());
+    for (Gap g : gaps) {
+      HistoryGap e = new HistoryGap();
+      e.from = instant(g.fromMicros());
+      e.to = g.open() ? null : instant(g.toMicros());
+      e.reason = g.reason().name();
+      out.add(e);
+    }
+    return out;
+  }
+
+  private static GetHistoryResponse answer(HistoryInfo h) {
+    GetHistoryResponse r = new GetHistoryResponse();
+    r.history = h;
+    return r;
+  }
+
+  private InstrumentElementFault fault(FaultCode code, String im, String message) {
+    return view.fault(new ImException(code, message), im, null);
+  }
+
+  /** A quality code of the archive: the IM model's quality, in its order (0 GOOD ... 4 BAD). */
+  static Quality quality(int code) {
+    org.instrumentelement.im.model.Quality[] all = org.instrumentelement.im.model.Quality.values();
+    return Quality.valueOf(all[Math.max(0, Math.min(all.length - 1, code))].name());
+  }
+
+  static long micros(Instant t) {
+    return Math.addExact(Math.multiplyExact(t.getEpochSecond(), 1_000_000L), t.getNano() / 1000);
+  }
+
+  static Instant instant(long micros) {
+    return Instant.ofEpochSecond(Math.floorDiv(micros, 1_000_000L), Math.floorMod(micros, 1_000_000L) * 1000);
+  }
+}
