@@ -15,12 +15,18 @@ import org.instrumentelement.ie.alarm.AlarmBoard;
 import org.instrumentelement.ie.alarm.AlarmMessages;
 import org.instrumentelement.ie.alarm.AlarmTopic;
 import org.instrumentelement.ie.alarm.Alarms;
+import org.instrumentelement.ie.archive.ArchiveFeed;
+import org.instrumentelement.ie.archive.ArchiveSelection;
 import org.instrumentelement.ie.config.BrokerTls;
+import org.instrumentelement.ie.config.HistoryLimits;
 import org.instrumentelement.ie.config.IeConfig;
 import org.instrumentelement.ie.config.RecordingLimits;
 import org.instrumentelement.ie.config.RecordingSeriesConfig;
 import org.instrumentelement.ie.config.SecurityConfig;
+import org.instrumentelement.ie.element.ImNode;
 import org.instrumentelement.ie.element.InstrumentElement;
+import org.instrumentelement.ie.history.HistoryArchive;
+import org.instrumentelement.ie.history.HistorySettings;
 import org.instrumentelement.ie.monitoring.ImMeters;
 import org.instrumentelement.ie.monitoring.LoginMeters;
 import org.instrumentelement.ie.monitoring.Monitoring;
@@ -31,6 +37,7 @@ import org.instrumentelement.ie.pubsub.CommandStatusMessages;
 import org.instrumentelement.ie.pubsub.EmbeddedBroker;
 import org.instrumentelement.ie.pubsub.NodeFeeds;
 import org.instrumentelement.ie.pubsub.NodeMessageRouter;
+import org.instrumentelement.ie.pubsub.PublishedTopic;
 import org.instrumentelement.ie.pubsub.Publishing;
 import org.instrumentelement.ie.pubsub.Subscriptions;
 import org.instrumentelement.ie.pubsub.TopicPublisher;
@@ -54,7 +61,11 @@ import org.instrumentelement.ie.state.StartupRestore;
 import org.instrumentelement.ie.state.StateStore;
 import org.instrumentelement.ie.tls.Pkcs12File;
 import org.instrumentelement.ie.tls.ServerTls;
+import org.instrumentelement.im.alarm.AlarmChange;
+import org.instrumentelement.im.alarm.AlarmKind;
+import org.instrumentelement.im.alarm.Severity;
 import org.instrumentelement.im.model.ImException;
+import org.instrumentelement.im.model.ValueType;
 import org.instrumentelement.im.sampling.SampleSink;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -85,6 +96,8 @@ public final class InstrumentElementRuntime implements AutoCloseable {
   private NodeFeeds nodeFeeds;
   private NodeMessageRouter nodeRouter;
   private Recordings recordings;
+  private HistoryArchive history;
+  private volatile ArchiveFeed archiveFeed;
   private InstrumentElementPort service;
   private Monitoring monitoring;
   private ServiceParts parts;
@@ -245,13 +258,26 @@ public final class InstrumentElementRuntime implements AutoCloseable {
               }));
       TopicPublisher topics = publisher;
       Recordings recorder = recordings;
-      // Every published sample goes to the recordings too: neither waits for the other.
+      history = openHistory();
+      ArchiveFeed archive = history == null ? null : archiveFeed(history);
+      // Every published sample goes to the recordings and the archive too: none waits for another.
       subscriptions.start(
           topic -> {
             SampleSink published = topics.bind(topic);
+            SampleSink archived =
+                archive == null
+                    ? null
+                    : archive.sink(topic.imPath(), topic.attribute(), valueType(topic));
+            if (archived == null) {
+              return sample -> {
+                published.accept(sample);
+                recorder.accept(sample);
+              };
+            }
             return sample -> {
               published.accept(sample);
               recorder.accept(sample);
+              archived.accept(sample);
             };
           });
       startRecordingSeries();
@@ -288,7 +314,9 @@ public final class InstrumentElementRuntime implements AutoCloseable {
                   AccessControlInterceptor.currentCaller(),
                   monitoring,
                   alarms,
-                  recordings)
+                  recordings,
+                  history,
+                  config.history().rawLimit())
               .port();
       parts =
           new ServiceParts(
@@ -434,6 +462,100 @@ public final class InstrumentElementRuntime implements AutoCloseable {
     return server;
   }
 
+  /**
+   * The history archive under {@code data.dir/history}, or null without a data directory or with
+   * {@code history.enabled = false}. A full disk stops archiving with an alarm; polling and
+   * publishing go on.
+   */
+  private HistoryArchive openHistory() throws java.io.IOException {
+    HistoryLimits h = config.history();
+    if (!h.enabled() || config.dataDir() == null) {
+      return null;
+    }
+    HistoryArchive.Listener listener =
+        new HistoryArchive.Listener() {
+          @Override
+          public void stopped(String why) {
+            archiveAlarm(Severity.ALARM, "archiving stopped: " + why);
+          }
+
+          @Override
+          public void resumed() {
+            archiveAlarm(Severity.NONE, "archiving resumed");
+          }
+        };
+    return HistoryArchive.open(
+        config.dataDir().resolve(HistoryLimits.DIRECTORY),
+        new HistorySettings(
+            h.flushInterval(),
+            h.segmentDuration(),
+            h.segmentBytes(),
+            h.maxAge(),
+            h.maxBytes(),
+            h.rawLimit(),
+            h.cacheBytes()),
+        InstrumentElementRuntime::nowMicros,
+        listener);
+  }
+
+  /** Raises or clears the archive's alarm on every IM whose attributes it keeps. */
+  private void archiveAlarm(Severity severity, String message) {
+    Alarms a = alarms;
+    ArchiveFeed f = archiveFeed;
+    if (a == null || f == null) {
+      return;
+    }
+    for (String im : f.ims()) {
+      a.board()
+          .changed(
+              new AlarmChange(
+                  im,
+                  "history",
+                  AlarmKind.ARCHIVE,
+                  severity,
+                  null,
+                  Double.NaN,
+                  null,
+                  null,
+                  message,
+                  java.time.Instant.now()));
+    }
+  }
+
+  /** What the archive is handed: samples, and gaps when an IM unlinks or sampling stops. */
+  private ArchiveFeed archiveFeed(HistoryArchive archive) {
+    HistoryLimits h = config.history();
+    ArchiveFeed feed =
+        new ArchiveFeed(
+            archive,
+            new ArchiveSelection(h.exclude(), h.vectors()),
+            InstrumentElementRuntime::nowMicros);
+    for (ImNode n : ie.nodes()) {
+      n.im().addStateListener((im, from, to) -> feed.stateChanged(n.path(), to));
+    }
+    subscriptions.addSamplingListener(feed::samplingChanged);
+    archiveFeed = feed;
+    return feed;
+  }
+
+  private ValueType valueType(PublishedTopic topic) {
+    try {
+      return ie.node(topic.imPath()).im().model().attribute(topic.attribute()).spec().type();
+    } catch (ImException e) {
+      return null;
+    }
+  }
+
+  private static long nowMicros() {
+    java.time.Instant t = java.time.Instant.now();
+    return t.getEpochSecond() * 1_000_000L + t.getNano() / 1000;
+  }
+
+  /** The history archive (null before start, or when the IE keeps none). */
+  public HistoryArchive history() {
+    return history;
+  }
+
   /** Stops everything, in reverse order of start. */
   @Override
   public synchronized void close() {
@@ -458,6 +580,14 @@ public final class InstrumentElementRuntime implements AutoCloseable {
     if (recordings != null) {
       recordings.close();
       recordings = null;
+    }
+    if (history != null) {
+      try {
+        history.close();
+      } catch (java.io.IOException e) {
+        LOG.warn("the history archive could not be closed: {}", e.getMessage());
+      }
+      history = null;
     }
     if (publisher != null) {
       publisher.drain(SHUTDOWN_DRAIN);

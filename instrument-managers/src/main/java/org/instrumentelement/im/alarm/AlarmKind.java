@@ -11,5 +11,7 @@ public enum AlarmKind {
   /** The IM is in ERROR. */
   IM_ERROR,
   /** A node of a sensor network has gone silent (BAD). */
-  NODE
+  NODE,
+  /** The history archive stopped keeping the IM's attributes (a full disk). */
+  ARCHIVE
 }

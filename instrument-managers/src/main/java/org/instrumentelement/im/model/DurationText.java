@@ -38,8 +38,11 @@ public final class DurationText {
         d = Duration.ofMinutes(Long.parseLong(t.substring(0, t.length() - 1).trim()));
       } else if (t.endsWith("h")) {
         d = Duration.ofHours(Long.parseLong(t.substring(0, t.length() - 1).trim()));
+      } else if (t.endsWith("d")) {
+        d = Duration.ofDays(Long.parseLong(t.substring(0, t.length() - 1).trim()));
       } else {
-        throw new IllegalArgumentException(key + ": '" + text + "' needs a unit (us, ms, s, m, h)");
+        throw new IllegalArgumentException(
+            key + ": '" + text + "' needs a unit (us, ms, s, m, h, d)");
       }
       if (d.isNegative() || d.isZero()) {
         throw new IllegalArgumentException(key + " must be positive: '" + text + "'");

@@ -415,6 +415,67 @@ public final class ConfigKeys {
   public static final ConfigKey<Integer> RECORDING_MAX_ACTIVE =
       key("recording.maxActive", "4", ConfigType.integer(1, 64), "recordings written at once");
 
+  public static final ConfigKey<Boolean> HISTORY_ENABLED =
+      key(
+          "history.enabled",
+          "true",
+          ConfigType.bool(),
+          "whether published samples are archived under data.dir/history");
+  public static final ConfigKey<Duration> HISTORY_FLUSH_INTERVAL =
+      key(
+          "history.flushInterval",
+          "5s",
+          ConfigType.duration(),
+          "how often the archive's journal is forced to disk: what a kill may lose");
+  public static final ConfigKey<Duration> HISTORY_SEGMENT_DURATION =
+      key(
+          "history.segmentDuration",
+          "30m",
+          ConfigType.duration(),
+          "a series' samples are written as one HDF5 segment once this old");
+  public static final ConfigKey<Long> HISTORY_SEGMENT_BYTES =
+      key(
+          "history.segmentBytes",
+          "16MB",
+          ConfigType.size(),
+          "... or once this large (bounds the memory a vector series holds)");
+  public static final ConfigKey<Duration> HISTORY_MAX_AGE =
+      key(
+          "history.maxAge",
+          "30d",
+          ConfigType.duration(),
+          "segments whose last sample is older are removed");
+  public static final ConfigKey<Long> HISTORY_MAX_BYTES =
+      key(
+          "history.maxBytes",
+          "2GB",
+          ConfigType.size(),
+          "most bytes the archive's segments may take; the oldest go first");
+  public static final ConfigKey<Integer> HISTORY_RAW_LIMIT =
+      key(
+          "history.rawLimit",
+          "100000",
+          ConfigType.integer(100, 10_000_000),
+          "most samples one raw history answer holds (a continuation token goes on)");
+  public static final ConfigKey<Long> HISTORY_CACHE_BYTES =
+      key(
+          "history.cacheBytes",
+          "128MB",
+          ConfigType.size(),
+          "memory kept of segments read back, for the next queries");
+  public static final ConfigKey<String> HISTORY_EXCLUDE =
+      key(
+          "history.exclude",
+          "",
+          ConfigType.text(),
+          "scalar attributes not archived: <im path>:<attribute> (or :*), separated by commas");
+  public static final ConfigKey<String> HISTORY_VECTORS =
+      key(
+          "history.vectors",
+          "",
+          ConfigType.text(),
+          "vector attributes archived: <im path>:<attribute>, separated by commas");
+
   /** Every global key, in the order of this table. */
   public static List<ConfigKey<?>> all() {
     return Collections.unmodifiableList(ALL);

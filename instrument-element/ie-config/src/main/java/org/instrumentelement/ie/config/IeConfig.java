@@ -31,6 +31,7 @@ import java.util.Map;
  * @param recording what recordings may take ({@code recording.*})
  * @param recordingSeries the always-on recordings ({@code recording.<name>.*})
  * @param commands how long-running commands are kept and limited ({@code commands.*})
+ * @param history what the history archive keeps and how ({@code history.*})
  * @param keys every key's text as resolved from the layers, which {@link #with} resolves again
  */
 public record IeConfig(
@@ -53,6 +54,7 @@ public record IeConfig(
     RecordingLimits recording,
     List<RecordingSeriesConfig> recordingSeries,
     CommandLimits commands,
+    HistoryLimits history,
     Map<String, String> keys) {
 
   public IeConfig {
@@ -140,6 +142,7 @@ public record IeConfig(
         RecordingLimits.read(keys),
         recordingSeries,
         CommandLimits.read(keys),
+        HistoryLimits.read(keys),
         texts);
   }
 

@@ -77,9 +77,31 @@ public final class AccessControlInterceptor extends AbstractPhaseInterceptor<Mes
     throw new ImException(FaultCode.NOT_AUTHENTICATED, "credentials required (HTTP Basic)");
   }
 
+  private static final ThreadLocal<Caller> DIRECT = new ThreadLocal<>();
+
+  /** A call made on the port directly, for a servlet that checked its caller itself. */
+  @FunctionalInterface
+  interface DirectCall<T> {
+    T call() throws InstrumentElementFault;
+  }
+
+  /** Runs {@code call} on this thread as {@code caller}, as the service sees its callers. */
+  static <T> T as(Caller caller, DirectCall<T> call) throws InstrumentElementFault {
+    DIRECT.set(caller);
+    try {
+      return call.call();
+    } finally {
+      DIRECT.remove();
+    }
+  }
+
   /** The caller of the request being served on this thread; nobody if none authenticated. */
   public static Supplier<Caller> currentCaller() {
     return () -> {
+      Caller direct = DIRECT.get();
+      if (direct != null) {
+        return direct;
+      }
       Caller polling = PollingLane.caller();
       if (polling != null) {
         return polling;

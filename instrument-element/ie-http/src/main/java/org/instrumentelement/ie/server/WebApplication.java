@@ -30,7 +30,7 @@ public final class WebApplication {
         new RequestGate(
             SERVICES_PATH,
             SoapServlet.ENDPOINT,
-            RecordingDownloadServlet.PATH,
+            java.util.List.of(RecordingDownloadServlet.PATH, HistoryServlet.PATH),
             parts.access(),
             parts.audit(),
             parts.maxRequestBytes(),
@@ -53,6 +53,10 @@ public final class WebApplication {
         context.addServlet("metrics", new MetricsServlet(parts.monitoring()));
     metrics.addMapping("/metrics");
     metrics.setAsyncSupported(true);
+    ServletRegistration.Dynamic history =
+        context.addServlet("history", new HistoryServlet(parts.service(), parts.access()));
+    history.addMapping(HistoryServlet.PATH);
+    history.setAsyncSupported(true);
     if (parts.recordings() != null) {
       ServletRegistration.Dynamic downloads =
           context.addServlet("recordings", new RecordingDownloadServlet(parts.recordings()));

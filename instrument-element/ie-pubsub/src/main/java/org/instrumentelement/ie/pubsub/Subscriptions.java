@@ -45,6 +45,20 @@ public final class Subscriptions implements AutoCloseable {
   private final IeConfig config;
   private final StateStore store;
   private final Map<String, SampledAttribute> byKey = new LinkedHashMap<>();
+  private final java.util.List<SamplingListener> samplingListeners =
+      new java.util.concurrent.CopyOnWriteArrayList<>();
+
+  /** Told when an attribute's sampling is switched on or off (configureSampling). */
+  @FunctionalInterface
+  public interface SamplingListener {
+    void samplingChanged(String imPath, String attribute, boolean on);
+  }
+
+  /** Tells {@code l} of every change of sampling on or off from now on. */
+  public void addSamplingListener(SamplingListener l) {
+    samplingListeners.add(l);
+  }
+
   private ScheduledExecutorService scheduler;
 
   /** Subscriptions whose run-time settings are not kept across restarts. */
@@ -173,13 +187,20 @@ public final class Subscriptions implements AutoCloseable {
   public SampledAttribute configure(
       String imPath, String attribute, SamplingChange change, String by) throws ImException {
     SampledAttribute s = get(imPath, attribute);
+    boolean was;
+    boolean on;
     synchronized (s) {
+      was = !s.sampler().settings().period().isZero();
       SamplingSettings settings = change.applyTo(s.sampler().settings());
+      on = !settings.period().isZero();
       s.sampler().update(settings);
       store.update(
           st ->
               st.putSampling(
                   imPath, attribute, new StoredSampling(settings, by, store.clock().instant())));
+    }
+    if (was != on) {
+      samplingListeners.forEach(l -> l.samplingChanged(imPath, attribute, on));
     }
     return s;
   }

@@ -15,14 +15,15 @@ import org.instrumentelement.im.model.ValueType;
 import org.instrumentelement.im.sampling.SampleSink;
 
 /**
- * Hands the archive what it keeps: each archived attribute's published samples (the same samples
- * as its topic, never an extra read), and a gap while its IM is not linked or its sampling is off.
+ * Hands the archive what it keeps: each archived attribute's published samples (the same samples as
+ * its topic, never an extra read), and a gap while its IM is not linked or its sampling is off.
  * Appending costs a journal record and a row in memory: a sampler never waits for the disk.
  */
 public final class ArchiveFeed {
   private final HistoryArchive archive;
   private final ArchiveSelection selection;
   private final LongSupplier clockMicros;
+
   /** Archived series by IM path, and whether each is of vectors. */
   private final Map<String, Map<SeriesId, Boolean>> byIm = new ConcurrentHashMap<>();
 
@@ -84,15 +85,20 @@ public final class ArchiveFeed {
         });
   }
 
-  /** An attribute's sampling was switched off: a gap until it samples again. */
-  public void samplingOff(String im, String attribute) {
+  /** An attribute's sampling was switched off (a gap until it samples again) or on. */
+  public void samplingChanged(String im, String attribute, boolean on) {
     Map<SeriesId, Boolean> series = byIm.get(im);
     if (series == null) {
       return;
     }
     SeriesId id = new SeriesId(im, attribute);
     Boolean vector = series.get(id);
-    if (vector != null) {
+    if (vector == null) {
+      return;
+    }
+    if (on) {
+      archive.gapClose(id, clockMicros.getAsLong());
+    } else {
       archive.gapOpen(id, vector, clockMicros.getAsLong(), Gap.Reason.SAMPLING_OFF);
     }
   }

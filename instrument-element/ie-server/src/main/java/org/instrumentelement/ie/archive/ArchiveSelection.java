@@ -4,8 +4,8 @@ import java.util.List;
 
 /**
  * Which sampled attributes the archive keeps: every scalar (DOUBLE, INTEGER) one unless excluded,
- * vectors only where named. Items are written as in recordings, {@code <im path>:<attribute>},
- * with {@code *} for every attribute of an IM ({@code lab/scope:*}).
+ * vectors only where named. Items are written as in recordings, {@code <im path>:<attribute>}, with
+ * {@code *} for every attribute of an IM ({@code lab/scope:*}).
  *
  * @param exclude scalar attributes not archived ({@code history.exclude})
  * @param vectors vector attributes archived ({@code history.vectors})

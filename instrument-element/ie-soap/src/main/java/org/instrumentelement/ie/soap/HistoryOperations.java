@@ -90,8 +90,7 @@ final class HistoryOperations {
       long b = micros(to);
       if (r.buckets != null) {
         if (r.buckets < 1 || r.buckets > MAX_BUCKETS) {
-          throw fault(
-              FaultCode.OUT_OF_RANGE, path, "buckets must be 1 to " + MAX_BUCKETS);
+          throw fault(FaultCode.OUT_OF_RANGE, path, "buckets must be 1 to " + MAX_BUCKETS);
         }
         if (vector) {
           throw fault(
@@ -132,7 +131,9 @@ final class HistoryOperations {
     }
     if (found.isEmpty()) {
       throw fault(
-          FaultCode.OUT_OF_RANGE, path, "nothing of " + attribute + " is archived before that time");
+          FaultCode.OUT_OF_RANGE,
+          path,
+          "nothing of " + attribute + " is archived before that time");
     }
     Sample s = found.get();
     Value v = new Value();
@@ -165,14 +166,11 @@ final class HistoryOperations {
 
   private AttributeSpec attribute(String path, String attribute) throws InstrumentElementFault {
     ImNode node = view.node(path);
-    AttributeSpec spec = node.im().model().attributes().get(attribute);
-    if (spec == null) {
-      throw view.fault(
-          new ImException(FaultCode.UNKNOWN_ATTRIBUTE, "no attribute " + attribute),
-          path,
-          attribute);
+    try {
+      return node.im().model().attribute(attribute);
+    } catch (ImException e) {
+      throw view.fault(e, path, attribute);
     }
-    return spec;
   }
 
   private SeriesId archived(String path, String attribute) throws InstrumentElementFault {
@@ -191,8 +189,7 @@ final class HistoryOperations {
       return rawLimit;
     }
     if (r.limit < 1 || r.limit > rawLimit) {
-      throw fault(
-          FaultCode.OUT_OF_RANGE, path, "a raw answer holds 1 to " + rawLimit + " samples");
+      throw fault(FaultCode.OUT_OF_RANGE, path, "a raw answer holds 1 to " + rawLimit + " samples");
     }
     return r.limit;
   }
@@ -288,6 +285,7 @@ final class HistoryOperations {
   }
 
   static Instant instant(long micros) {
-    return Instant.ofEpochSecond(Math.floorDiv(micros, 1_000_000L), Math.floorMod(micros, 1_000_000L) * 1000);
+    return Instant.ofEpochSecond(
+        Math.floorDiv(micros, 1_000_000L), Math.floorMod(micros, 1_000_000L) * 1000);
   }
 }

@@ -34,6 +34,10 @@ import org.instrumentelement.ie.soap.types.GetAttributes;
 import org.instrumentelement.ie.soap.types.GetAttributesResponse;
 import org.instrumentelement.ie.soap.types.GetCommandStatus;
 import org.instrumentelement.ie.soap.types.GetCommandStatusResponse;
+import org.instrumentelement.ie.soap.types.GetHistory;
+import org.instrumentelement.ie.soap.types.GetHistoryResponse;
+import org.instrumentelement.ie.soap.types.GetHistoryValue;
+import org.instrumentelement.ie.soap.types.GetHistoryValueResponse;
 import org.instrumentelement.ie.soap.types.GetParameter;
 import org.instrumentelement.ie.soap.types.GetParameterResponse;
 import org.instrumentelement.ie.soap.types.GetProvenance;
@@ -533,5 +537,29 @@ public interface InstrumentElementPort {
               targetNamespace = Namespaces.IE,
               partName = "parameters")
           DownloadRecording request)
+      throws InstrumentElementFault;
+
+  /**
+   * What an archived attribute did between two times: every sample (raw, with a continuation token
+   * when more remain) or the range cut into buckets (docs/history.md).
+   */
+  @Access(role = Role.OBSERVE)
+  @WebMethod(operationName = "getHistory")
+  @WebResult(name = "getHistoryResponse", targetNamespace = Namespaces.IE, partName = "parameters")
+  GetHistoryResponse getHistory(
+      @WebParam(name = "getHistory", targetNamespace = Namespaces.IE, partName = "parameters")
+          GetHistory request)
+      throws InstrumentElementFault;
+
+  /** The archived value of an attribute at or before a time (a whole vector). */
+  @Access(role = Role.OBSERVE)
+  @WebMethod(operationName = "getHistoryValue")
+  @WebResult(
+      name = "getHistoryValueResponse",
+      targetNamespace = Namespaces.IE,
+      partName = "parameters")
+  GetHistoryValueResponse getHistoryValue(
+      @WebParam(name = "getHistoryValue", targetNamespace = Namespaces.IE, partName = "parameters")
+          GetHistoryValue request)
       throws InstrumentElementFault;
 }

@@ -5,6 +5,7 @@ import java.util.function.Supplier;
 import org.instrumentelement.ie.alarm.Alarms;
 import org.instrumentelement.ie.element.ImNode;
 import org.instrumentelement.ie.element.InstrumentElement;
+import org.instrumentelement.ie.history.HistoryArchive;
 import org.instrumentelement.ie.monitoring.Monitoring;
 import org.instrumentelement.ie.pubsub.Publishing;
 import org.instrumentelement.ie.recording.Recordings;
@@ -59,6 +60,23 @@ public class InstrumentElementService {
       Monitoring monitoring,
       Alarms alarms,
       Recordings recordings) {
+    this(ie, publishing, access, caller, monitoring, alarms, recordings, null, 1);
+  }
+
+  /**
+   * @param history the history archive, or null when the IE keeps none
+   * @param historyRawLimit the most samples one raw history answer holds ({@code history.rawLimit})
+   */
+  public InstrumentElementService(
+      InstrumentElement ie,
+      Publishing publishing,
+      AccessControl access,
+      Supplier<Caller> caller,
+      Monitoring monitoring,
+      Alarms alarms,
+      Recordings recordings,
+      HistoryArchive history,
+      int historyRawLimit) {
     ElementView view = new ElementView(ie, caller);
     this.describe = new DescribeOperations(view);
     this.commands = new CommandOperations(view);
@@ -79,6 +97,8 @@ public class InstrumentElementService {
     this.alarms = new AlarmOperations(view, alarms);
     this.recordings = new RecordingOperations(view, publishing.subscriptions(), access, recordings);
     this.provenance = new ProvenanceOperations(view);
+    HistoryOperations historyOperations =
+        new HistoryOperations(view, history, historyRawLimit, java.time.Clock.systemUTC());
     this.port =
         OperationRouter.port(
             List.of(
@@ -91,7 +111,8 @@ public class InstrumentElementService {
                 loginFailures,
                 this.alarms,
                 this.recordings,
-                provenance));
+                provenance,
+                historyOperations));
   }
 
   /**

@@ -50,7 +50,7 @@ public final class RequestGate extends HttpFilter {
 
   private final String servicesPath;
   private final String endpointPath;
-  private final String downloadsPath;
+  private final java.util.List<String> readPaths;
   private final transient BasicAuthentication authentication;
   private final transient MemoryBudget memory;
   private final transient AddressQuota requestsPerAddress;
@@ -61,21 +61,21 @@ public final class RequestGate extends HttpFilter {
   /**
    * @param servicesPath where the SOAP servlet is mapped in the context ({@code /services})
    * @param endpointPath the endpoint below it ({@code /InstrumentElement})
-   * @param downloadsPath where recordings are downloaded ({@code /recordings}): GET and HEAD with
-   *     the same credentials as SOAP
+   * @param readPaths where authenticated documents are read ({@code /recordings} downloads, {@code
+   *     /history}): GET and HEAD with the same credentials as SOAP
    * @param maxRequestBytes {@code soap.maxRequestBytes}
    */
   public RequestGate(
       String servicesPath,
       String endpointPath,
-      String downloadsPath,
+      java.util.List<String> readPaths,
       AccessControl access,
       AuditLog audit,
       long maxRequestBytes,
       HttpLimits limits) {
     this.servicesPath = servicesPath;
     this.endpointPath = servicesPath + endpointPath;
-    this.downloadsPath = downloadsPath;
+    this.readPaths = java.util.List.copyOf(readPaths);
     this.authentication = new BasicAuthentication(access);
     this.memory = new MemoryBudget(limits.requestMemoryBytes());
     this.requestsPerAddress = new AddressQuota(limits.maxRequestsPerAddress());
@@ -175,7 +175,7 @@ public final class RequestGate extends HttpFilter {
             "no such service: the Instrument Element is at "
                 + request.getContextPath()
                 + endpointPath);
-      } else if (path.startsWith(downloadsPath + "/") || path.equals(downloadsPath)) {
+      } else if (readPath(path)) {
         if (!method.equals("GET") && !method.equals("HEAD")) {
           throw new Refusal(405, FaultCode.MALFORMED_REQUEST, "only GET and HEAD are served here")
               .withHeader("Allow", "GET, HEAD");
@@ -197,6 +197,15 @@ public final class RequestGate extends HttpFilter {
         requestsPerAddress.release(address);
       }
     }
+  }
+
+  private boolean readPath(String path) {
+    for (String p : readPaths) {
+      if (path.equals(p) || path.startsWith(p + "/")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** GET {@code ?wsdl} passes; anything else on the endpoint but POST is refused. */

@@ -4,8 +4,8 @@ import jakarta.xml.bind.annotation.XmlElement;
 import jakarta.xml.bind.annotation.XmlType;
 
 /**
- * The last archived value at or before the time asked: its {@code timestamp} is when the
- * instrument produced it, with its quality and provenance, and its sequence number.
+ * The last archived value at or before the time asked: its {@code timestamp} is when the instrument
+ * produced it, with its quality and provenance, and its sequence number.
  */
 @XmlType(
     name = "GetHistoryValueResponse",

@@ -29,7 +29,9 @@ public class HistoryInfo {
   /** Raw, encoding XML: the samples in time order. */
   public List<HistorySample> sample;
 
-  /** Raw, encoding BINARY: when each sample was produced, little-endian int64 µs since the epoch. */
+  /**
+   * Raw, encoding BINARY: when each sample was produced, little-endian int64 µs since the epoch.
+   */
   public byte[] times;
 
   /** Raw, encoding BINARY, scalars: the values, little-endian float64. */
