@@ -224,6 +224,28 @@ class AccessControlIT {
           RecordingCalls.stop(ie, id);
         });
     ops.put("listRecordings", ie -> ie.listRecordings(new ListRecordings()));
+    ops.put(
+        "getHistory",
+        ie -> {
+          org.instrumentelement.ie.client.soap.GetHistory r =
+              new org.instrumentelement.ie.client.soap.GetHistory();
+          r.setIm("lab/scope");
+          r.setAttribute("peakToPeak");
+          ie.getHistory(r);
+        });
+    // A time before anything was archived: access is checked before the archive is read.
+    ops.put(
+        "getHistoryValue",
+        ie -> {
+          org.instrumentelement.ie.client.soap.GetHistoryValue r =
+              new org.instrumentelement.ie.client.soap.GetHistoryValue();
+          r.setIm("lab/scope");
+          r.setAttribute("peakToPeak");
+          r.setTime(
+              javax.xml.datatype.DatatypeFactory.newInstance()
+                  .newXMLGregorianCalendar("2000-01-01T00:00:00Z"));
+          ie.getHistoryValue(r);
+        });
     // A command id that names no run: access is checked before the id is looked up.
     ops.put(
         "getCommandStatus",

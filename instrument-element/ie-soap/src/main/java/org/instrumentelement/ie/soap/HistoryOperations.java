@@ -149,6 +149,9 @@ final class HistoryOperations {
       } else {
         v.doubles = new org.instrumentelement.ie.soap.types.DoubleList(s.vector());
       }
+    } else if (spec.spec().type() == org.instrumentelement.im.model.ValueType.INTEGER) {
+      v.type = ValueType.INTEGER; // as getAttribute answers it
+      v.integerValue = Math.round(s.value());
     } else {
       v.type = ValueType.DOUBLE;
       v.doubleValue = s.value();

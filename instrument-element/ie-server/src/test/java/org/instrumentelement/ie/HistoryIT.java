@@ -1,0 +1,312 @@
+package org.instrumentelement.ie;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import javax.xml.datatype.DatatypeFactory;
+import javax.xml.datatype.XMLGregorianCalendar;
+import org.instrumentelement.ie.client.soap.ConfigureSampling;
+import org.instrumentelement.ie.client.soap.GetHistory;
+import org.instrumentelement.ie.client.soap.GetHistoryValue;
+import org.instrumentelement.ie.client.soap.HistoryBucket;
+import org.instrumentelement.ie.client.soap.HistoryInfo;
+import org.instrumentelement.ie.client.soap.HistorySample;
+import org.instrumentelement.ie.client.soap.InstrumentElementFault;
+import org.instrumentelement.ie.client.soap.InstrumentElementPort;
+import org.instrumentelement.ie.client.soap.Value;
+import org.instrumentelement.ie.config.ConfigLoader;
+import org.instrumentelement.ie.security.UsersFile;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The history archive through the IE's published interfaces: the scope's peak-to-peak sampled at
+ * 20/s is archived sample by sample (every topic sequence number, none twice), a raw answer pages
+ * with continuation tokens, a trend's buckets agree with the raw samples they summarise,
+ * getHistoryValue answers the sample at or before a time, the same history comes over HTTP as CSV
+ * and JSON, and what the archive does not keep or the caller may not see is refused with its code.
+ */
+class HistoryIT {
+  @TempDir static Path dir;
+  static RunningElement running;
+  static InstrumentElementPort admin;
+
+  /** user name = password. */
+  static final Map<String, String> USERS =
+      Map.of("chief", "admin:*", "arrays", "observe:lab/array2500");
+
+  @BeforeAll
+  static void start() throws Exception {
+    Path users = UsersFile.write(dir.resolve("users.properties"), USERS);
+    running =
+        RunningElement.of(
+            RunningElement.freePorts(
+                ConfigLoader.load(
+                    List.of(
+                        "--security.users=" + users,
+                        "--login.throttle=false",
+                        "--history.flushInterval=200ms"),
+                    Map.of())));
+    admin = running.client("chief", "chief");
+    ConfigureSampling c = new ConfigureSampling();
+    c.setIm("lab/scope");
+    c.setAttribute("peakToPeak");
+    c.setSamplingPeriodMillis(50L);
+    admin.configureSampling(c);
+  }
+
+  @AfterAll
+  static void stop() {
+    running.close();
+  }
+
+  /** Every raw sample of peakToPeak from {@code from} to {@code to}, {@code limit} per answer. */
+  static List<HistorySample> raw(Instant from, Instant to, int limit, int[] answers)
+      throws Exception {
+    List<HistorySample> all = new ArrayList<>();
+    GetHistory r = request(from, to);
+    r.setLimit(limit);
+    HistoryInfo h = admin.getHistory(r).getHistory();
+    answers[0] = 1;
+    all.addAll(h.getSample());
+    while (h.getContinuation() != null) {
+      assertTrue(h.getSample().size() <= limit, "an answer holds at most the limit");
+      GetHistory next = new GetHistory();
+      next.setIm("lab/scope");
+      next.setAttribute("peakToPeak");
+      next.setLimit(limit);
+      next.setContinuation(h.getContinuation());
+      h = admin.getHistory(next).getHistory();
+      answers[0]++;
+      all.addAll(h.getSample());
+    }
+    return all;
+  }
+
+  static GetHistory request(Instant from, Instant to) throws Exception {
+    GetHistory r = new GetHistory();
+    r.setIm("lab/scope");
+    r.setAttribute("peakToPeak");
+    r.setFrom(xml(from));
+    r.setTo(xml(to));
+    return r;
+  }
+
+  /** Waits until at least {@code n} samples of peakToPeak are archived since {@code from}. */
+  static List<HistorySample> awaitSamples(Instant from, int n) throws Exception {
+    long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+    while (true) {
+      List<HistorySample> got = raw(from, Instant.now(), 100_000, new int[1]);
+      if (got.size() >= n || System.nanoTime() > deadline) {
+        assertTrue(got.size() >= n, "archived within a minute: " + got.size() + " of " + n);
+        return got;
+      }
+      Thread.sleep(200);
+    }
+  }
+
+  @Test
+  void everyPublishedSampleIsArchivedOnceAndPagesInOrder() throws Exception {
+    Instant from = Instant.now().minusSeconds(3600);
+    awaitSamples(from, 60);
+    Instant to = Instant.now().minusMillis(100);
+    int[] answers = new int[1];
+    List<HistorySample> paged = raw(from, to, 25, answers);
+    List<HistorySample> whole = raw(from, to, 100_000, new int[1]);
+    assertTrue(answers[0] >= 2, "a continuation token after each full page: " + answers[0]);
+    assertEquals(times(whole), times(paged), "paging gives the same samples as one answer");
+    for (int i = 1; i < paged.size(); i++) {
+      HistorySample a = paged.get(i - 1);
+      HistorySample b = paged.get(i);
+      assertEquals(
+          a.getSequence() + 1,
+          (long) b.getSequence(),
+          "sequence numbers follow on, none lost or twice, at " + i);
+      assertFalse(instant(b.getTime()).isBefore(instant(a.getTime())), "in time order at " + i);
+    }
+    for (HistorySample s : paged) {
+      assertTrue(s.getValue() > 0, "a peak-to-peak voltage: " + s.getValue());
+      assertNotNull(s.getQuality());
+      assertNotNull(s.getProvenance());
+    }
+  }
+
+  @Test
+  void bucketsAgreeWithTheSamplesTheySummarise() throws Exception {
+    Instant from = Instant.now().minusSeconds(3600);
+    List<HistorySample> some = awaitSamples(from, 40);
+    Instant a = instant(some.get(0).getTime());
+    Instant b = instant(some.get(some.size() - 1).getTime()).plusNanos(1000);
+    List<HistorySample> samples = raw(a, b, 100_000, new int[1]);
+    GetHistory r = request(a, b);
+    r.setBuckets(7);
+    HistoryInfo h = admin.getHistory(r).getHistory();
+    assertEquals(7, h.getBucket().size());
+    assertTrue(h.getSample().isEmpty(), "a trend holds buckets, not samples");
+    long count = 0;
+    double min = Double.POSITIVE_INFINITY;
+    double max = Double.NEGATIVE_INFINITY;
+    for (HistoryBucket k : h.getBucket()) {
+      count += k.getCount();
+      if (k.getCount() > 0) {
+        min = Math.min(min, k.getMin());
+        max = Math.max(max, k.getMax());
+        List<HistorySample> in =
+            samples.stream()
+                .filter(
+                    s ->
+                        !instant(s.getTime()).isBefore(instant(k.getFrom()))
+                            && instant(s.getTime()).isBefore(instant(k.getTo())))
+                .toList();
+        assertEquals(in.size(), k.getCount(), "bucket from " + k.getFrom());
+        assertEquals(in.get(0).getValue(), k.getFirst(), 0.0);
+        assertEquals(in.get(in.size() - 1).getValue(), k.getLast(), 0.0);
+        double mean = in.stream().mapToDouble(HistorySample::getValue).average().orElseThrow();
+        assertEquals(mean, k.getMean(), 1e-9 * Math.abs(mean));
+      }
+    }
+    assertEquals(samples.size(), count, "the buckets count every sample of the range");
+    assertEquals(
+        samples.stream().mapToDouble(HistorySample::getValue).min().orElseThrow(), min, 0.0);
+    assertEquals(
+        samples.stream().mapToDouble(HistorySample::getValue).max().orElseThrow(), max, 0.0);
+  }
+
+  @Test
+  void historyValueIsTheSampleAtOrBeforeATime() throws Exception {
+    List<HistorySample> some = awaitSamples(Instant.now().minusSeconds(3600), 20);
+    HistorySample s = some.get(some.size() / 2);
+    HistorySample next = some.get(some.size() / 2 + 1);
+    Instant t = instant(s.getTime());
+    Instant between = t.plus(Duration.between(t, instant(next.getTime())).dividedBy(2));
+    for (Instant at : List.of(t, between)) {
+      GetHistoryValue r = new GetHistoryValue();
+      r.setIm("lab/scope");
+      r.setAttribute("peakToPeak");
+      r.setTime(xml(at));
+      var answer = admin.getHistoryValue(r);
+      Value v = answer.getValue();
+      assertEquals(t, instant(v.getTimestamp()), "at " + at);
+      assertEquals(s.getValue(), v.getDoubleValue(), 0.0);
+      assertEquals(s.getSequence(), answer.getSequence());
+    }
+    GetHistoryValue before = new GetHistoryValue();
+    before.setIm("lab/scope");
+    before.setAttribute("peakToPeak");
+    before.setTime(xml(Instant.parse("2000-01-01T00:00:00Z")));
+    assertEquals("OUT_OF_RANGE", code(() -> admin.getHistoryValue(before)));
+  }
+
+  @Test
+  void csvAndJsonOverHttpCarryTheSameSamples() throws Exception {
+    List<HistorySample> some = awaitSamples(Instant.now().minusSeconds(3600), 20);
+    Instant a = instant(some.get(0).getTime());
+    Instant b = instant(some.get(some.size() - 1).getTime()).plusNanos(1000);
+    List<HistorySample> samples = raw(a, b, 100_000, new int[1]);
+    String query = "?im=lab/scope&attribute=peakToPeak&from=" + a + "&to=" + b + "&format=csv";
+    HttpResponse<String> csv = get(query, "chief");
+    assertEquals(200, csv.statusCode(), csv.body());
+    assertTrue(csv.headers().firstValue("Content-Type").orElse("").startsWith("text/csv"));
+    String[] lines = csv.body().split("\r\n");
+    assertEquals("time,value,quality,sequence,provenance", lines[0]);
+    assertEquals(samples.size() + 1, lines.length, "a header and one line per sample");
+    for (int i = 0; i < samples.size(); i++) {
+      String[] cells = lines[i + 1].split(",");
+      assertEquals(instant(samples.get(i).getTime()), Instant.parse(cells[0]), "line " + i);
+      assertEquals(samples.get(i).getValue(), Double.parseDouble(cells[1]), 0.0);
+      assertEquals(String.valueOf(samples.get(i).getSequence()), cells[3]);
+    }
+    HttpResponse<String> json = get(query.replace("format=csv", "buckets=3"), "chief");
+    assertEquals(200, json.statusCode(), json.body());
+    assertTrue(json.headers().firstValue("Content-Type").orElse("").startsWith("application/json"));
+    assertTrue(json.body().startsWith("{\"im\":\"lab/scope\",\"attribute\":\"peakToPeak\""));
+    assertEquals(3, json.body().split("\"count\":", -1).length - 1, json.body());
+  }
+
+  @Test
+  void whatTheArchiveDoesNotKeepOrTheCallerMayNotSeeIsRefused() throws Exception {
+    GetHistory waveform = request(Instant.now().minusSeconds(60), Instant.now());
+    waveform.setAttribute("waveform");
+    assertEquals("NOT_ARCHIVED", code(() -> admin.getHistory(waveform)));
+    GetHistory identity = request(Instant.now().minusSeconds(60), Instant.now());
+    identity.setAttribute("identity");
+    assertEquals("NOT_ARCHIVED", code(() -> admin.getHistory(identity)));
+    GetHistory unknown = request(Instant.now().minusSeconds(60), Instant.now());
+    unknown.setAttribute("noSuchThing");
+    assertEquals("UNKNOWN_ATTRIBUTE", code(() -> admin.getHistory(unknown)));
+    GetHistory backwards = request(Instant.now(), Instant.now().minusSeconds(60));
+    assertEquals("OUT_OF_RANGE", code(() -> admin.getHistory(backwards)));
+    GetHistory forged = request(null, null);
+    forged.setFrom(null);
+    forged.setTo(null);
+    forged.setContinuation("bm90IGEgdG9rZW4");
+    assertEquals("INVALID_VALUE", code(() -> admin.getHistory(forged)));
+
+    InstrumentElementPort arrays = running.client("arrays", "arrays");
+    GetHistory other = request(Instant.now().minusSeconds(60), Instant.now());
+    assertEquals("NOT_AUTHORIZED", code(() -> arrays.getHistory(other)));
+    String query = "?im=lab/scope&attribute=peakToPeak&format=csv";
+    assertEquals(403, get(query, "arrays").statusCode());
+    assertEquals(401, get(query, null).statusCode());
+    HttpResponse<String> json = get("?im=lab/scope&attribute=noSuchThing", "chief");
+    assertEquals(404, json.statusCode());
+    assertTrue(json.body().startsWith("{\"code\":\"UNKNOWN_ATTRIBUTE\""), json.body());
+    HttpResponse<String> badTime =
+        get("?im=lab/scope&attribute=peakToPeak&from=%0Ayesterday", "chief");
+    assertEquals(400, badTime.statusCode());
+    assertFalse(badTime.body().contains("\n\"") || badTime.body().contains("Exception"));
+  }
+
+  interface Call {
+    void run() throws Exception;
+  }
+
+  static String code(Call call) {
+    InstrumentElementFault f = assertThrows(InstrumentElementFault.class, call::run);
+    return f.getFaultInfo().getCode();
+  }
+
+  HttpResponse<String> get(String query, String user) throws Exception {
+    String url = running.url();
+    String base = url.substring(0, url.indexOf("/services/"));
+    HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + "/history" + query));
+    if (user != null) {
+      b.header(
+          "Authorization",
+          "Basic "
+              + Base64.getEncoder()
+                  .encodeToString((user + ":" + user).getBytes(StandardCharsets.UTF_8)));
+    }
+    return HttpClient.newHttpClient().send(b.build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  static List<Instant> times(List<HistorySample> samples) {
+    return samples.stream().map(s -> instant(s.getTime())).toList();
+  }
+
+  static XMLGregorianCalendar xml(Instant t) throws Exception {
+    return t == null ? null : DatatypeFactory.newInstance().newXMLGregorianCalendar(t.toString());
+  }
+
+  static Instant instant(XMLGregorianCalendar c) {
+    return OffsetDateTime.parse(c.toXMLFormat()).toInstant();
+  }
+}
