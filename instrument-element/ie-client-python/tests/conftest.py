@@ -69,8 +69,10 @@ def checked(ie):
 
 @pytest.fixture(scope="session")
 def lab(tmp_path_factory):
-    """The mock laboratory plus a DMM, shared by the tests that do not stop it."""
-    ie = IeProcess(tmp_path_factory.mktemp("lab"), LAB_OPTIONS, name="lab").start()
+    """The mock laboratory plus a DMM, shared by the tests that do not stop it; with a data
+    directory of its own, so that it keeps a history archive."""
+    d = tmp_path_factory.mktemp("lab")
+    ie = IeProcess(d, LAB_OPTIONS + [f"--data.dir={d / 'data'}"], name="lab").start()
     yield ie
     ie.stop()
 

@@ -262,6 +262,18 @@ public final class HistoryArchive implements AutoCloseable {
     archived.incrementAndGet();
   }
 
+  /**
+   * Makes {@code series} known before its first sample: it is archived (its history is empty rather
+   * than missing) from now on.
+   */
+  public void declare(SeriesId series, boolean vector) {
+    try {
+      store(series, vector);
+    } catch (IOException e) {
+      LOG.warn("history {}: the series could not be kept: {}", series, e.getMessage());
+    }
+  }
+
   /** Notes that nothing will be archived of {@code series} from {@code time} on, and why. */
   public void gapOpen(SeriesId series, boolean vector, long time, Gap.Reason reason) {
     try {

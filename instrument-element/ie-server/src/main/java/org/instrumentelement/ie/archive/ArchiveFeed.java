@@ -54,6 +54,7 @@ public final class ArchiveFeed {
     }
     SeriesId id = new SeriesId(im, attribute);
     byIm.computeIfAbsent(im, k -> new ConcurrentHashMap<>()).put(id, vector);
+    archive.declare(id, vector);
     archive.gapClose(id, clockMicros.getAsLong()); // sampling (again): archiving goes on
     return sample -> {
       Value v = sample.value();

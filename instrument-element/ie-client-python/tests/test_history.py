@@ -1,0 +1,62 @@
+"""History from Python: the scope's peak-to-peak, sampled at the lab's default period, comes back
+as numpy arrays sample by sample (BINARY columns, continuation tokens followed) and as a trend,
+and the two agree; an attribute the IE does not archive raises NotArchived."""
+
+import numpy as np
+import pytest
+
+from conftest import eventually
+from instrument_element import errors
+
+
+@pytest.fixture
+def scope(connect):
+    return connect("observer")["lab/scope"]
+
+
+def archived(scope, n):
+    """The raw history of peakToPeak once it holds at least ``n`` samples."""
+    return eventually(
+        lambda: (lambda h: h if len(h) >= n else None)(scope.history("peakToPeak")),
+        message=f"{n} samples of peakToPeak archived",
+    )
+
+
+def test_raw_history_pages_into_numpy_arrays(scope):
+    whole = archived(scope, 4)
+    start = whole.time[0]
+    end = (whole.time[-1] + np.timedelta64(1, "us"))
+    first = scope.history("peakToPeak", start=start, end=end)
+    paged = scope.history("peakToPeak", start=start, end=end, limit=1)  # one sample a call
+    assert len(first) >= 4
+    assert np.array_equal(first.time, paged.time)
+    assert first.value.tobytes() == paged.value.tobytes()
+    assert np.array_equal(np.diff(first.sequence), np.ones(len(first) - 1))  # none lost or twice
+    assert np.all(np.diff(first.time) >= np.timedelta64(0, "ns"))
+    assert set(first.quality) <= {"GOOD", "WARNING", "ALARM", "UNCERTAIN", "BAD"}
+    assert np.all(first.value > 0)
+
+
+def test_trend_agrees_with_the_samples(scope):
+    whole = archived(scope, 4)
+    start = whole.time[0]
+    end = (whole.time[-1] + np.timedelta64(1, "us"))
+    samples = scope.history("peakToPeak", start=start, end=end)
+    trend = scope.history("peakToPeak", start=start, end=end, points=2)
+    assert trend.processed and len(trend) == 2
+    assert trend.count.sum() == len(samples)
+    assert np.nanmin(trend.min) == samples.value.min()
+    assert np.nanmax(trend.max) == samples.value.max()
+
+
+def test_history_value_is_the_sample_at_or_before_a_time(scope):
+    whole = archived(scope, 2)
+    at = whole.time[-2]
+    value = scope.history_value("peakToPeak", at)
+    assert value.sequence == int(whole.sequence[-2])
+    assert float(value) == whole.value[-2]
+
+
+def test_an_attribute_not_archived_raises_not_archived(scope):
+    with pytest.raises(errors.NotArchived):
+        scope.history("waveform")
