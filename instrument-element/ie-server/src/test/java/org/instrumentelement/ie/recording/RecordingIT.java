@@ -94,7 +94,8 @@ class RecordingIT {
       String base = e.url().substring(0, e.url().indexOf("/services/")) + "/";
       Path dir = Files.createTempDirectory(Path.of("target"), "recording-download");
       for (SegmentInfo s : stopped.getSegment()) {
-        HttpResponse<byte[]> r = get(base + s.getHref(), "observer", null);
+        HttpResponse<byte[]> r =
+            get(java.net.URI.create(e.url()).resolve(s.getHref()).toString(), "observer", null);
         assertEquals(200, r.statusCode());
         assertEquals(s.getBytes(), r.body().length);
         assertEquals(
@@ -105,16 +106,30 @@ class RecordingIT {
       }
       SegmentInfo first = stopped.getSegment().get(0);
       byte[] whole = Files.readAllBytes(dir.resolve(first.getName()));
-      HttpResponse<byte[]> part = get(base + first.getHref(), "observer", "bytes=100-1099");
+      HttpResponse<byte[]> part =
+          get(
+              java.net.URI.create(e.url()).resolve(first.getHref()).toString(),
+              "observer",
+              "bytes=100-1099");
       assertEquals(206, part.statusCode());
       assertEquals(
           "bytes 100-1099/" + whole.length, part.headers().firstValue("Content-Range").orElse(""));
       assertArrayEquals(Arrays.copyOfRange(whole, 100, 1100), part.body());
-      HttpResponse<byte[]> tail = get(base + first.getHref(), "observer", "bytes=-10");
+      HttpResponse<byte[]> tail =
+          get(
+              java.net.URI.create(e.url()).resolve(first.getHref()).toString(),
+              "observer",
+              "bytes=-10");
       assertArrayEquals(Arrays.copyOfRange(whole, whole.length - 10, whole.length), tail.body());
       assertEquals(
-          416, get(base + first.getHref(), "observer", "bytes=" + whole.length + "-").statusCode());
-      HttpResponse<byte[]> zip = get(base + stopped.getHref(), "observer", null);
+          416,
+          get(
+                  java.net.URI.create(e.url()).resolve(first.getHref()).toString(),
+                  "observer",
+                  "bytes=" + whole.length + "-")
+              .statusCode());
+      HttpResponse<byte[]> zip =
+          get(java.net.URI.create(e.url()).resolve(stopped.getHref()).toString(), "observer", null);
       assertEquals(200, zip.statusCode());
       assertEquals(
           Long.toString(zip.body().length),
@@ -123,8 +138,16 @@ class RecordingIT {
       assertEquals("bytes", zip.headers().firstValue("Accept-Ranges").orElse(""));
       // An interrupted zip download resumed with a range: the two parts make the whole zip.
       int cut = zip.body().length / 3 + 7;
-      HttpResponse<byte[]> head = get(base + stopped.getHref(), "observer", "bytes=0-" + (cut - 1));
-      HttpResponse<byte[]> rest = get(base + stopped.getHref(), "observer", "bytes=" + cut + "-");
+      HttpResponse<byte[]> head =
+          get(
+              java.net.URI.create(e.url()).resolve(stopped.getHref()).toString(),
+              "observer",
+              "bytes=0-" + (cut - 1));
+      HttpResponse<byte[]> rest =
+          get(
+              java.net.URI.create(e.url()).resolve(stopped.getHref()).toString(),
+              "observer",
+              "bytes=" + cut + "-");
       assertEquals(206, head.statusCode());
       assertEquals(206, rest.statusCode());
       assertEquals(
@@ -136,7 +159,10 @@ class RecordingIT {
       assertArrayEquals(zip.body(), resumed, "a resumed zip download differs from the whole");
       assertEquals(
           416,
-          get(base + stopped.getHref(), "observer", "bytes=" + zip.body().length + "-")
+          get(
+                  java.net.URI.create(e.url()).resolve(stopped.getHref()).toString(),
+                  "observer",
+                  "bytes=" + zip.body().length + "-")
               .statusCode());
       int entries = 0;
       try (ZipInputStream in = new ZipInputStream(new ByteArrayInputStream(zip.body()))) {
@@ -146,7 +172,10 @@ class RecordingIT {
         }
       }
       assertEquals(stopped.getSegment().size(), entries);
-      assertEquals(401, get(base + first.getHref(), null, null).statusCode());
+      assertEquals(
+          401,
+          get(java.net.URI.create(e.url()).resolve(first.getHref()).toString(), null, null)
+              .statusCode());
       assertEquals(
           404, get(base + "recordings/nope/" + first.getName(), "observer", null).statusCode());
       assertEquals(404, get(base + "recordings/" + id + "/../../x", "observer", null).statusCode());

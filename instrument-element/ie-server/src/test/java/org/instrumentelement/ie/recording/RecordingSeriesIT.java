@@ -87,9 +87,10 @@ class RecordingSeriesIT {
       assertEquals("RECORDING", newer.getState());
 
       // Both readable with h5py, the sequence numbers running on from one to the next.
-      String base = e.url().substring(0, e.url().indexOf("/services/")) + "/";
-      long[] olderSeq = read(base, older, true);
-      long[] newerSeq = read(base, newer, false);
+      String endpoint =
+          e.url(); // hrefs resolve from the SOAP endpoint, as URL libraries resolve them
+      long[] olderSeq = read(endpoint, older, true);
+      long[] newerSeq = read(endpoint, newer, false);
       assertEquals(olderSeq[1] + 1, newerSeq[0], "a sample fell between two recordings");
 
       // An operator's stop ends the series until the IE restarts: audited.
@@ -179,11 +180,12 @@ class RecordingSeriesIT {
    * Downloads a recording's complete segments, reads them with h5py; its first and last waveform
    * sequence.
    */
-  private static long[] read(String base, RecordingInfo r, boolean complete) throws Exception {
+  private static long[] read(String endpoint, RecordingInfo r, boolean complete) throws Exception {
     Path dir = Files.createTempDirectory(Path.of("target"), "recording-series");
     long samples = 0;
     for (SegmentInfo s : r.getSegment()) {
-      HttpResponse<byte[]> got = get(base + s.getHref(), "observer", null);
+      HttpResponse<byte[]> got =
+          get(java.net.URI.create(endpoint).resolve(s.getHref()).toString(), "observer", null);
       assertEquals(200, got.statusCode());
       Files.write(dir.resolve(s.getName()), got.body());
     }

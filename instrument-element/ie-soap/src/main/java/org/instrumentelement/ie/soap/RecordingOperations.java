@@ -50,8 +50,11 @@ final class RecordingOperations {
   /** Longest note kept. */
   static final int MAX_NOTE = 4096;
 
-  /** Where the HTTP downloads are, relative to the context path. */
-  static final String DOWNLOADS = "recordings/";
+  /**
+   * Where the HTTP downloads are, relative to the SOAP endpoint ({@code
+   * <context>/services/InstrumentElement}), as clients resolve an href.
+   */
+  static final String DOWNLOADS = "../recordings/";
 
   private final ElementView view;
   private final Subscriptions subscriptions;
