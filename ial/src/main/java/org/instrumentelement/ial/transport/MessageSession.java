@@ -29,6 +29,9 @@ public abstract class MessageSession implements InstrumentSession {
 
   private static final int INITIAL_BUFFER = 64 << 10;
 
+  /** The first payload array of a definite block whose bytes have not arrived yet. */
+  static final int FIRST_BLOCK_ARRAY = 1 << 20;
+
   private final ResourceName resource;
   private final SessionOptions options;
   private Duration timeout;
@@ -222,9 +225,10 @@ public abstract class MessageSession implements InstrumentSession {
           "a block of " + announced + " bytes is larger than this session accepts");
     }
     int length = (int) announced;
-    // A header is only a promise: memory grows with the bytes that actually arrive.
-    byte[] payload = new byte[Math.min(length, MAX_BUFFERED_REPLY)];
+    // A header is only a promise: memory grows with the bytes that actually arrive (doubling from
+    // what is buffered, or a first MiB), not with the length announced.
     int filled = Math.min(length, end - start);
+    byte[] payload = new byte[Math.min(length, Math.max(filled, FIRST_BLOCK_ARRAY))];
     System.arraycopy(buffer, start, payload, 0, filled);
     start += filled;
     boolean messageEnded = endAtBufferEnd && start == end;

@@ -14,6 +14,9 @@ import java.util.Arrays;
 public final class RpcRecordCodec {
   static final int LAST_FRAGMENT = 0x80000000;
 
+  /** The first array of a record whose bytes have not arrived yet. */
+  private static final int FIRST_ARRAY = 1 << 20;
+
   private RpcRecordCodec() {}
 
   /** Writes one record, cut into fragments of at most {@code maxFragment} bytes. */
@@ -72,8 +75,7 @@ public final class RpcRecordCodec {
         throw new RpcFormatException(
             "RPC record of more than " + maxRecord + " bytes (fragment of " + length + ")");
       }
-      record = Arrays.copyOf(record, size + length);
-      readFully(in, record, size, length);
+      record = readFragment(in, record, size, length);
       size += length;
     } while (!last);
     return record;
@@ -94,16 +96,26 @@ public final class RpcRecordCodec {
     return value;
   }
 
-  private static void readFully(InputStream in, byte[] into, int offset, int length)
+  /**
+   * Reads a fragment of {@code length} bytes after the {@code size} bytes of {@code record},
+   * growing the array as bytes arrive: a mark is only a promise, and a peer that announces 64 MiB
+   * and sends 3 bytes gets no 64 MiB array. Returns the record, exactly {@code size + length} long.
+   */
+  private static byte[] readFragment(InputStream in, byte[] record, int size, int length)
       throws IOException {
-    int done = 0;
-    while (done < length) {
-      int n = in.read(into, offset + done, length - done);
+    int end = size + length;
+    int done = size;
+    while (done < end) {
+      if (done == record.length) {
+        record = Arrays.copyOf(record, (int) Math.min(end, Math.max(FIRST_ARRAY, 2L * done)));
+      }
+      int n = in.read(record, done, record.length - done);
       if (n < 0) {
         throw new RpcFormatException(
-            "RPC record fragment cut short: " + done + " of " + length + " bytes");
+            "RPC record fragment cut short: " + (done - size) + " of " + length + " bytes");
       }
       done += n;
     }
+    return record;
   }
 }

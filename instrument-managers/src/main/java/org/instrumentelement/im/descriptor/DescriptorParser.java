@@ -525,6 +525,11 @@ final class DescriptorParser {
     if (query == null || format == null) {
       throw new IllegalArgumentException("waveform.query and waveform.format are required");
     }
+    if (separator != null && separator.isEmpty()) {
+      // Preamble.parse would find an empty separator at every character, for ever.
+      throw new IllegalArgumentException(
+          "waveform.preamble.separator is empty (leave it out for ',')");
+    }
     if (!fields.isEmpty() && preamble == null) {
       throw new IllegalArgumentException("waveform.preamble.<field> needs waveform.preamble");
     }

@@ -51,7 +51,7 @@ record InstrumentDescriptor(
    * Reads the properties of a descriptor: a bundled profile by name ({@code rigol-ds1000z}), a
    * class path resource ({@code classpath:com/example/my-dmm.properties}) or a file path.
    *
-   * @throws IOException if there is no such descriptor
+   * @throws IOException if there is no such descriptor, or it is not a properties file
    */
   static Properties read(String ref) throws IOException {
     Properties p = new Properties();
@@ -61,7 +61,7 @@ record InstrumentDescriptor(
           throw new IOException(
               "no bundled SCPI profile '" + ref + "' (bundled: " + BUNDLED + ", or a file path)");
         }
-        p.load(new InputStreamReader(in, StandardCharsets.UTF_8));
+        load(p, new InputStreamReader(in, StandardCharsets.UTF_8));
       }
     } else if (ref.startsWith("classpath:")) {
       String path = ref.substring("classpath:".length());
@@ -69,13 +69,25 @@ record InstrumentDescriptor(
         if (in == null) {
           throw new IOException("no class path resource '" + path + "'");
         }
-        p.load(new InputStreamReader(in, StandardCharsets.UTF_8));
+        load(p, new InputStreamReader(in, StandardCharsets.UTF_8));
       }
     } else {
       try (Reader r = Files.newBufferedReader(Path.of(ref), StandardCharsets.UTF_8)) {
-        p.load(r);
+        load(p, r);
       }
     }
     return p;
+  }
+
+  /**
+   * Loads properties; a malformed {@code \\uxxxx} escape, which {@link Properties#load} reports as
+   * an IllegalArgumentException, is an IOException like any other unreadable file.
+   */
+  private static void load(Properties p, Reader r) throws IOException {
+    try {
+      p.load(r);
+    } catch (IllegalArgumentException e) {
+      throw new IOException("not a properties file (" + e.getMessage() + ")", e);
+    }
   }
 }

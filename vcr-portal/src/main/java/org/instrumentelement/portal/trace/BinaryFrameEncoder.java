@@ -92,9 +92,19 @@ final class BinaryFrameEncoder {
     return Frame.binary(b);
   }
 
-  /** UTF-8 of a header string, cut to what its 16-bit length can say. */
+  /**
+   * UTF-8 of a header string, cut to what its 16-bit length can say, before a whole character: a
+   * cut inside one would show the page a replacement character.
+   */
   private static byte[] utf8(String s) {
     byte[] b = s == null ? new byte[0] : s.getBytes(StandardCharsets.UTF_8);
-    return b.length <= 0x3FFF ? b : java.util.Arrays.copyOf(b, 0x3FFF);
+    if (b.length <= 0x3FFF) {
+      return b;
+    }
+    int cut = 0x3FFF;
+    while (cut > 0 && (b[cut] & 0xC0) == 0x80) {
+      cut--; // b[cut] continues a character: cut before that character's first byte
+    }
+    return java.util.Arrays.copyOf(b, cut);
   }
 }

@@ -85,6 +85,36 @@ class BinaryFrameEncoderTest {
   }
 
   @Test
+  void aNameTooLongForTheHeaderIsCutAtACharacter() {
+    String units = "\u00b5".repeat(10_000); // 20,000 bytes of UTF-8, 2 per character
+    TraceSnapshot s =
+        new TraceSnapshot(
+            KEY,
+            1,
+            "live",
+            1,
+            0,
+            0,
+            0,
+            1,
+            units,
+            "GOOD",
+            0,
+            new double[] {1},
+            null,
+            null,
+            0,
+            1,
+            "s");
+    String got =
+        decode(BinaryFrameEncoder.encode(s, TraceDecimator.decimate(s.values(), 100)).bytes())
+            .strings()
+            .get("units");
+    assertEquals(0x3FFF / 2, got.length(), "whole characters only");
+    assertTrue(got.chars().allMatch(c -> c == 0xb5), "no replacement character");
+  }
+
+  @Test
   void aScalarGoesAsJson() {
     TraceSnapshot s =
         new TraceSnapshot(

@@ -54,8 +54,8 @@ public final class StateFile {
    * The entries of the file, without the checksum; empty if there is no file yet. A temporary file
    * left by a write that never finished is ignored.
    *
-   * @throws CorruptStateException if the file is not valid UTF-8 or its checksum is missing or
-   *     wrong
+   * @throws CorruptStateException if the file is not valid UTF-8, its checksum is missing or wrong,
+   *     or its content is not a properties file
    * @throws IOException if it cannot be read at all
    */
   public Map<String, String> read() throws IOException, CorruptStateException {
@@ -88,7 +88,12 @@ public final class StateFile {
           "its checksum is " + expected + " but its content's is " + actual);
     }
     Properties p = new Properties();
-    p.load(new StringReader(body));
+    try {
+      p.load(new StringReader(body));
+    } catch (IllegalArgumentException e) {
+      // a malformed unicode escape (backslash, u, four hex digits), which this class never writes
+      throw new CorruptStateException("it is not a properties file (" + e.getMessage() + ")");
+    }
     Map<String, String> out = new TreeMap<>();
     for (String k : p.stringPropertyNames()) {
       out.put(k, p.getProperty(k));
