@@ -18,9 +18,11 @@ class LiveMessageFuzzTest {
   private static final int MAX_POINTS = 2000;
   private static final TraceHub HUB =
       new TraceHub(
-          new ElementDirectory(List.of(), Duration.ofSeconds(1), ClientTls.DEFAULTS),
+          new ElementDirectory(
+              List.of(), Duration.ofSeconds(1), ClientTls.DEFAULTS, Duration.ofSeconds(1)),
           MAX_POINTS,
-          100);
+          100,
+          Duration.ofSeconds(10));
   private static final Method ON_MESSAGE = method();
   private static final Field VIEWER = field("viewer");
   private static final Field WINDOW = viewerField("window");
@@ -52,7 +54,7 @@ class LiveMessageFuzzTest {
   })
   void messages(byte[] input) throws Exception {
     LiveSocket socket = new LiveSocket(HUB);
-    Viewer viewer = HUB.connect(new Taking());
+    Viewer viewer = HUB.connect(new Taking(), () -> null);
     VIEWER.set(socket, viewer);
     try {
       for (String message : new String(input, StandardCharsets.UTF_8).split("\u0000", 16)) {
