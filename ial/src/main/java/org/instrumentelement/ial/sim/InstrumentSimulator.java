@@ -41,6 +41,22 @@ public final class InstrumentSimulator implements AutoCloseable {
   /** Where VISA libraries look for a host's portmapper (RFC 1833). */
   public static final int STANDARD_PORTMAPPER_PORT = 111;
 
+  /** The TCP port of Prologix GPIB-ETHERNET controllers. */
+  public static final int STANDARD_PROLOGIX_PORT = 1234;
+
+  /**
+   * What the simulator plays: instruments on the LAN, or a LAN/GPIB gateway with the instruments on
+   * its GPIB bus at primary addresses 1, 2, ...
+   */
+  public enum Gateway {
+    /** Each instrument on the LAN: raw socket, VXI-11 {@code inst<i>}, HiSLIP {@code hislip<i>}. */
+    NONE,
+    /** A VXI-11 LAN/GPIB gateway: devices {@code gpib0,1}, {@code gpib0,2}, ... */
+    VXI11,
+    /** A Prologix-style gateway on a raw TCP port speaking the {@code ++} protocol. */
+    PROLOGIX
+  }
+
   private final InetAddress host;
   private final List<String> models;
   private final List<MockDevice> devices = new ArrayList<>();
@@ -48,6 +64,9 @@ public final class InstrumentSimulator implements AutoCloseable {
   private int vxi11Port;
   private int portmapperPort;
   private int hislipPort;
+  private final Gateway gateway;
+  private int gatewayPort;
+  private final boolean gatewayAnswersForWrongAddress;
   private final int vxi11MaxRecvSize;
   private final long hislipMaxMessage;
   private final boolean portmapperFallback;
@@ -68,14 +87,18 @@ public final class InstrumentSimulator implements AutoCloseable {
         throw new IOException(e.getMessage(), e);
       }
     }
+    gateway = b.gateway;
+    gatewayPort = gateway == Gateway.PROLOGIX ? b.gatewayPort : OFF;
+    gatewayAnswersForWrongAddress = b.gatewayAnswersForWrongAddress;
+    boolean lan = gateway == Gateway.NONE;
     socketPorts = new int[models.size()];
     for (int i = 0; i < socketPorts.length; i++) {
-      socketPorts[i] = b.socketPort <= 0 ? b.socketPort : b.socketPort + i;
+      socketPorts[i] = !lan ? OFF : b.socketPort <= 0 ? b.socketPort : b.socketPort + i;
     }
-    vxi11Port = b.vxi11Port;
+    vxi11Port = gateway == Gateway.PROLOGIX ? OFF : b.vxi11Port;
     portmapperPort = b.portmapperPort;
     portmapperFallback = b.portmapperFallback;
-    hislipPort = b.hislipPort;
+    hislipPort = lan ? b.hislipPort : OFF;
     vxi11MaxRecvSize = b.vxi11MaxRecvSize;
     hislipMaxMessage = b.hislipMaxMessage;
   }
@@ -95,6 +118,9 @@ public final class InstrumentSimulator implements AutoCloseable {
     private int portmapperPort;
     private boolean portmapperFallback;
     private int hislipPort;
+    private Gateway gateway = Gateway.NONE;
+    private int gatewayPort;
+    private boolean gatewayAnswersForWrongAddress;
     private int vxi11MaxRecvSize = Vxi11Server.MAX_RECV_SIZE;
     private long hislipMaxMessage = HislipServer.SERVER_MAX_MESSAGE;
 
@@ -170,6 +196,31 @@ public final class InstrumentSimulator implements AutoCloseable {
       return this;
     }
 
+    /**
+     * Plays a LAN/GPIB gateway with the instruments behind it, at GPIB primary addresses 1, 2...
+     * ({@link Gateway#NONE} by default). A gateway serves its bus only: no raw socket or HiSLIP per
+     * instrument.
+     */
+    public Builder gateway(Gateway g) {
+      gateway = g;
+      return this;
+    }
+
+    /** The TCP port of a Prologix gateway (free by default; 1234 on the command line). */
+    public Builder gatewayPort(int p) {
+      gatewayPort = p;
+      return this;
+    }
+
+    /**
+     * A faulty Prologix gateway, for tests: it answers {@code ++addr} with another address than the
+     * one selected, as one that mixes up its instruments would.
+     */
+    public Builder gatewayAnswersForWrongAddress(boolean faulty) {
+      gatewayAnswersForWrongAddress = faulty;
+      return this;
+    }
+
     /** Builds the simulator, not yet listening. */
     public InstrumentSimulator build() throws IOException {
       return new InstrumentSimulator(this);
@@ -195,10 +246,20 @@ public final class InstrumentSimulator implements AutoCloseable {
               listen(new RawSocketServer(devices.get(i), threads, later), socketPorts[i]);
         }
       }
+      if (gatewayPort != OFF) {
+        Map<Integer, MockDevice> byAddress = new HashMap<>();
+        for (int i = 0; i < devices.size(); i++) {
+          byAddress.put(gpibAddress(i), devices.get(i));
+        }
+        gatewayPort =
+            listen(
+                new PrologixGatewayServer(byAddress, threads, later, gatewayAnswersForWrongAddress),
+                gatewayPort);
+      }
       if (vxi11Port != OFF) {
         Map<String, MockDevice> byName = new HashMap<>();
         for (int i = 0; i < devices.size(); i++) {
-          byName.put("inst" + i, devices.get(i));
+          byName.put(vxi11Device(i), devices.get(i));
         }
         vxi11Port = listen(new Vxi11Server(byName, threads, later, vxi11MaxRecvSize), vxi11Port);
         if (portmapperPort != OFF) {
@@ -267,6 +328,32 @@ public final class InstrumentSimulator implements AutoCloseable {
     return devices.get(i);
   }
 
+  /** The GPIB primary address of instrument {@code i} behind a gateway: 1, 2, ... */
+  public static int gpibAddress(int i) {
+    return i + 1;
+  }
+
+  /** The VXI-11 device name of instrument {@code i}: {@code inst<i>}, or {@code gpib0,<i+1>}. */
+  public String vxi11Device(int i) {
+    return gateway == Gateway.VXI11 ? "gpib0," + gpibAddress(i) : "inst" + i;
+  }
+
+  /** {@code PROLOGIX::host,port::gpib0,<i+1>::INSTR}: instrument {@code i} behind the gateway. */
+  public String prologixResource(int i) {
+    return "PROLOGIX::"
+        + host.getHostAddress()
+        + ","
+        + gatewayPort
+        + "::gpib0,"
+        + gpibAddress(i)
+        + "::INSTR";
+  }
+
+  /** The Prologix gateway's TCP port. */
+  public int gatewayPort() {
+    return gatewayPort;
+  }
+
   /** {@code TCPIP::host::port::SOCKET} of instrument {@code i}. */
   public String socketResource(int i) {
     return "TCPIP::" + host.getHostAddress() + "::" + socketPorts[i] + "::SOCKET";
@@ -277,7 +364,7 @@ public final class InstrumentSimulator implements AutoCloseable {
    * Instrument Element's IAL understands.
    */
   public String vxi11Resource(int i) {
-    return "TCPIP::" + host.getHostAddress() + "," + vxi11Port + "::inst" + i + "::INSTR";
+    return "TCPIP::" + host.getHostAddress() + "," + vxi11Port + "::" + vxi11Device(i) + "::INSTR";
   }
 
   /**
@@ -285,7 +372,7 @@ public final class InstrumentSimulator implements AutoCloseable {
    * accepts (they find the portmapper on port 111 only).
    */
   public String vxi11PortmapperResource(int i) {
-    return "TCPIP::" + host.getHostAddress() + "::inst" + i + "::INSTR";
+    return "TCPIP::" + host.getHostAddress() + "::" + vxi11Device(i) + "::INSTR";
   }
 
   /** {@code TCPIP::host::hislip<i>,port::INSTR}. */
@@ -340,6 +427,13 @@ public final class InstrumentSimulator implements AutoCloseable {
         case "--vxi11-port" -> b.vxi11Port(Integer.parseInt(v));
         case "--portmapper-port" -> b.portmapperPort(Integer.parseInt(v));
         case "--hislip-port" -> b.hislipPort(Integer.parseInt(v));
+        case "--gateway" -> {
+          b.gateway(Gateway.valueOf(v.toUpperCase(java.util.Locale.ROOT)));
+          if (b.gatewayPort == 0) {
+            b.gatewayPort(STANDARD_PROLOGIX_PORT);
+          }
+        }
+        case "--gateway-port" -> b.gatewayPort(Integer.parseInt(v));
         case "--commands" -> {
           commands = true;
           i--; // takes no value
@@ -387,6 +481,10 @@ public final class InstrumentSimulator implements AutoCloseable {
           --portmapper-port P   the simulator's portmapper (default: 111 if it can be had, where
                                 VISA libraries look; else a free one, and how to reach it)
           --hislip-port P       HiSLIP port (4880)
+          --gateway vxi11|prologix
+                                play a LAN/GPIB gateway with the models behind it at GPIB addresses
+                                1, 2, ...: VXI-11 devices gpib0,1 ... or a Prologix-style gateway
+          --gateway-port P      the Prologix gateway's TCP port (1234)
           --commands            print the commands each model accepts (a Markdown table), and exit
         A port of -1 turns that server off.""");
   }
@@ -395,8 +493,16 @@ public final class InstrumentSimulator implements AutoCloseable {
   public synchronized void describe(PrintStream out) {
     out.println("Instrument simulator on " + host.getHostAddress() + " (Ctrl-C stops it)");
     boolean portmapper = vxi11Port != OFF && portmapperPort != OFF;
+    if (gateway != Gateway.NONE) {
+      out.printf(
+          "  a %s LAN/GPIB gateway, the instruments at GPIB addresses 1..%d%n",
+          gateway == Gateway.VXI11 ? "VXI-11" : "Prologix-style", models.size());
+    }
     for (int i = 0; i < models.size(); i++) {
       out.printf("  %-16s %s%n", models.get(i), device(i).identity());
+      if (gatewayPort != OFF) {
+        out.printf("  %-16s %s%n", "", prologixResource(i));
+      }
       if (socketPorts[i] != OFF) {
         out.printf("  %-16s %s%n", "", socketResource(i));
       }
