@@ -16,6 +16,9 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.instrumentelement.ial.InstrumentException;
+import org.instrumentelement.ial.discovery.LinkNetwork;
+import org.instrumentelement.ial.discovery.LxiServices;
+import org.instrumentelement.ial.discovery.MdnsAdvertiser;
 import org.instrumentelement.ial.mock.MockDevice;
 import org.instrumentelement.ial.mock.MockModelReference;
 import org.instrumentelement.ial.mock.MockSessionProvider;
@@ -72,6 +75,11 @@ public final class InstrumentSimulator implements AutoCloseable {
   private final boolean portmapperFallback;
   private String portmapperFallbackReason;
   private final List<TcpServer> servers = new ArrayList<>();
+  private final boolean mdns;
+  private final boolean portmapperBroadcast;
+  private String mdnsFailure;
+  private String broadcastFailure;
+  private final List<AutoCloseable> announcers = new ArrayList<>();
   private ExecutorService threads;
   private ScheduledExecutorService later;
   private boolean running;
@@ -88,6 +96,8 @@ public final class InstrumentSimulator implements AutoCloseable {
       }
     }
     gateway = b.gateway;
+    mdns = b.mdns;
+    portmapperBroadcast = b.portmapperBroadcast;
     gatewayPort = gateway == Gateway.PROLOGIX ? b.gatewayPort : OFF;
     gatewayAnswersForWrongAddress = b.gatewayAnswersForWrongAddress;
     boolean lan = gateway == Gateway.NONE;
@@ -121,6 +131,8 @@ public final class InstrumentSimulator implements AutoCloseable {
     private Gateway gateway = Gateway.NONE;
     private int gatewayPort;
     private boolean gatewayAnswersForWrongAddress;
+    private boolean mdns;
+    private boolean portmapperBroadcast;
     private int vxi11MaxRecvSize = Vxi11Server.MAX_RECV_SIZE;
     private long hislipMaxMessage = HislipServer.SERVER_MAX_MESSAGE;
 
@@ -206,6 +218,25 @@ public final class InstrumentSimulator implements AutoCloseable {
       return this;
     }
 
+    /**
+     * Advertises the instruments over mDNS/DNS-SD on the simulator's address, as LXI devices do
+     * ({@code _lxi._tcp} with a web identification page, {@code _vxi-11._tcp}, {@code
+     * _hislip._tcp}, {@code _scpi-raw._tcp}); off by default, on on the command line.
+     */
+    public Builder mdns(boolean on) {
+      mdns = on;
+      return this;
+    }
+
+    /**
+     * Also answers the portmapper over UDP, on the TCP portmapper's port and its network's
+     * broadcast address: VISA's find (GETPORT broadcast); off by default, on on the command line.
+     */
+    public Builder portmapperBroadcast(boolean on) {
+      portmapperBroadcast = on;
+      return this;
+    }
+
     /** The TCP port of a Prologix gateway (free by default; 1234 on the command line). */
     public Builder gatewayPort(int p) {
       gatewayPort = p;
@@ -273,11 +304,97 @@ public final class InstrumentSimulator implements AutoCloseable {
         }
         hislipPort = listen(new HislipServer(byName, threads, later, hislipMaxMessage), hislipPort);
       }
+      announce();
     } catch (IOException e) {
       stop();
       throw e;
     }
     return this;
+  }
+
+  /**
+   * The UDP portmapper and the mDNS announcements: how instruments are found. Neither stops the
+   * simulator when it cannot start; {@link #describe} says why.
+   */
+  private void announce() {
+    if (portmapperBroadcast && vxi11Port != OFF && portmapperPort != OFF) {
+      UdpPortmapper udp = new UdpPortmapper(() -> vxi11Port, threads);
+      try {
+        udp.start(host, broadcastAddress(), portmapperPort);
+        announcers.add(udp);
+      } catch (IOException e) {
+        broadcastFailure = "UDP port " + portmapperPort + ": " + e.getMessage();
+      }
+    }
+    if (mdns) {
+      try {
+        List<MdnsAdvertiser.Service> services = services();
+        for (InetAddress a : advertisedAddresses()) {
+          announcers.add(
+              MdnsAdvertiser.start(
+                  a, "ie-simulator-" + a.getHostAddress().replace('.', '-'), services));
+        }
+      } catch (IOException e) {
+        mdnsFailure = e.getMessage();
+      }
+    }
+  }
+
+  private InetAddress broadcastAddress() throws IOException {
+    return host.isAnyLocalAddress() ? null : LinkNetwork.of(host).broadcast();
+  }
+
+  private List<InetAddress> advertisedAddresses() throws IOException {
+    if (!host.isAnyLocalAddress()) {
+      return List.of(host);
+    }
+    return LinkNetwork.lan().stream().map(n -> (InetAddress) n.address()).toList();
+  }
+
+  /** The services of every instrument, with the TXT keys of the LXI device specification. */
+  private List<MdnsAdvertiser.Service> services() throws IOException {
+    List<MdnsAdvertiser.Service> out = new ArrayList<>();
+    String hostText = host.getHostAddress();
+    if (gateway == Gateway.VXI11 && portmapperPort != OFF) {
+      out.add(
+          new MdnsAdvertiser.Service(
+              LxiServices.VXI11,
+              "Instrument simulator VXI-11 GPIB gateway " + hostText,
+              portmapperPort,
+              Map.of(LxiServices.TXTVERS, "1")));
+    }
+    if (gateway != Gateway.NONE) {
+      return out;
+    }
+    for (int i = 0; i < devices.size(); i++) {
+      String[] f = (device(i).identity() + ",,,").split(",", -1);
+      Map<String, String> txt =
+          Map.of(
+              LxiServices.TXTVERS, "1",
+              LxiServices.MANUFACTURER, f[0].trim(),
+              LxiServices.MODEL, f[1].trim(),
+              LxiServices.SERIAL_NUMBER, f[2].trim(),
+              LxiServices.FIRMWARE_VERSION, f[3].trim());
+      String instance = f[0].trim() + " " + f[1].trim() + " " + f[2].trim();
+      List<String> addresses = new ArrayList<>();
+      if (hislipPort != OFF) {
+        out.add(new MdnsAdvertiser.Service(LxiServices.HISLIP, instance, hislipPort, txt));
+        addresses.add(hislipResource(i));
+      }
+      if (vxi11Port != OFF && portmapperPort != OFF) {
+        out.add(new MdnsAdvertiser.Service(LxiServices.VXI11, instance, portmapperPort, txt));
+        addresses.add(vxi11PortmapperResource(i));
+      }
+      if (socketPorts[i] != OFF) {
+        out.add(new MdnsAdvertiser.Service(LxiServices.SCPI_RAW, instance, socketPorts[i], txt));
+        addresses.add(socketResource(i));
+      }
+      LxiIdentificationServer web =
+          LxiIdentificationServer.start(host, 0, device(i).identity(), addresses);
+      announcers.add(web);
+      out.add(new MdnsAdvertiser.Service(LxiServices.LXI, instance, web.port(), txt));
+    }
+    return out;
   }
 
   private void startPortmapper() throws IOException {
@@ -309,6 +426,14 @@ public final class InstrumentSimulator implements AutoCloseable {
       return;
     }
     running = false;
+    for (AutoCloseable a : announcers) {
+      try {
+        a.close();
+      } catch (Exception e) {
+        // going away
+      }
+    }
+    announcers.clear();
     devices.forEach(MockDevice::powerOff);
     for (TcpServer s : servers) {
       s.close();
@@ -414,7 +539,9 @@ public final class InstrumentSimulator implements AutoCloseable {
             .models("keysight-scope", "dmm")
             .socketPort(5025)
             .hislipPort(4880)
-            .preferredPortmapperPort(STANDARD_PORTMAPPER_PORT);
+            .preferredPortmapperPort(STANDARD_PORTMAPPER_PORT)
+            .mdns(true)
+            .portmapperBroadcast(true);
     boolean commands = false;
     for (int i = 0; i < args.length; i++) {
       String a = args[i];
@@ -434,6 +561,14 @@ public final class InstrumentSimulator implements AutoCloseable {
           }
         }
         case "--gateway-port" -> b.gatewayPort(Integer.parseInt(v));
+        case "--no-mdns" -> {
+          b.mdns(false);
+          i--; // takes no value
+        }
+        case "--no-portmapper-broadcast" -> {
+          b.portmapperBroadcast(false);
+          i--; // takes no value
+        }
         case "--commands" -> {
           commands = true;
           i--; // takes no value
@@ -485,6 +620,10 @@ public final class InstrumentSimulator implements AutoCloseable {
                                 play a LAN/GPIB gateway with the models behind it at GPIB addresses
                                 1, 2, ...: VXI-11 devices gpib0,1 ... or a Prologix-style gateway
           --gateway-port P      the Prologix gateway's TCP port (1234)
+          --no-mdns             do not advertise the instruments over mDNS (_lxi._tcp, _vxi-11._tcp,
+                                _hislip._tcp, _scpi-raw._tcp on the --host address)
+          --no-portmapper-broadcast
+                                do not answer the portmapper over UDP (VISA's find broadcast)
           --commands            print the commands each model accepts (a Markdown table), and exit
         A port of -1 turns that server off.""");
   }
@@ -514,6 +653,18 @@ public final class InstrumentSimulator implements AutoCloseable {
       if (hislipPort != OFF) {
         out.printf("  %-16s %s%n", "", hislipResource(i));
       }
+    }
+    if (mdns) {
+      out.println(
+          mdnsFailure == null
+              ? "  mDNS: advertised as LXI devices on " + host.getHostAddress()
+              : "  mDNS: not advertised (" + mdnsFailure + ")");
+    }
+    if (portmapperBroadcast && portmapper) {
+      out.println(
+          broadcastFailure == null
+              ? "  VXI-11: the portmapper answers the UDP broadcast of VISA's find too"
+              : "  VXI-11: no UDP portmapper (" + broadcastFailure + ")");
     }
     if (portmapper && portmapperPort == STANDARD_PORTMAPPER_PORT) {
       out.printf(
