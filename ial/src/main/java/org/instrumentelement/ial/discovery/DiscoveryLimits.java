@@ -10,6 +10,7 @@ import java.time.Duration;
  * @param maxReplies datagrams read from portmapper broadcasts, all networks together
  * @param maxServices mDNS service instances resolved, all types together
  * @param maxHosts hosts identified
+ * @param maxPortsPerHost ports kept per host (announced or answering), all transports together
  * @param maxDevicesPerHost VXI-11 devices ({@code inst0..}) or HiSLIP sub-addresses tried per host
  * @param maxNameLength characters kept of a name (service instance, host, TXT value)
  * @param maxTxtBytes bytes of a TXT record read; a longer one is reported and cut
@@ -24,6 +25,7 @@ public record DiscoveryLimits(
     int maxReplies,
     int maxServices,
     int maxHosts,
+    int maxPortsPerHost,
     int maxDevicesPerHost,
     int maxNameLength,
     int maxTxtBytes,
@@ -40,6 +42,7 @@ public record DiscoveryLimits(
           4096,
           256,
           256,
+          16,
           8,
           128,
           1024,

@@ -16,6 +16,7 @@ final class Findings {
   private final List<String> problems = new ArrayList<>();
   private int problemsDropped;
   private int candidatesDropped;
+  private int portsDropped;
 
   Findings(DiscoveryLimits limits) {
     this.limits = limits;
@@ -26,9 +27,13 @@ final class Findings {
     String key = c.host() + "/" + c.transport() + "/" + c.port();
     Candidate known = candidates.get(key);
     if (known == null) {
-      if (hosts() >= limits.maxHosts()
-          && candidates.values().stream().noneMatch(k -> k.host().equals(c.host()))) {
+      long ports = candidates.values().stream().filter(k -> k.host().equals(c.host())).count();
+      if (ports == 0 && hosts() >= limits.maxHosts()) {
         candidatesDropped++;
+        return;
+      }
+      if (ports >= limits.maxPortsPerHost()) {
+        portsDropped++;
         return;
       }
       candidates.put(key, c);
@@ -79,6 +84,13 @@ final class Findings {
               + " answers from more hosts than the limit of "
               + limits.maxHosts()
               + " dropped");
+    }
+    if (portsDropped > 0) {
+      out.add(
+          portsDropped
+              + " more ports than the limit of "
+              + limits.maxPortsPerHost()
+              + " per host dropped");
     }
     return out;
   }
