@@ -289,6 +289,7 @@ public final class InstrumentDiscovery {
           notes.add(a.resource() + ": " + a.error());
         }
       }
+      dropOtherInstrumentsAnnouncements(foundBy, identity);
       List<IdentityMatch> matches = identity == null ? List.of() : matches(identity);
       out.add(
           new FoundInstrument(
@@ -301,6 +302,21 @@ public final class InstrumentDiscovery {
               notes));
     }
     return out;
+  }
+
+  /**
+   * Instruments sharing a host share its VXI-11 and HiSLIP ports, so each port was announced once
+   * per instrument: of the announcements, those naming this instrument's serial number are kept
+   * when some do.
+   */
+  private static void dropOtherInstrumentsAnnouncements(Set<String> foundBy, String identity) {
+    String[] f = identity == null ? new String[0] : identity.split(",", 4);
+    String serial = f.length > 2 ? f[2].trim() : "";
+    if (serial.isEmpty()
+        || foundBy.stream().noneMatch(s -> s.startsWith("mDNS") && s.contains(serial))) {
+      return;
+    }
+    foundBy.removeIf(s -> s.startsWith("mDNS") && !s.contains(serial));
   }
 
   private List<IdentityMatch> matches(String identity) {
@@ -352,7 +368,11 @@ public final class InstrumentDiscovery {
       base = base.substring(0, 40);
     }
     if (base.isEmpty() || !Character.isLetter(base.charAt(0))) {
-      base = "instrument" + (base.isEmpty() ? "" : "-" + base);
+      // A model that is a number (34461A) takes the manufacturer's first word before it.
+      String maker = f[0].trim().split("[^A-Za-z0-9]+", 2)[0].toLowerCase(Locale.ROOT);
+      String prefix =
+          maker.isEmpty() || !Character.isLetter(maker.charAt(0)) ? "instrument" : maker;
+      base = prefix + (base.isEmpty() ? "" : "-" + base);
     }
     String name = base;
     for (int i = 2; !taken.add(name); i++) {

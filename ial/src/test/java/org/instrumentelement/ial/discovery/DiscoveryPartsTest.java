@@ -81,7 +81,7 @@ class DiscoveryPartsTest {
     Set<String> taken = new HashSet<>();
     assertEquals("dso-x-3024t", InstrumentDiscovery.imName("KEYSIGHT,DSO-X 3024T,1,2", taken));
     assertEquals("dso-x-3024t-2", InstrumentDiscovery.imName("KEYSIGHT,DSO-X 3024T,3,4", taken));
-    assertEquals("instrument-34461a", InstrumentDiscovery.imName("Keysight,34461A,5,6", taken));
+    assertEquals("keysight-34461a", InstrumentDiscovery.imName("Keysight,34461A,5,6", taken));
     assertEquals("instrument", InstrumentDiscovery.imName(",,,", taken));
     assertEquals(
         "im-x-im-y-type", InstrumentDiscovery.imName("a,im=x\nim.y.type,3", new HashSet<>()));

@@ -36,7 +36,8 @@ import org.instrumentelement.im.model.ValueType;
  * in the message, instead of when a client first uses the item.
  */
 final class DescriptorParser {
-  private static final Set<String> TOP = Set.of("description", "identity", "identity.matches", "link", "start", "stop");
+  private static final Set<String> TOP =
+      Set.of("description", "identity", "identity.matches", "link", "start", "stop");
   private static final Set<String> SECTIONS = Set.of("parameter", "attribute", "command");
   private static final Set<String> STANDARD_COMMANDS =
       Set.of("link", "unlink", "start", "stop", "reset");
