@@ -329,6 +329,10 @@ public final class InstrumentSimulator implements AutoCloseable {
     if (mdns) {
       try {
         List<MdnsAdvertiser.Service> services = services();
+        if (services.isEmpty()) {
+          mdnsFailure = "nothing to advertise: a Prologix gateway has no DNS-SD service type";
+          return;
+        }
         for (InetAddress a : advertisedAddresses()) {
           announcers.add(
               MdnsAdvertiser.start(
