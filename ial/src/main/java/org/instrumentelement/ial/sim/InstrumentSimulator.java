@@ -317,6 +317,8 @@ public final class InstrumentSimulator implements AutoCloseable {
    * simulator when it cannot start; {@link #describe} says why.
    */
   private void announce() {
+    mdnsFailure = null;
+    broadcastFailure = null;
     if (portmapperBroadcast && vxi11Port != OFF && portmapperPort != OFF) {
       UdpPortmapper udp = new UdpPortmapper(() -> vxi11Port, threads);
       try {

@@ -55,7 +55,7 @@ class ThirdPartyMdnsIT {
             InstrumentDiscovery.builder()
                 .interfaces(List.of("127.0.0.1"))
                 .portmapperBroadcast(false)
-                .timeout(Duration.ofSeconds(4))
+                .timeout(Duration.ofSeconds(6))
                 .build()
                 .run();
         String text = r.toText();

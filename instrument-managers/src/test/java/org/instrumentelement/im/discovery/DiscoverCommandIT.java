@@ -38,7 +38,7 @@ class DiscoverCommandIT {
             .build()
             .start()) {
       String port = Integer.toString(sim.portmapperPort());
-      String text = run("--interface", "127.0.0.1", "--portmapper-port", port, "--timeout", "5s");
+      String text = run("--interface", "127.0.0.1", "--portmapper-port", port, "--timeout", "8s");
       assertTrue(text.contains("KEYSIGHT TECHNOLOGIES,DSO-X 3024T,SIM0000001"), text);
       assertTrue(
           text.contains("matches: descriptor keysight-infiniivision, mock model keysight-scope"),
