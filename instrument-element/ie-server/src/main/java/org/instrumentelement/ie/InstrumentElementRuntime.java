@@ -9,12 +9,15 @@ import java.util.List;
 import javax.net.ssl.TrustManager;
 import org.apache.activemq.broker.BrokerPlugin;
 import org.apache.activemq.security.MessageAuthorizationPolicy;
+import org.instrumentelement.ial.ResourceManager;
+import org.instrumentelement.ial.mock.MockSessionProvider;
 import org.instrumentelement.ie.alarm.AlarmBoard;
 import org.instrumentelement.ie.alarm.AlarmMessages;
 import org.instrumentelement.ie.alarm.AlarmTopic;
 import org.instrumentelement.ie.alarm.Alarms;
 import org.instrumentelement.ie.config.BrokerTls;
 import org.instrumentelement.ie.config.IeConfig;
+import org.instrumentelement.ie.config.RecordingLimits;
 import org.instrumentelement.ie.config.RecordingSeriesConfig;
 import org.instrumentelement.ie.config.SecurityConfig;
 import org.instrumentelement.ie.element.InstrumentElement;
@@ -31,11 +34,12 @@ import org.instrumentelement.ie.pubsub.NodeMessageRouter;
 import org.instrumentelement.ie.pubsub.Publishing;
 import org.instrumentelement.ie.pubsub.Subscriptions;
 import org.instrumentelement.ie.pubsub.TopicPublisher;
+import org.instrumentelement.ie.pubsub.security.BrokerSecurity;
 import org.instrumentelement.ie.pubsub.transport.Refusals;
 import org.instrumentelement.ie.recording.Recordings;
+import org.instrumentelement.ie.replay.ReplaySessionProvider;
 import org.instrumentelement.ie.security.AccessControl;
 import org.instrumentelement.ie.security.AuditLog;
-import org.instrumentelement.ie.security.BrokerSecurity;
 import org.instrumentelement.ie.security.Caller;
 import org.instrumentelement.ie.security.LoginAudit;
 import org.instrumentelement.ie.security.PasswordLogins;
@@ -104,7 +108,13 @@ public final class InstrumentElementRuntime implements AutoCloseable {
 
   public InstrumentElementRuntime(IeConfig config) {
     this.config = config;
-    this.ie = new InstrumentElement(config);
+    ResourceManager resources = InstrumentElement.resources(config);
+    // Recordings read back as instruments: the replays play on the element's mock instruments.
+    resources.register(
+        new ReplaySessionProvider(
+            config.dataDir() == null ? null : config.dataDir().resolve(RecordingLimits.DIRECTORY),
+            resources.provider(MockSessionProvider.class)));
+    this.ie = new InstrumentElement(config, resources);
   }
 
   /**

@@ -1,0 +1,278 @@
+package org.instrumentelement.ie.element;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+import org.instrumentelement.ial.ResourceManager;
+import org.instrumentelement.ial.mock.MockSessionProvider;
+import org.instrumentelement.ie.config.CommandLimits;
+import org.instrumentelement.ie.config.ConfigException;
+import org.instrumentelement.ie.config.IeConfig;
+import org.instrumentelement.ie.config.ImConfig;
+import org.instrumentelement.ie.contract.FaultCode;
+import org.instrumentelement.ie.provenance.ProvenanceLogs;
+import org.instrumentelement.ie.security.AuditLog;
+import org.instrumentelement.ie.state.ParameterOrigins;
+import org.instrumentelement.ie.state.StartupRestore;
+import org.instrumentelement.ie.state.StateStore;
+import org.instrumentelement.im.ImContext;
+import org.instrumentelement.im.InstrumentManager;
+import org.instrumentelement.im.InstrumentManagerTypes;
+import org.instrumentelement.im.command.CommandRunner;
+import org.instrumentelement.im.command.CommandStatus;
+import org.instrumentelement.im.model.ImException;
+
+/**
+ * The Instrument Managers of one Instrument Element, arranged in their hierarchy, with the resource
+ * manager they open instruments through. Knows nothing of SOAP or HTTP: the service layer and tests
+ * use it alike.
+ */
+public final class InstrumentElement implements AutoCloseable {
+  private final IeConfig config;
+  private final ResourceManager resources;
+  private final Map<String, ImNode> nodes = new LinkedHashMap<>();
+
+  /**
+   * The IMs by path once {@link #start} has finished, read by every request without the lock; null
+   * before the start and after {@link #close} (then {@link #node} waits for the lock).
+   */
+  private volatile Map<String, ImNode> ready;
+
+  private volatile ParameterOrigins origins = new ParameterOrigins(StateStore.inMemory(), () -> "");
+  private volatile ProvenanceLogs provenance;
+  private boolean started;
+
+  /**
+   * The name an IM's command status stream goes by beside its attributes (the last segment of its
+   * command topic), which no attribute may take.
+   */
+  public static final String COMMANDS = "commands";
+
+  private final List<Consumer<CommandStatus>> commandListeners = new CopyOnWriteArrayList<>();
+  private volatile CommandRunner commands;
+
+  /** An Instrument Element with the transports found on the class path and mock instruments. */
+  public InstrumentElement(IeConfig config) {
+    this(config, resources(config));
+  }
+
+  /**
+   * The transports found on the class path and the mock instruments of the configuration's mock
+   * path ({@link MockSessionProvider}): what an element opens instruments through, to which the
+   * runtime adds its own providers (replays of recordings, {@code REPLAY::}) before it hands them
+   * to {@link #InstrumentElement(IeConfig, ResourceManager)}. The element knows none of those.
+   */
+  public static ResourceManager resources(IeConfig config) {
+    return ResourceManager.withInstalledProviders()
+        .register(new MockSessionProvider(config.mockPath()));
+  }
+
+  /** An Instrument Element whose IMs open their instruments through {@code resources}. */
+  public InstrumentElement(IeConfig config, ResourceManager resources) {
+    this.config = config;
+    this.resources = resources;
+  }
+
+  /**
+   * Creates and opens every configured IM, parents first, keeping nothing across restarts. An IM
+   * whose instrument cannot be reached starts in ERROR; a wrong configuration stops everything.
+   */
+  public synchronized void start() throws ConfigException {
+    start(StateStore.inMemory(), () -> "", null);
+  }
+
+  /**
+   * Creates and opens every configured IM, with the run-time values kept in {@code store} that
+   * {@link StartupRestore} lets through and each IM accepts, and keeps every later value there.
+   *
+   * @param who the user of the request being served on the calling thread, or empty
+   * @param audit where a kept value an IM refuses is recorded, or null for the log only
+   */
+  public synchronized void start(StateStore store, Supplier<String> who, AuditLog audit)
+      throws ConfigException {
+    if (started) {
+      return;
+    }
+    origins = new ParameterOrigins(store, who, audit);
+    provenance = new ProvenanceLogs(config.name(), who, java.time.Clock.systemUTC());
+    CommandLimits limits = config.commands();
+    commands =
+        new CommandRunner(
+            limits.statusRetention(),
+            limits.maxDuration(),
+            limits.maxKept(),
+            java.time.Clock.systemUTC(),
+            this::commandStatusChanged);
+    InstrumentManagerTypes types = InstrumentManagerTypes.installed();
+    Map<String, String> pathByName = new LinkedHashMap<>();
+    Map<String, List<String>> childrenByPath = new LinkedHashMap<>();
+    List<ImNode> created = new ArrayList<>();
+    for (ImConfig c : config.ims()) {
+      String parentPath = c.parent().isEmpty() ? "" : pathByName.get(c.parent());
+      String path = parentPath.isEmpty() ? c.name() : parentPath + "/" + c.name();
+      pathByName.put(c.name(), path);
+      List<String> children = new ArrayList<>();
+      childrenByPath.put(path, children);
+      if (!parentPath.isEmpty()) {
+        childrenByPath.get(parentPath).add(path);
+      }
+      InstrumentManager im;
+      try {
+        im = types.create(c.type());
+      } catch (IllegalArgumentException e) {
+        throw new ConfigException("im." + c.name() + ".type: " + e.getMessage(), e);
+      }
+      created.add(new ImNode(path, parentPath, c, im, Collections.unmodifiableList(children)));
+    }
+    created.forEach(n -> nodes.put(n.path(), n));
+    // Children open (and link) before their parents, so a group links IMs that are ready.
+    List<ImNode> childrenFirst = new ArrayList<>(created);
+    Collections.reverse(childrenFirst);
+    Set<String> paths = Set.copyOf(nodes.keySet());
+    store.update(s -> s.retainIms(paths));
+    try {
+      for (ImNode n : childrenFirst) {
+        ImConfig c = n.config();
+        Map<String, String> restored = StartupRestore.parameters(store, n.path(), c);
+        origins.configured(n.path(), c.parameters().keySet());
+        n.im().addParameterListener(origins);
+        provenance.follow(n.path(), n.im(), c);
+        n.im()
+            .open(
+                new ImContext(
+                    n.path(),
+                    c.address(),
+                    resources,
+                    c.parameters(),
+                    c.timeout(),
+                    c.autoLink(),
+                    c.autoStart(),
+                    () -> n.children().stream().map(p -> nodes.get(p).im()).toList(),
+                    c.options(),
+                    restored));
+        provenance.opened(n.path());
+        if (n.im().model().attributes().stream().anyMatch(a -> a.name().equals(COMMANDS))) {
+          throw new ImException(
+              FaultCode.INVALID_VALUE,
+              n.path()
+                  + " has an attribute named '"
+                  + COMMANDS
+                  + "', which names the IM's command topic: rename it");
+        }
+        for (String name : restored.keySet()) {
+          if (!origins.changedSinceStart(n.path(), name)) {
+            StartupRestore.forget(store, n.path(), name);
+          }
+        }
+      }
+    } catch (ImException e) {
+      close();
+      throw new ConfigException("configuration of an IM is wrong: " + e.getMessage(), e);
+    }
+    started = true;
+    ready = Map.copyOf(nodes);
+  }
+
+  /** The runner of long-running commands: each run's status, cancel. Null before {@link #start}. */
+  public CommandRunner commands() {
+    return commands;
+  }
+
+  /** Registers a listener for every status change of every long-running command. */
+  public void addCommandStatusListener(Consumer<CommandStatus> listener) {
+    commandListeners.add(listener);
+  }
+
+  private void commandStatusChanged(CommandStatus status) {
+    for (Consumer<CommandStatus> l : commandListeners) {
+      l.accept(status);
+    }
+  }
+
+  /**
+   * Cancels every running long-running command and waits (a while) for each to leave its instrument
+   * in a defined state. Called before the publisher stops, so that the cancels are published;
+   * {@link #close} calls it too.
+   */
+  public void stopCommands() {
+    CommandRunner r = commands;
+    if (r != null) {
+      r.close();
+    }
+  }
+
+  /** Where each parameter's value came from. */
+  public ParameterOrigins origins() {
+    return origins;
+  }
+
+  /** What each IM's provenance revisions stand for; null before {@link #start}. */
+  public ProvenanceLogs provenance() {
+    return provenance;
+  }
+
+  /** The configuration this element runs with. */
+  public IeConfig config() {
+    return config;
+  }
+
+  /** The name used in topic names and shown to clients. */
+  public String name() {
+    return config.name();
+  }
+
+  /** The resource manager the IMs open instruments through (tests reach mock devices here). */
+  public ResourceManager resources() {
+    return resources;
+  }
+
+  /** Every IM, parents before their children. */
+  public synchronized List<ImNode> nodes() {
+    return List.copyOf(nodes.values());
+  }
+
+  /**
+   * The IM at {@code path}.
+   *
+   * @throws ImException UNKNOWN_IM
+   */
+  public ImNode node(String path) throws ImException {
+    Map<String, ImNode> byPath = ready;
+    if (byPath != null) {
+      ImNode n = path == null ? null : byPath.get(path);
+      if (n != null) {
+        return n;
+      }
+    }
+    synchronized (this) {
+      ImNode n = path == null ? null : nodes.get(path);
+      if (n != null) {
+        return n;
+      }
+      throw new ImException(
+          FaultCode.UNKNOWN_IM,
+          "no Instrument Manager '" + path + "' (have " + String.join(", ", nodes.keySet()) + ")");
+    }
+  }
+
+  /** Closes every IM, children before parents, then the transports. */
+  @Override
+  public synchronized void close() {
+    ready = null;
+    stopCommands();
+    List<ImNode> reversed = new ArrayList<>(nodes.values());
+    Collections.reverse(reversed);
+    for (ImNode n : reversed) {
+      n.im().close();
+    }
+    nodes.clear();
+    resources.close();
+    started = false;
+  }
+}
