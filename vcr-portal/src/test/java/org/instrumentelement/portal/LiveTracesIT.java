@@ -114,7 +114,10 @@ class LiveTracesIT {
       assertTrue(stats.get("superseded").asLong() > 0, "the hung viewers' frames are replaced");
       JsonNode scope = stats.get("traces").get(0);
       long emitted = scope.get("emitted").asLong();
-      assertTrue(emitted >= 120, stats.toString());
+      // A value arriving while the last one waits for the frame thread replaces it (by design):
+      // on a loaded machine fewer fan-outs than values. Enough of them to tell per-value from
+      // per-viewer encoding (14 viewers) is what counts.
+      assertTrue(emitted >= 60, stats.toString());
       // One frame per value sent out (and the first one on joining), per format: not per viewer.
       assertTrue(scope.get("encodes").get("binary").asLong() <= emitted + 1, stats.toString());
       assertTrue(scope.get("encodes").get("json").asLong() <= emitted + 1, stats.toString());

@@ -34,6 +34,7 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
@@ -368,19 +369,24 @@ class PortalBrowserIT {
     assertTrue(message.getText().contains("lab/scope waveform"), message.getText());
     String id = message.getText().replaceAll("^Recording (\\S+):.*$", "$1");
     By download = By.cssSelector("#recordings tr[data-recording='" + id + "'] a");
-    wait.until(
-        d -> {
-          // the list shows a recording as it was when the page asked: ask again until it stopped
-          d.findElements(By.cssSelector(".recordings button.command")).stream()
-              .filter(b -> b.getText().equals("Refresh"))
-              .findFirst()
-              .ifPresent(WebElement::click);
-          return !d.findElements(download).isEmpty();
-        });
-    assertEquals("Download", driver.findElement(download).getText());
-    assertTrue(
-        driver.findElement(download).getAttribute("href").endsWith("recording=" + id),
-        driver.findElement(download).getAttribute("href"));
+    // The list is drawn anew on every refresh: an element found a moment ago may be gone, so each
+    // look finds it again (and a stale one is looked for again).
+    String href =
+        wait.ignoring(StaleElementReferenceException.class)
+            .until(
+                d -> {
+                  // the list shows a recording as it was when the page asked: ask again until it
+                  // stopped
+                  d.findElements(By.cssSelector(".recordings button.command")).stream()
+                      .filter(b -> b.getText().equals("Refresh"))
+                      .findFirst()
+                      .ifPresent(WebElement::click);
+                  List<WebElement> link = d.findElements(download);
+                  return link.isEmpty() || !link.get(0).getText().equals("Download")
+                      ? null
+                      : link.get(0).getAttribute("href");
+                });
+    assertTrue(href.endsWith("recording=" + id), href);
   }
 
   @Test

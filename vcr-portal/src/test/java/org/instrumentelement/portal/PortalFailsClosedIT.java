@@ -188,10 +188,14 @@ class PortalFailsClosedIT {
     long from = watcher.lastSeq();
     await(() -> watcher.lastSeq() >= from + 10, "frames flow again to those allowed");
     assertEquals(0, attacker.frames().size(), "frames reached an observer of another IM");
-    // 429 to the user's check (or to the portal's own poll, which the check then goes by)
+    // 429 to the user's check (or to the portal's own poll, which the check then goes by); on a
+    // loaded machine the held requests may have ended before the portal asked, and the check then
+    // got the IE's own answer: refused either way, never served.
     JsonNode refusal = notices(attacker).get(0);
-    assertEquals("TOO_MANY_REQUESTS", refusal.path("refused").asText(), refusal.toString());
-    assertTrue(refusal.path("retry").asBoolean(), refusal.toString());
+    String code = refusal.path("refused").asText();
+    assertTrue(
+        code.equals("TOO_MANY_REQUESTS") || code.equals("NOT_AUTHORIZED"), refusal.toString());
+    assertEquals(code.equals("TOO_MANY_REQUESTS"), refusal.path("retry").asBoolean(), "" + refusal);
   }
 
   /**

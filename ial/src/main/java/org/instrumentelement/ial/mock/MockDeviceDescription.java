@@ -30,6 +30,13 @@ final class MockDeviceDescription {
 
   final String model;
   final String identity;
+
+  /**
+   * The identities of real instruments this model simulates ({@code identity.matches}): a pattern
+   * over {@code manufacturer,model} of their {@code *IDN?}, or {@code null} for its own only.
+   */
+  final java.util.regex.Pattern identityMatches;
+
   final int channels;
   final Map<String, MockProperty> properties;
   final List<MockAction> actions;
@@ -50,6 +57,7 @@ final class MockDeviceDescription {
   MockDeviceDescription(
       String model,
       String identity,
+      java.util.regex.Pattern identityMatches,
       int channels,
       Map<String, MockProperty> properties,
       List<MockAction> actions,
@@ -66,6 +74,7 @@ final class MockDeviceDescription {
       boolean prefixes) {
     this.model = model;
     this.identity = identity;
+    this.identityMatches = identityMatches;
     this.channels = channels;
     this.properties = properties;
     this.actions = actions;

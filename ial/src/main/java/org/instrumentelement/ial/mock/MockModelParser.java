@@ -49,11 +49,20 @@ final class MockModelParser {
 
   MockDeviceDescription parse() {
     String identity = null;
+    java.util.regex.Pattern identityMatches = null;
     for (String key : new TreeSet<>(p.stringPropertyNames())) {
       String value = p.getProperty(key).trim();
       String[] parts = key.split("\\.", 3);
       if (key.equals("identity")) {
         identity = value;
+      } else if (key.equals("identity.matches")) {
+        try {
+          identityMatches =
+              java.util.regex.Pattern.compile(value, java.util.regex.Pattern.CASE_INSENSITIVE);
+        } catch (java.util.regex.PatternSyntaxException e) {
+          throw new IllegalArgumentException(
+              "identity.matches is not a regular expression: " + e.getMessage());
+        }
       } else if (key.equals("channels")) {
         channels = Integer.parseInt(value);
       } else if (key.equals("keywordReplies")) {
@@ -108,6 +117,7 @@ final class MockModelParser {
         new MockDeviceDescription(
             model,
             identity,
+            identityMatches,
             channels,
             properties,
             actions,

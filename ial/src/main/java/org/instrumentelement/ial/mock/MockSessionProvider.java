@@ -92,6 +92,36 @@ public final class MockSessionProvider implements SessionProvider {
     return null;
   }
 
+  /**
+   * The built-in models that simulate an instrument answering {@code *IDN?} with {@code identity}:
+   * those answering its manufacturer and model themselves, then those whose {@code
+   * identity.matches} pattern fits its {@code manufacturer,model} (a model simulating a family).
+   */
+  public java.util.List<String> modelsMatching(String identity) {
+    String wanted = makeAndModel(identity);
+    java.util.List<String> exact = new java.util.ArrayList<>();
+    java.util.List<String> family = new java.util.ArrayList<>();
+    if (wanted.isEmpty()) {
+      return exact;
+    }
+    String[] f = identity.split(",");
+    String asWritten = f[0].trim() + "," + f[1].trim();
+    for (String model : MockDeviceDescription.BUILT_IN) {
+      try {
+        MockDeviceDescription d = MockDeviceDescription.load(model, searchPath);
+        if (makeAndModel(d.identity).equals(wanted)) {
+          exact.add(model);
+        } else if (d.identityMatches != null && d.identityMatches.matcher(asWritten).matches()) {
+          family.add(model);
+        }
+      } catch (IOException e) {
+        // a model that cannot be loaded answers nothing
+      }
+    }
+    exact.addAll(family);
+    return exact;
+  }
+
   private static String makeAndModel(String identity) {
     String[] f = identity == null ? new String[0] : identity.split(",");
     return f.length < 2 ? "" : (f[0].trim() + "," + f[1].trim()).toUpperCase(Locale.ROOT);

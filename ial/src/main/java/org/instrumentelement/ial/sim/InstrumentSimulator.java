@@ -16,6 +16,9 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.instrumentelement.ial.InstrumentException;
+import org.instrumentelement.ial.discovery.LinkNetwork;
+import org.instrumentelement.ial.discovery.LxiServices;
+import org.instrumentelement.ial.discovery.MdnsAdvertiser;
 import org.instrumentelement.ial.mock.MockDevice;
 import org.instrumentelement.ial.mock.MockModelReference;
 import org.instrumentelement.ial.mock.MockSessionProvider;
@@ -41,6 +44,22 @@ public final class InstrumentSimulator implements AutoCloseable {
   /** Where VISA libraries look for a host's portmapper (RFC 1833). */
   public static final int STANDARD_PORTMAPPER_PORT = 111;
 
+  /** The TCP port of Prologix GPIB-ETHERNET controllers. */
+  public static final int STANDARD_PROLOGIX_PORT = 1234;
+
+  /**
+   * What the simulator plays: instruments on the LAN, or a LAN/GPIB gateway with the instruments on
+   * its GPIB bus at primary addresses 1, 2, ...
+   */
+  public enum Gateway {
+    /** Each instrument on the LAN: raw socket, VXI-11 {@code inst<i>}, HiSLIP {@code hislip<i>}. */
+    NONE,
+    /** A VXI-11 LAN/GPIB gateway: devices {@code gpib0,1}, {@code gpib0,2}, ... */
+    VXI11,
+    /** A Prologix-style gateway on a raw TCP port speaking the {@code ++} protocol. */
+    PROLOGIX
+  }
+
   private final InetAddress host;
   private final List<String> models;
   private final List<MockDevice> devices = new ArrayList<>();
@@ -48,11 +67,19 @@ public final class InstrumentSimulator implements AutoCloseable {
   private int vxi11Port;
   private int portmapperPort;
   private int hislipPort;
+  private final Gateway gateway;
+  private int gatewayPort;
+  private final boolean gatewayAnswersForWrongAddress;
   private final int vxi11MaxRecvSize;
   private final long hislipMaxMessage;
   private final boolean portmapperFallback;
   private String portmapperFallbackReason;
   private final List<TcpServer> servers = new ArrayList<>();
+  private final boolean mdns;
+  private final boolean portmapperBroadcast;
+  private String mdnsFailure;
+  private String broadcastFailure;
+  private final List<AutoCloseable> announcers = new ArrayList<>();
   private ExecutorService threads;
   private ScheduledExecutorService later;
   private boolean running;
@@ -68,14 +95,20 @@ public final class InstrumentSimulator implements AutoCloseable {
         throw new IOException(e.getMessage(), e);
       }
     }
+    gateway = b.gateway;
+    mdns = b.mdns;
+    portmapperBroadcast = b.portmapperBroadcast;
+    gatewayPort = gateway == Gateway.PROLOGIX ? b.gatewayPort : OFF;
+    gatewayAnswersForWrongAddress = b.gatewayAnswersForWrongAddress;
+    boolean lan = gateway == Gateway.NONE;
     socketPorts = new int[models.size()];
     for (int i = 0; i < socketPorts.length; i++) {
-      socketPorts[i] = b.socketPort <= 0 ? b.socketPort : b.socketPort + i;
+      socketPorts[i] = !lan ? OFF : b.socketPort <= 0 ? b.socketPort : b.socketPort + i;
     }
-    vxi11Port = b.vxi11Port;
+    vxi11Port = gateway == Gateway.PROLOGIX ? OFF : b.vxi11Port;
     portmapperPort = b.portmapperPort;
     portmapperFallback = b.portmapperFallback;
-    hislipPort = b.hislipPort;
+    hislipPort = lan ? b.hislipPort : OFF;
     vxi11MaxRecvSize = b.vxi11MaxRecvSize;
     hislipMaxMessage = b.hislipMaxMessage;
   }
@@ -95,6 +128,11 @@ public final class InstrumentSimulator implements AutoCloseable {
     private int portmapperPort;
     private boolean portmapperFallback;
     private int hislipPort;
+    private Gateway gateway = Gateway.NONE;
+    private int gatewayPort;
+    private boolean gatewayAnswersForWrongAddress;
+    private boolean mdns;
+    private boolean portmapperBroadcast;
     private int vxi11MaxRecvSize = Vxi11Server.MAX_RECV_SIZE;
     private long hislipMaxMessage = HislipServer.SERVER_MAX_MESSAGE;
 
@@ -170,6 +208,50 @@ public final class InstrumentSimulator implements AutoCloseable {
       return this;
     }
 
+    /**
+     * Plays a LAN/GPIB gateway with the instruments behind it, at GPIB primary addresses 1, 2...
+     * ({@link Gateway#NONE} by default). A gateway serves its bus only: no raw socket or HiSLIP per
+     * instrument.
+     */
+    public Builder gateway(Gateway g) {
+      gateway = g;
+      return this;
+    }
+
+    /**
+     * Advertises the instruments over mDNS/DNS-SD on the simulator's address, as LXI devices do
+     * ({@code _lxi._tcp} with a web identification page, {@code _vxi-11._tcp}, {@code
+     * _hislip._tcp}, {@code _scpi-raw._tcp}); off by default, on on the command line.
+     */
+    public Builder mdns(boolean on) {
+      mdns = on;
+      return this;
+    }
+
+    /**
+     * Also answers the portmapper over UDP, on the TCP portmapper's port and its network's
+     * broadcast address: VISA's find (GETPORT broadcast); off by default, on on the command line.
+     */
+    public Builder portmapperBroadcast(boolean on) {
+      portmapperBroadcast = on;
+      return this;
+    }
+
+    /** The TCP port of a Prologix gateway (free by default; 1234 on the command line). */
+    public Builder gatewayPort(int p) {
+      gatewayPort = p;
+      return this;
+    }
+
+    /**
+     * A faulty Prologix gateway, for tests: it answers {@code ++addr} with another address than the
+     * one selected, as one that mixes up its instruments would.
+     */
+    public Builder gatewayAnswersForWrongAddress(boolean faulty) {
+      gatewayAnswersForWrongAddress = faulty;
+      return this;
+    }
+
     /** Builds the simulator, not yet listening. */
     public InstrumentSimulator build() throws IOException {
       return new InstrumentSimulator(this);
@@ -195,10 +277,20 @@ public final class InstrumentSimulator implements AutoCloseable {
               listen(new RawSocketServer(devices.get(i), threads, later), socketPorts[i]);
         }
       }
+      if (gatewayPort != OFF) {
+        Map<Integer, MockDevice> byAddress = new HashMap<>();
+        for (int i = 0; i < devices.size(); i++) {
+          byAddress.put(gpibAddress(i), devices.get(i));
+        }
+        gatewayPort =
+            listen(
+                new PrologixGatewayServer(byAddress, threads, later, gatewayAnswersForWrongAddress),
+                gatewayPort);
+      }
       if (vxi11Port != OFF) {
         Map<String, MockDevice> byName = new HashMap<>();
         for (int i = 0; i < devices.size(); i++) {
-          byName.put("inst" + i, devices.get(i));
+          byName.put(vxi11Device(i), devices.get(i));
         }
         vxi11Port = listen(new Vxi11Server(byName, threads, later, vxi11MaxRecvSize), vxi11Port);
         if (portmapperPort != OFF) {
@@ -212,11 +304,103 @@ public final class InstrumentSimulator implements AutoCloseable {
         }
         hislipPort = listen(new HislipServer(byName, threads, later, hislipMaxMessage), hislipPort);
       }
+      announce();
     } catch (IOException e) {
       stop();
       throw e;
     }
     return this;
+  }
+
+  /**
+   * The UDP portmapper and the mDNS announcements: how instruments are found. Neither stops the
+   * simulator when it cannot start; {@link #describe} says why.
+   */
+  private void announce() {
+    mdnsFailure = null;
+    broadcastFailure = null;
+    if (portmapperBroadcast && vxi11Port != OFF && portmapperPort != OFF) {
+      UdpPortmapper udp = new UdpPortmapper(() -> vxi11Port, threads);
+      try {
+        udp.start(host, broadcastAddress(), portmapperPort);
+        announcers.add(udp);
+      } catch (IOException e) {
+        broadcastFailure = "UDP port " + portmapperPort + ": " + e.getMessage();
+      }
+    }
+    if (mdns) {
+      try {
+        List<MdnsAdvertiser.Service> services = services();
+        if (services.isEmpty()) {
+          mdnsFailure = "nothing to advertise: a Prologix gateway has no DNS-SD service type";
+          return;
+        }
+        for (InetAddress a : advertisedAddresses()) {
+          announcers.add(
+              MdnsAdvertiser.start(
+                  a, "ie-simulator-" + a.getHostAddress().replace('.', '-'), services));
+        }
+      } catch (IOException e) {
+        mdnsFailure = e.getMessage();
+      }
+    }
+  }
+
+  private InetAddress broadcastAddress() throws IOException {
+    return host.isAnyLocalAddress() ? null : LinkNetwork.of(host).broadcast();
+  }
+
+  private List<InetAddress> advertisedAddresses() throws IOException {
+    if (!host.isAnyLocalAddress()) {
+      return List.of(host);
+    }
+    return LinkNetwork.lan().stream().map(n -> (InetAddress) n.address()).toList();
+  }
+
+  /** The services of every instrument, with the TXT keys of the LXI device specification. */
+  private List<MdnsAdvertiser.Service> services() throws IOException {
+    List<MdnsAdvertiser.Service> out = new ArrayList<>();
+    String hostText = host.getHostAddress();
+    if (gateway == Gateway.VXI11 && portmapperPort != OFF) {
+      out.add(
+          new MdnsAdvertiser.Service(
+              LxiServices.VXI11,
+              "Instrument simulator VXI-11 GPIB gateway " + hostText,
+              portmapperPort,
+              Map.of(LxiServices.TXTVERS, "1")));
+    }
+    if (gateway != Gateway.NONE) {
+      return out;
+    }
+    for (int i = 0; i < devices.size(); i++) {
+      String[] f = (device(i).identity() + ",,,").split(",", -1);
+      Map<String, String> txt =
+          Map.of(
+              LxiServices.TXTVERS, "1",
+              LxiServices.MANUFACTURER, f[0].trim(),
+              LxiServices.MODEL, f[1].trim(),
+              LxiServices.SERIAL_NUMBER, f[2].trim(),
+              LxiServices.FIRMWARE_VERSION, f[3].trim());
+      String instance = f[0].trim() + " " + f[1].trim() + " " + f[2].trim();
+      List<String> addresses = new ArrayList<>();
+      if (hislipPort != OFF) {
+        out.add(new MdnsAdvertiser.Service(LxiServices.HISLIP, instance, hislipPort, txt));
+        addresses.add(hislipResource(i));
+      }
+      if (vxi11Port != OFF && portmapperPort != OFF) {
+        out.add(new MdnsAdvertiser.Service(LxiServices.VXI11, instance, portmapperPort, txt));
+        addresses.add(vxi11PortmapperResource(i));
+      }
+      if (socketPorts[i] != OFF) {
+        out.add(new MdnsAdvertiser.Service(LxiServices.SCPI_RAW, instance, socketPorts[i], txt));
+        addresses.add(socketResource(i));
+      }
+      LxiIdentificationServer web =
+          LxiIdentificationServer.start(host, 0, device(i).identity(), addresses);
+      announcers.add(web);
+      out.add(new MdnsAdvertiser.Service(LxiServices.LXI, instance, web.port(), txt));
+    }
+    return out;
   }
 
   private void startPortmapper() throws IOException {
@@ -248,6 +432,14 @@ public final class InstrumentSimulator implements AutoCloseable {
       return;
     }
     running = false;
+    for (AutoCloseable a : announcers) {
+      try {
+        a.close();
+      } catch (Exception e) {
+        // going away
+      }
+    }
+    announcers.clear();
     devices.forEach(MockDevice::powerOff);
     for (TcpServer s : servers) {
       s.close();
@@ -267,6 +459,32 @@ public final class InstrumentSimulator implements AutoCloseable {
     return devices.get(i);
   }
 
+  /** The GPIB primary address of instrument {@code i} behind a gateway: 1, 2, ... */
+  public static int gpibAddress(int i) {
+    return i + 1;
+  }
+
+  /** The VXI-11 device name of instrument {@code i}: {@code inst<i>}, or {@code gpib0,<i+1>}. */
+  public String vxi11Device(int i) {
+    return gateway == Gateway.VXI11 ? "gpib0," + gpibAddress(i) : "inst" + i;
+  }
+
+  /** {@code PROLOGIX::host,port::gpib0,<i+1>::INSTR}: instrument {@code i} behind the gateway. */
+  public String prologixResource(int i) {
+    return "PROLOGIX::"
+        + host.getHostAddress()
+        + ","
+        + gatewayPort
+        + "::gpib0,"
+        + gpibAddress(i)
+        + "::INSTR";
+  }
+
+  /** The Prologix gateway's TCP port. */
+  public int gatewayPort() {
+    return gatewayPort;
+  }
+
   /** {@code TCPIP::host::port::SOCKET} of instrument {@code i}. */
   public String socketResource(int i) {
     return "TCPIP::" + host.getHostAddress() + "::" + socketPorts[i] + "::SOCKET";
@@ -277,7 +495,7 @@ public final class InstrumentSimulator implements AutoCloseable {
    * Instrument Element's IAL understands.
    */
   public String vxi11Resource(int i) {
-    return "TCPIP::" + host.getHostAddress() + "," + vxi11Port + "::inst" + i + "::INSTR";
+    return "TCPIP::" + host.getHostAddress() + "," + vxi11Port + "::" + vxi11Device(i) + "::INSTR";
   }
 
   /**
@@ -285,7 +503,7 @@ public final class InstrumentSimulator implements AutoCloseable {
    * accepts (they find the portmapper on port 111 only).
    */
   public String vxi11PortmapperResource(int i) {
-    return "TCPIP::" + host.getHostAddress() + "::inst" + i + "::INSTR";
+    return "TCPIP::" + host.getHostAddress() + "::" + vxi11Device(i) + "::INSTR";
   }
 
   /** {@code TCPIP::host::hislip<i>,port::INSTR}. */
@@ -327,7 +545,9 @@ public final class InstrumentSimulator implements AutoCloseable {
             .models("keysight-scope", "dmm")
             .socketPort(5025)
             .hislipPort(4880)
-            .preferredPortmapperPort(STANDARD_PORTMAPPER_PORT);
+            .preferredPortmapperPort(STANDARD_PORTMAPPER_PORT)
+            .mdns(true)
+            .portmapperBroadcast(true);
     boolean commands = false;
     for (int i = 0; i < args.length; i++) {
       String a = args[i];
@@ -340,6 +560,21 @@ public final class InstrumentSimulator implements AutoCloseable {
         case "--vxi11-port" -> b.vxi11Port(Integer.parseInt(v));
         case "--portmapper-port" -> b.portmapperPort(Integer.parseInt(v));
         case "--hislip-port" -> b.hislipPort(Integer.parseInt(v));
+        case "--gateway" -> {
+          b.gateway(Gateway.valueOf(v.toUpperCase(java.util.Locale.ROOT)));
+          if (b.gatewayPort == 0) {
+            b.gatewayPort(STANDARD_PROLOGIX_PORT);
+          }
+        }
+        case "--gateway-port" -> b.gatewayPort(Integer.parseInt(v));
+        case "--no-mdns" -> {
+          b.mdns(false);
+          i--; // takes no value
+        }
+        case "--no-portmapper-broadcast" -> {
+          b.portmapperBroadcast(false);
+          i--; // takes no value
+        }
         case "--commands" -> {
           commands = true;
           i--; // takes no value
@@ -387,6 +622,14 @@ public final class InstrumentSimulator implements AutoCloseable {
           --portmapper-port P   the simulator's portmapper (default: 111 if it can be had, where
                                 VISA libraries look; else a free one, and how to reach it)
           --hislip-port P       HiSLIP port (4880)
+          --gateway vxi11|prologix
+                                play a LAN/GPIB gateway with the models behind it at GPIB addresses
+                                1, 2, ...: VXI-11 devices gpib0,1 ... or a Prologix-style gateway
+          --gateway-port P      the Prologix gateway's TCP port (1234)
+          --no-mdns             do not advertise the instruments over mDNS (_lxi._tcp, _vxi-11._tcp,
+                                _hislip._tcp, _scpi-raw._tcp on the --host address)
+          --no-portmapper-broadcast
+                                do not answer the portmapper over UDP (VISA's find broadcast)
           --commands            print the commands each model accepts (a Markdown table), and exit
         A port of -1 turns that server off.""");
   }
@@ -395,8 +638,16 @@ public final class InstrumentSimulator implements AutoCloseable {
   public synchronized void describe(PrintStream out) {
     out.println("Instrument simulator on " + host.getHostAddress() + " (Ctrl-C stops it)");
     boolean portmapper = vxi11Port != OFF && portmapperPort != OFF;
+    if (gateway != Gateway.NONE) {
+      out.printf(
+          "  a %s LAN/GPIB gateway, the instruments at GPIB addresses 1..%d%n",
+          gateway == Gateway.VXI11 ? "VXI-11" : "Prologix-style", models.size());
+    }
     for (int i = 0; i < models.size(); i++) {
       out.printf("  %-16s %s%n", models.get(i), device(i).identity());
+      if (gatewayPort != OFF) {
+        out.printf("  %-16s %s%n", "", prologixResource(i));
+      }
       if (socketPorts[i] != OFF) {
         out.printf("  %-16s %s%n", "", socketResource(i));
       }
@@ -408,6 +659,18 @@ public final class InstrumentSimulator implements AutoCloseable {
       if (hislipPort != OFF) {
         out.printf("  %-16s %s%n", "", hislipResource(i));
       }
+    }
+    if (mdns) {
+      out.println(
+          mdnsFailure == null
+              ? "  mDNS: advertised as LXI devices on " + host.getHostAddress()
+              : "  mDNS: not advertised (" + mdnsFailure + ")");
+    }
+    if (portmapperBroadcast && portmapper) {
+      out.println(
+          broadcastFailure == null
+              ? "  VXI-11: the portmapper answers the UDP broadcast of VISA's find too"
+              : "  VXI-11: no UDP portmapper (" + broadcastFailure + ")");
     }
     if (portmapper && portmapperPort == STANDARD_PORTMAPPER_PORT) {
       out.printf(

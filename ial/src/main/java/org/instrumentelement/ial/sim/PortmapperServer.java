@@ -27,6 +27,11 @@ final class PortmapperServer extends RpcServer {
   @Override
   protected XdrEncoder answer(RpcMessages.Call call, Conversation conversation)
       throws RpcFormatException {
+    return answer(call, vxi11Port.getAsInt());
+  }
+
+  /** The portmapper's reply to one call, over TCP or UDP, knowing the VXI-11 core's port. */
+  static XdrEncoder answer(RpcMessages.Call call, int vxi11Port) throws RpcFormatException {
     if (call.program() != Vxi11Protocol.PORTMAPPER_PROGRAM) {
       return RpcMessages.acceptedReply(call.xid(), RpcMessages.PROG_UNAVAIL);
     }
@@ -47,7 +52,7 @@ final class PortmapperServer extends RpcServer {
                 && version == Vxi11Protocol.CORE_VERSION
                 && protocol == Vxi11Protocol.IPPROTO_TCP;
         return RpcMessages.acceptedReply(call.xid(), RpcMessages.SUCCESS)
-            .putInt(known ? vxi11Port.getAsInt() : 0);
+            .putInt(known ? vxi11Port : 0);
       }
       default -> {
         return RpcMessages.acceptedReply(call.xid(), RpcMessages.PROC_UNAVAIL);

@@ -10,6 +10,7 @@ import org.instrumentelement.ial.InstrumentException;
 import org.instrumentelement.ial.ResourceName;
 import org.instrumentelement.ial.SessionOptions;
 import org.instrumentelement.ial.transport.Deadline;
+import org.instrumentelement.ial.transport.LocalLocks;
 import org.instrumentelement.ial.transport.MessageSession;
 import org.instrumentelement.ial.transport.TcpConnector;
 import org.instrumentelement.ial.transport.TcpipAddress;

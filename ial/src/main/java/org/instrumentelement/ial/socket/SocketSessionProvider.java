@@ -5,6 +5,7 @@ import org.instrumentelement.ial.InstrumentSession;
 import org.instrumentelement.ial.ResourceName;
 import org.instrumentelement.ial.SessionOptions;
 import org.instrumentelement.ial.SessionProvider;
+import org.instrumentelement.ial.transport.LocalLocks;
 import org.instrumentelement.ial.transport.TcpipAddress;
 
 /** Opens raw socket sessions: {@code TCPIP[board]::host::port::SOCKET}. */

@@ -97,7 +97,11 @@ public record TcpipAddress(String host, int port, String deviceName) {
     }
   }
 
-  private static String host(ResourceName name, String host) throws InvalidResourceNameException {
+  /**
+   * Checks a host field of {@code name}: a host name or IPv4 address (other transports' addresses
+   * use the same rule).
+   */
+  public static String host(ResourceName name, String host) throws InvalidResourceNameException {
     if (!HOST.matcher(host).matches()) {
       throw new InvalidResourceNameException(
           name.text(), "'" + host + "' is not a host name or IP address");
@@ -105,7 +109,8 @@ public record TcpipAddress(String host, int port, String deviceName) {
     return host;
   }
 
-  private static int port(ResourceName name, String text) throws InvalidResourceNameException {
+  /** Checks a TCP port field of {@code name} (1..65535). */
+  public static int port(ResourceName name, String text) throws InvalidResourceNameException {
     try {
       int port = Integer.parseInt(text.trim());
       if (port >= 1 && port <= 65535) {

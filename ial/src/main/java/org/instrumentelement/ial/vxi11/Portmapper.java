@@ -5,11 +5,27 @@ import org.instrumentelement.ial.InstrumentException;
 import org.instrumentelement.ial.transport.Deadline;
 
 /** Asks a host's portmapper (RFC 1833, version 2, over TCP) which port serves an RPC program. */
-final class Portmapper {
+public final class Portmapper {
   /** The portmapper answers at once or not at all. */
   private static final Duration GRACE = Duration.ZERO;
 
   private Portmapper() {}
+
+  /**
+   * The port of a host's VXI-11 core channel, from its portmapper on {@code portmapperPort}.
+   *
+   * @throws InstrumentException if no portmapper answers in time or none knows VXI-11
+   */
+  public static int vxi11CorePort(String host, int portmapperPort, Duration timeout)
+      throws InstrumentException {
+    return getPort(
+        host,
+        portmapperPort,
+        Vxi11Protocol.CORE_PROGRAM,
+        Vxi11Protocol.CORE_VERSION,
+        Deadline.after(timeout),
+        host);
+  }
 
   /**
    * PMAPPROC_GETPORT for a TCP program.

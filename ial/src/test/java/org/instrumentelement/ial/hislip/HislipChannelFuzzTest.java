@@ -9,7 +9,11 @@ import org.instrumentelement.ial.fuzz.AllocationBudget;
 
 /** Fuzzes the HiSLIP message reader that client and simulator share. */
 class HislipChannelFuzzTest {
-  private static final AllocationBudget BUDGET = new AllocationBudget(1 << 20, 64);
+  /**
+   * readPayload(header) takes up to 1 MiB at once for a small payload (an error text) the header
+   * announces; the other readers take what arrives.
+   */
+  private static final AllocationBudget BUDGET = new AllocationBudget(4 << 20, 64);
 
   /**
    * Invariant: on any stream, {@link HislipChannel#readHeader}, {@link HislipChannel#readPayload}

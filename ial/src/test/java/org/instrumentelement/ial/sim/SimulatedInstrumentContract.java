@@ -23,9 +23,14 @@ public abstract class SimulatedInstrumentContract extends InstrumentSessionContr
   /** The address of the simulator's first instrument over that transport. */
   protected abstract String resource(InstrumentSimulator simulator);
 
+  /** The simulator to test against: by default the mock oscilloscope on the LAN. */
+  protected InstrumentSimulator.Builder simulator() {
+    return InstrumentSimulator.builder();
+  }
+
   @BeforeAll
   void startSimulator() throws Exception {
-    simulator = InstrumentSimulator.builder().build().start();
+    simulator = simulator().build().start();
     rm = new ResourceManager().register(provider(simulator));
   }
 

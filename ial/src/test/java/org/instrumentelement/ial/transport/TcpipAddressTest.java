@@ -29,6 +29,9 @@ class TcpipAddressTest {
     TcpipAddress b = TcpipAddress.vxi11(r("TCPIP1::127.0.0.1,40123::inst1::INSTR"));
     assertEquals(new TcpipAddress("127.0.0.1", 40123, "inst1"), b);
     assertEquals("gpib0,5", TcpipAddress.vxi11(r("TCPIP::gw::gpib0,5::INSTR")).deviceName());
+    // A LAN/GPIB gateway's device with a secondary address, as VISA writes it: passed verbatim.
+    assertEquals(
+        "gpib0,5,3", TcpipAddress.vxi11(r("TCPIP::gw,9000::gpib0,5,3::INSTR")).deviceName());
   }
 
   @Test

@@ -36,7 +36,8 @@ import org.instrumentelement.im.model.ValueType;
  * in the message, instead of when a client first uses the item.
  */
 final class DescriptorParser {
-  private static final Set<String> TOP = Set.of("description", "identity", "link", "start", "stop");
+  private static final Set<String> TOP =
+      Set.of("description", "identity", "identity.matches", "link", "start", "stop");
   private static final Set<String> SECTIONS = Set.of("parameter", "attribute", "command");
   private static final Set<String> STANDARD_COMMANDS =
       Set.of("link", "unlink", "start", "stop", "reset");
@@ -167,6 +168,13 @@ final class DescriptorParser {
         identity = Pattern.compile(top.get("identity"));
       } catch (PatternSyntaxException e) {
         throw new IllegalArgumentException("identity is not a regular expression: " + e);
+      }
+    }
+    if (top.containsKey("identity.matches")) {
+      try {
+        Pattern.compile(top.get("identity.matches"));
+      } catch (PatternSyntaxException e) {
+        throw new IllegalArgumentException("identity.matches is not a regular expression: " + e);
       }
     }
     return new InstrumentDescriptor(

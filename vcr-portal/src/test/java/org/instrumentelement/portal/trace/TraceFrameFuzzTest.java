@@ -62,8 +62,9 @@ class TraceFrameFuzzTest {
             data.consumeDouble(),
             data.consumeDouble(),
             s[6]);
+    // At least 2 points, as decimate requires (a viewer asks for at least 100).
     TraceDecimator.Points points =
-        values == null ? null : TraceDecimator.decimate(values, data.consumeInt(1, 5000));
+        values == null ? null : TraceDecimator.decimate(values, data.consumeInt(2, 5000));
     Frame binary = BinaryFrameEncoder.encode(snap, points);
     Frame json = JsonFrameEncoder.encode(snap, points);
     checkJson(snap, points, json);

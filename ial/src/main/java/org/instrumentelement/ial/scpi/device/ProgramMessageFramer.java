@@ -19,7 +19,9 @@ import java.util.List;
  * <p>Why END does not end a definite block: the length is the block's own framing, and controllers
  * split long writes into chunks that may each carry END (pyvisa-py sets END on every chunk of the
  * last kilobyte when a link's {@code maxRecvSize} is smaller); a device that ended the block there
- * would run the rest of the block as commands.
+ * would run the rest of the block as commands. The same holds for a chunk that ends in the block's
+ * header ({@code #}, the digit count, the length digits): END there does not end the message
+ * either, or the block's bytes that follow in the next chunk would be read as commands.
  */
 public final class ProgramMessageFramer {
   /** A message longer than this is a controller gone wrong; the device refuses to buffer it. */
@@ -152,14 +154,22 @@ public final class ProgramMessageFramer {
       }
       i++;
     }
-    // END ends a message, but not inside a definite block (see the class comment).
-    if (endHere && partial.size() > 0 && state != State.BLOCK) {
+    // END ends a message, but not inside a definite block or its header (see the class comment).
+    if (endHere && partial.size() > 0 && !inDefiniteBlock()) {
       if (state == State.INDEFINITE) {
         dataEnd = partial.size();
       }
       take(out);
     }
     return out;
+  }
+
+  /**
+   * Whether the bytes so far stop inside a definite block: its bytes, its length digits, or just
+   * after its {@code #}, where the next byte may start one.
+   */
+  private boolean inDefiniteBlock() {
+    return state == State.BLOCK || state == State.LENGTH || state == State.HASH;
   }
 
   /** Forgets a partial message (device clear). */

@@ -82,6 +82,28 @@ class ProgramMessageFramerTest {
   }
 
   @Test
+  void endInsideABlockHeaderDoesNotEndTheMessage() {
+    // Found by ProgramMessageFuzzTest: a write piece with END that stops in the header ('#', the
+    // digit count, the length digits) ended the message there, and the block's bytes ran as
+    // commands (*RST).
+    ProgramMessageFramer f = new ProgramMessageFramer(true);
+    List<String> out = new ArrayList<>();
+    for (String[] piece :
+        new String[][] {{":WAV:FORM #9", "END"}, {"00000000", ""}, {"9a\n;*RST\nb\n", "END"}}) {
+      byte[] b = bytes(piece[0]);
+      out.addAll(f.add(b, 0, b.length, !piece[1].isEmpty()));
+    }
+    assertEquals(List.of(":WAV:FORM #9000000009a\n;*RST\nb"), out);
+    for (String cut : new String[] {":WAV:FORM #", ":WAV:FORM #9", ":WAV:FORM #90000"}) {
+      ProgramMessageFramer g = new ProgramMessageFramer(true);
+      byte[] wire = bytes(":WAV:FORM #9000000009a\n;*RST\nb\n");
+      List<String> got = new ArrayList<>(g.add(wire, 0, cut.length(), true));
+      got.addAll(g.add(wire, cut.length(), wire.length - cut.length(), true));
+      assertEquals(List.of(":WAV:FORM #9000000009a\n;*RST\nb"), got, "END after " + cut);
+    }
+  }
+
+  @Test
   void aNewlineAndCommandsInsideABlockAreNeverAMessage() {
     byte[] payload = bytes("abc\n;*RST\n:TIM:SCAL 5\nxyz\r\n#2ab\"'");
     ProgramMessageFramer f = new ProgramMessageFramer(false);

@@ -106,7 +106,20 @@ public final class CheckedRequestReader extends StreamReaderDelegate {
 
   @Override
   public int next() throws XMLStreamException {
-    int event = super.next();
+    try {
+      return checked(super.next());
+    } catch (RuntimeException e) {
+      // Woodstox reads text lazily and reports a malformed byte in it (one that is not UTF-8) as
+      // an unchecked WstxLazyException from the first call that needs the text (isWhiteSpace,
+      // getText...): the reading failure it wraps is what callers of a stream reader expect.
+      if (e.getCause() instanceof XMLStreamException x) {
+        throw x;
+      }
+      throw e;
+    }
+  }
+
+  private int checked(int event) throws XMLStreamException {
     switch (event) {
       case XMLStreamConstants.START_ELEMENT -> start();
       case XMLStreamConstants.END_ELEMENT -> end();

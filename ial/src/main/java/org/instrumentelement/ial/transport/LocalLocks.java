@@ -1,18 +1,18 @@
-package org.instrumentelement.ial.socket;
+package org.instrumentelement.ial.transport;
 
 import java.util.HashMap;
 import java.util.Map;
 import org.instrumentelement.ial.InstrumentTimeoutException;
-import org.instrumentelement.ial.transport.Deadline;
 
 /**
- * Exclusive locks kept in this process, per instrument address. A raw socket has no lock protocol,
- * so, as in VISA, a lock only keeps out the other sessions of the same resource manager.
+ * Exclusive locks kept in this process, per instrument address. A raw socket and a Prologix-style
+ * gateway have no lock protocol, so, as in VISA, a lock only keeps out the other sessions of the
+ * same resource manager.
  */
-final class LocalLocks {
+public final class LocalLocks {
   private final Map<String, Object> owners = new HashMap<>();
 
-  synchronized void lock(String key, Object owner, Deadline deadline)
+  public synchronized void lock(String key, Object owner, Deadline deadline)
       throws InstrumentTimeoutException {
     while (owners.containsKey(key) && owners.get(key) != owner) {
       int left = deadline.remainingMillis();
@@ -29,14 +29,14 @@ final class LocalLocks {
     owners.put(key, owner);
   }
 
-  synchronized void unlock(String key, Object owner) {
+  public synchronized void unlock(String key, Object owner) {
     if (owners.get(key) == owner) {
       owners.remove(key);
       notifyAll();
     }
   }
 
-  synchronized boolean lockedByOther(String key, Object session) {
+  public synchronized boolean lockedByOther(String key, Object session) {
     Object owner = owners.get(key);
     return owner != null && owner != session;
   }
