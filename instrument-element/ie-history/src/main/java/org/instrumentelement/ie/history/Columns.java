@@ -128,6 +128,56 @@ final class Columns {
     size++;
   }
 
+  /** Rows per block of {@link #blocks()}. */
+  static final int BLOCK = 64;
+
+  /**
+   * The minimum, maximum, sum and worst quality of each whole block of {@link #BLOCK} rows of a
+   * scalar segment, so that a trend takes a block that falls inside one bucket at once instead of
+   * row by row. Computed once, on first use, for columns that no longer change (a segment read back
+   * or being written; never the open one, whose trend copies are new each time).
+   */
+  record Blocks(double[] min, double[] max, double[] sum, byte[] worst) {}
+
+  private volatile Blocks blocks;
+
+  Blocks blocks() {
+    Blocks b = blocks;
+    if (b == null) {
+      synchronized (this) {
+        b = blocks;
+        if (b == null) {
+          int n = size / BLOCK;
+          double[] min = new double[n];
+          double[] max = new double[n];
+          double[] sum = new double[n];
+          byte[] worst = new byte[n];
+          for (int k = 0; k < n; k++) {
+            int i = k * BLOCK;
+            double lo = value[i];
+            double hi = lo;
+            double total = 0;
+            byte w = 0;
+            for (int j = i; j < i + BLOCK; j++) {
+              double v = value[j];
+              lo = Math.min(lo, v);
+              hi = Math.max(hi, v);
+              total += v;
+              w = (byte) Math.max(w, quality[j]);
+            }
+            min[k] = lo;
+            max[k] = hi;
+            sum[k] = total;
+            worst[k] = w;
+          }
+          b = new Blocks(min, max, sum, worst);
+          blocks = b;
+        }
+      }
+    }
+    return b;
+  }
+
   /** About how many bytes the columns hold (what a segment of them weighs). */
   long bytes() {
     return size * (vector ? 25L : 33L) + vectorBytes;
@@ -160,6 +210,38 @@ final class Columns {
   /** The last row at or before {@code t}, or -1. */
   int lastAtOrBefore(long t) {
     return firstAtOrAfter(t == Long.MAX_VALUE ? t : t + 1) - 1;
+  }
+
+  /** Copies rows {@code [from, from + n)} into the page's columns at {@code at}. */
+  void copyTo(int from, int n, PageColumns page, int at) {
+    System.arraycopy(time, from, page.times, at, n);
+    System.arraycopy(sequence, from, page.sequences, at, n);
+    System.arraycopy(quality, from, page.qualities, at, n);
+    System.arraycopy(provenance, from, page.provenances, at, n);
+    if (vector) {
+      System.arraycopy(vectors, from, page.vectors, at, n);
+    } else {
+      System.arraycopy(value, from, page.values, at, n);
+    }
+  }
+
+  /** The columns of a raw page being filled. */
+  static final class PageColumns {
+    final long[] times;
+    final long[] sequences;
+    final byte[] qualities;
+    final long[] provenances;
+    final double[] values;
+    final double[][] vectors;
+
+    PageColumns(boolean vector, int capacity) {
+      times = new long[capacity];
+      sequences = new long[capacity];
+      qualities = new byte[capacity];
+      provenances = new long[capacity];
+      values = vector ? null : new double[capacity];
+      vectors = vector ? new double[capacity][] : null;
+    }
   }
 
   /** Exact copies of the columns, trimmed to their size (for writing a segment). */

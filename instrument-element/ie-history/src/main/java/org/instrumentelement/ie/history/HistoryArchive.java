@@ -102,6 +102,17 @@ public final class HistoryArchive implements AutoCloseable {
     return open(dir, settings, clockMicros, listener, true);
   }
 
+  /**
+   * Opens the archive in {@code dir} for writing samples of the past, such as an import or a
+   * benchmark's synthetic history: nothing runs by itself; the caller moves {@code clockMicros}
+   * along with the samples and calls {@link #tick()} (which flushes the journal and writes the
+   * segments that are due) as often as it wants them flushed.
+   */
+  public static HistoryArchive openOffline(
+      Path dir, HistorySettings settings, LongSupplier clockMicros) throws IOException {
+    return open(dir, settings, clockMicros, null, false);
+  }
+
   /** As {@link #open}; with {@code ticking} false, nothing runs until {@link #tick()} is called. */
   static HistoryArchive open(
       Path dir,
@@ -355,9 +366,10 @@ public final class HistoryArchive implements AutoCloseable {
 
   /**
    * Flushes the journal, writes segments that are old enough, starts a new journal generation when
-   * its time has come, deletes the generations no longer needed and applies retention.
+   * its time has come, deletes the generations no longer needed and applies retention. The archive
+   * does it every flush interval by itself unless opened {@linkplain #openOffline offline}.
    */
-  void tick() {
+  public void tick() {
     long now = clock.getAsLong();
     try {
       journal.flush(now);
@@ -534,30 +546,49 @@ public final class HistoryArchive implements AutoCloseable {
       throws IOException {
     SeriesStore st = require(series);
     int max = Math.max(1, Math.min(limit, settings.rawLimit()));
-    List<Sample> out = new ArrayList<>(Math.min(max, 4096));
-    boolean more = false;
-    for (Columns c : sources(st, from, to)) {
-      int i =
+    List<Columns> sources = sources(st, from, to);
+    // The rows of each source in the range (after the token's sample), up to one more than max.
+    int[] start = new int[sources.size()];
+    int[] stop = new int[sources.size()];
+    int total = 0;
+    for (int k = 0; k < sources.size() && total <= max; k++) {
+      Columns c = sources.get(k);
+      int a =
           afterTime == Long.MIN_VALUE
               ? c.firstAtOrAfter(from)
               : Math.max(c.firstAtOrAfter(from), c.firstAfter(afterTime, afterSequence));
-      for (; i < c.size() && c.time(i) <= to; i++) {
-        if (out.size() == max) {
-          more = true;
-          break;
-        }
-        out.add(c.sample(i));
-      }
-      if (more) {
-        break;
+      int b = to == Long.MAX_VALUE ? c.size() : c.firstAtOrAfter(to + 1);
+      start[k] = a;
+      stop[k] = Math.max(a, b);
+      total += stop[k] - a;
+    }
+    boolean more = total > max;
+    int n = Math.min(total, max);
+    Columns.PageColumns page = new Columns.PageColumns(st.vector, n);
+    int at = 0;
+    for (int k = 0; k < sources.size() && at < n; k++) {
+      int take = Math.min(stop[k] - start[k], n - at);
+      if (take > 0) {
+        sources.get(k).copyTo(start[k], take, page, at);
+        at += take;
       }
     }
     String token = null;
     if (more) {
-      Sample last = out.get(out.size() - 1);
-      token = new ContinuationToken(series, from, to, last.timeMicros(), last.sequence()).encode();
+      token =
+          new ContinuationToken(series, from, to, page.times[n - 1], page.sequences[n - 1])
+              .encode();
     }
-    return new RawPage(out, gaps(st, from, to), token);
+    return new RawPage(
+        n,
+        page.times,
+        page.sequences,
+        page.qualities,
+        page.provenances,
+        page.values,
+        page.vectors,
+        gaps(st, from, to),
+        token);
   }
 
   /**
@@ -580,8 +611,32 @@ public final class HistoryArchive implements AutoCloseable {
     int[] worst = new int[n];
     java.util.Arrays.fill(worst, -1);
     for (Columns c : sources(st, from, to)) {
-      for (int i = c.firstAtOrAfter(from); i < c.size() && c.time(i) <= to; i++) {
+      int i = c.firstAtOrAfter(from);
+      int stop = to == Long.MAX_VALUE ? c.size() : c.firstAtOrAfter(to + 1);
+      // Whole blocks inside one bucket at once (their summaries), the rest row by row.
+      Columns.Blocks blocks = stop - i >= 2 * Columns.BLOCK ? c.blocks() : null;
+      while (i < stop) {
         int b = (int) Math.min(n - 1, (long) ((c.time(i) - from) / width));
+        if (blocks != null && i % Columns.BLOCK == 0 && i + Columns.BLOCK <= stop) {
+          int j = i + Columns.BLOCK - 1;
+          if ((int) Math.min(n - 1, (long) ((c.time(j) - from) / width)) == b) {
+            int k = i / Columns.BLOCK;
+            if (count[b] == 0) {
+              min[b] = blocks.min()[k];
+              max[b] = blocks.max()[k];
+              first[b] = c.value(i);
+            } else {
+              min[b] = Math.min(min[b], blocks.min()[k]);
+              max[b] = Math.max(max[b], blocks.max()[k]);
+            }
+            sum[b] += blocks.sum()[k];
+            last[b] = c.value(j);
+            count[b] += Columns.BLOCK;
+            worst[b] = Math.max(worst[b], blocks.worst()[k]);
+            i += Columns.BLOCK;
+            continue;
+          }
+        }
         double v = c.value(i);
         if (count[b] == 0) {
           min[b] = v;
@@ -595,6 +650,7 @@ public final class HistoryArchive implements AutoCloseable {
         last[b] = v;
         count[b]++;
         worst[b] = Math.max(worst[b], c.quality(i));
+        i++;
       }
     }
     List<Gap> gaps = gaps(st, from, to);

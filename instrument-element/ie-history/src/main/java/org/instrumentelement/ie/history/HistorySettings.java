@@ -29,7 +29,7 @@ public record HistorySettings(
         Duration.ofMinutes(30),
         16L << 20,
         Duration.ofDays(30),
-        4L << 30,
+        2L << 30,
         100_000,
         128L << 20);
   }

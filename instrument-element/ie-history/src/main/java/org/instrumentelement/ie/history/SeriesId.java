@@ -14,7 +14,7 @@ public record SeriesId(String im, String attribute) {
    * The series' directory name: the path and attribute with every byte outside {@code
    * [A-Za-z0-9_-]} written as {@code %XX}, so that no name reaches outside the archive.
    */
-  String directoryName() {
+  public String directoryName() {
     return escape(im) + "~" + escape(attribute);
   }
 

@@ -39,6 +39,9 @@ import org.instrumentelement.im.model.ImException;
  * answers; this class checks the request, names the faults and builds the answer.
  */
 final class HistoryOperations {
+  /** The most samples a raw answer in XML holds (BINARY: {@code history.rawLimit}). */
+  static final int XML_PAGE = 10_000;
+
   /** The most buckets a processed answer holds. */
   static final int MAX_BUCKETS = 10_000;
 
@@ -187,55 +190,56 @@ final class HistoryOperations {
     return id;
   }
 
+  /**
+   * The samples one raw answer holds: {@code limit}, at most {@code history.rawLimit}; in XML at
+   * most {@value #XML_PAGE} besides, since SOAP toolkits refuse an element of very many children by
+   * default (CXF's reader stops at 50,000). The continuation token goes on either way.
+   */
   private int limit(GetHistory r, String path) throws InstrumentElementFault {
+    int most = r.encoding == VectorEncoding.BINARY ? rawLimit : Math.min(rawLimit, XML_PAGE);
     if (r.limit == null) {
-      return rawLimit;
+      return most;
     }
     if (r.limit < 1 || r.limit > rawLimit) {
       throw fault(FaultCode.OUT_OF_RANGE, path, "a raw answer holds 1 to " + rawLimit + " samples");
     }
-    return r.limit;
+    return Math.min(r.limit, most);
   }
 
   private void raw(HistoryInfo h, RawPage page, VectorEncoding encoding, boolean vector) {
-    List<Sample> samples = page.samples();
-    h.count = samples.size();
+    int n = page.size();
+    h.count = n;
     h.continuation = page.continuation();
     h.gap = gaps(page.gaps());
     if (encoding == VectorEncoding.BINARY) {
-      int n = samples.size();
-      ByteBuffer t = ByteBuffer.allocate(8 * n).order(ByteOrder.LITTLE_ENDIAN);
-      ByteBuffer s = ByteBuffer.allocate(8 * n).order(ByteOrder.LITTLE_ENDIAN);
-      ByteBuffer p = ByteBuffer.allocate(8 * n).order(ByteOrder.LITTLE_ENDIAN);
-      ByteBuffer v = vector ? null : ByteBuffer.allocate(8 * n).order(ByteOrder.LITTLE_ENDIAN);
-      byte[] q = new byte[n];
-      for (int i = 0; i < n; i++) {
-        Sample x = samples.get(i);
-        t.putLong(x.timeMicros());
-        s.putLong(x.sequence());
-        p.putLong(x.provenance());
-        q[i] = (byte) x.quality();
-        if (v != null) {
-          v.putDouble(x.value());
-        }
+      h.times = littleEndian(page.times(), n);
+      h.sequences = littleEndian(page.sequences(), n);
+      h.provenances = littleEndian(page.provenances(), n);
+      h.qualities = java.util.Arrays.copyOf(page.qualities(), n);
+      if (!vector) {
+        ByteBuffer v = ByteBuffer.allocate(8 * n).order(ByteOrder.LITTLE_ENDIAN);
+        v.asDoubleBuffer().put(page.values(), 0, n);
+        h.values = v.array();
       }
-      h.times = t.array();
-      h.sequences = s.array();
-      h.provenances = p.array();
-      h.qualities = q;
-      h.values = v == null ? null : v.array();
       return;
     }
-    h.sample = new ArrayList<>(samples.size());
-    for (Sample x : samples) {
+    h.sample = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
       HistorySample e = new HistorySample();
-      e.time = instant(x.timeMicros());
-      e.quality = quality(x.quality());
-      e.sequence = x.sequence();
-      e.provenance = x.provenance();
-      e.value = vector ? null : x.value();
+      e.time = instant(page.times()[i]);
+      e.quality = quality(page.qualities()[i]);
+      e.sequence = page.sequences()[i];
+      e.provenance = page.provenances()[i];
+      e.value = vector ? null : page.values()[i];
       h.sample.add(e);
     }
+  }
+
+  /** The first {@code n} longs as little-endian int64. */
+  private static byte[] littleEndian(long[] values, int n) {
+    ByteBuffer b = ByteBuffer.allocate(8 * n).order(ByteOrder.LITTLE_ENDIAN);
+    b.asLongBuffer().put(values, 0, n);
+    return b.array();
   }
 
   private static HistoryBucket bucket(Bucket k) {

@@ -3,13 +3,12 @@ package org.instrumentelement.ie.soap.types;
 import jakarta.xml.bind.annotation.XmlAttribute;
 import jakarta.xml.bind.annotation.XmlSchemaType;
 import jakarta.xml.bind.annotation.XmlType;
-import jakarta.xml.bind.annotation.XmlValue;
 import jakarta.xml.bind.annotation.adapters.XmlJavaTypeAdapter;
 import java.time.Instant;
 
 /**
- * One archived sample: {@code <sample time="..." quality="GOOD" sequence="42"
- * provenance="3">0.125</sample>}; a vector's sample has no text (getHistoryValue gives it).
+ * One archived sample: {@code <sample time="..." value="0.125" quality="GOOD" sequence="42"
+ * provenance="3"/>}; a vector's sample has no value (getHistoryValue gives it).
  */
 @XmlType(name = "HistorySample")
 public class HistorySample {
@@ -28,5 +27,5 @@ public class HistorySample {
   @XmlAttribute public Long provenance;
 
   /** The value of a scalar (full precision); absent for a vector. */
-  @XmlValue public Double value;
+  @XmlAttribute public Double value;
 }
