@@ -184,6 +184,9 @@ public final class Benchmark {
         RecordingCost.removeDirectory(dataDir);
       }
     }
+    if (options.runs("history")) {
+      new HistoryCost(options).run(results);
+    }
     if (!options.soak().isZero()) {
       Progress.log(
           "soak: "

@@ -29,14 +29,16 @@ final class CommandLine {
           "sensors",
           "ladder",
           "loss",
-          "recording");
+          "recording",
+          "history");
 
   private static final Map<String, String> OPTIONS = new LinkedHashMap<>();
 
   static {
     OPTIONS.put("quick", "a short run to see that it works (cold JIT: not figures)");
     OPTIONS.put(
-        "only", "parts to run, of " + String.join(",", PARTS) + " [all but ladder and loss]");
+        "only",
+        "parts to run, of " + String.join(",", PARTS) + " [all but ladder, loss and history]");
     OPTIONS.put("warmup", "seconds of warm-up per point, not counted [30; quick 2]");
     OPTIONS.put("measure", "seconds per measurement [5; quick 2]");
     OPTIONS.put("reps", "measurements per point, the median is reported [3; quick 1]");

@@ -30,6 +30,7 @@ final class Results {
   Loss loss;
   SensorNetwork sensors;
   Recording recording;
+  History history;
   List<HeapReading> soakHeap;
   Soak soak;
   List<TargetResult> targets;
@@ -362,6 +363,58 @@ final class Results {
       long vectorsRecorded,
       long vectorsDropped,
       double bytesOnDiskPerVector,
+      String loadAverage) {}
+
+  /**
+   * The history archive (--only=history): a synthetic archive written offline, an IE answering
+   * queries on it, and the live cost of archiving.
+   *
+   * @param samplesWritten samples of the synthetic archive
+   * @param writtenPerSecond how fast the archive's writer took them
+   * @param writerCpuMicrosPerSample the writing process's CPU per sample (journal, segments)
+   * @param bytesPerSample10Hz segment bytes per sample of the 10/s series (a week)
+   * @param bytesPerSample1Hz segment bytes per sample of the 100 series at 1/s (a day)
+   * @param bytesPerSampleDirectory the archive directory's bytes per sample (index, gaps, journal)
+   * @param buckets buckets of each trend
+   * @param hourFirstMillis the first hour trend's answer (segments read from disk)
+   * @param hourMedianMillis the median of the next ones
+   * @param rawSamples samples of the raw read (the last day of the 10/s series)
+   * @param rawBinaryPerSecond samples per second reading it in pages, BINARY
+   * @param rawMtomPerSecond the same with the columns as MTOM attachments (an MTOM request)
+   * @param rawXmlPerSecond the same in XML
+   * @param liveOffPerSecond samples published per second with the archive off
+   * @param liveOffCpuMicros the IE's CPU per published sample with the archive off
+   * @param liveOnPerSecond samples published (and archived) per second with it on
+   * @param liveOnCpuMicros the IE's CPU per sample with it on
+   * @param archivingCpuMicros the difference per archived sample: what archiving costs the IE
+   * @param loadAverage the machine's 1, 5 and 15 minute load averages when it began
+   */
+  record History(
+      long samplesWritten,
+      double writtenPerSecond,
+      double writerCpuMicrosPerSample,
+      double bytesPerSample10Hz,
+      double bytesPerSample1Hz,
+      double bytesPerSampleDirectory,
+      int buckets,
+      double hourFirstMillis,
+      double hourMedianMillis,
+      double hourP95Millis,
+      double dayFirstMillis,
+      double dayMedianMillis,
+      double dayP95Millis,
+      double weekFirstMillis,
+      double weekMedianMillis,
+      double weekP95Millis,
+      long rawSamples,
+      double rawBinaryPerSecond,
+      double rawMtomPerSecond,
+      double rawXmlPerSecond,
+      double liveOffPerSecond,
+      double liveOffCpuMicros,
+      double liveOnPerSecond,
+      double liveOnCpuMicros,
+      double archivingCpuMicros,
       String loadAverage) {}
 
   /** One reading of the soak: the heap in use right after a full GC. */

@@ -163,6 +163,29 @@ final class Targets {
           new Target(
               "loss run: samples lost, over all subscribers", Goal.none(), r -> r.loss.lost()));
 
+  /**
+   * Only with the history part (issue 40): a day of a 10/s reading drawn as a trend quickly, a
+   * scalar sample small on disk and cheap to archive, raw history read fast.
+   */
+  static final List<Target> HISTORY =
+      List.of(
+          new Target(
+              "history: a day (864,000 samples) to 2,000 buckets (ms, median)",
+              Goal.atMost(50),
+              r -> r.history.dayMedianMillis()),
+          new Target(
+              "history: bytes on disk per scalar sample (10/s, segments)",
+              Goal.atMost(16),
+              r -> r.history.bytesPerSample10Hz()),
+          new Target(
+              "history: IE CPU per archived sample, live (us)",
+              Goal.atMost(5),
+              r -> r.history.archivingCpuMicros()),
+          new Target(
+              "history: raw paging, BINARY (samples/s)",
+              Goal.atLeast(5_000_000),
+              r -> r.history.rawBinaryPerSecond()));
+
   private Targets() {}
 
   /** Every target with the run's figure, each also printed as a line of the summary table. */
@@ -170,6 +193,9 @@ final class Targets {
     List<Target> targets = new ArrayList<>(TARGETS);
     if (results.loss != null) {
       targets.addAll(LOSS);
+    }
+    if (results.history != null) {
+      targets.addAll(HISTORY);
     }
     if (results.soak != null) {
       targets.add(SOAK);
