@@ -14,11 +14,13 @@ import org.apache.cxf.message.MessageUtils;
 import org.apache.cxf.service.model.BindingOperationInfo;
 import org.apache.cxf.wsdl.interceptors.BareOutInterceptor;
 import org.instrumentelement.ie.soap.AttributeAnswer;
+import org.instrumentelement.ie.soap.HistoryAnswer;
 
 /**
- * CXF's writer of document/literal answers, with one fast path: a {@code getAttribute} answer that
+ * CXF's writer of document/literal answers, with two fast paths: a {@code getAttribute} answer that
  * carries a vector or a single scalar ({@link AttributeAnswer#handles}) is written by {@link
- * AttributeAnswer} straight to the response stream. It takes the place of the binding's {@link
+ * AttributeAnswer}, and raw history in BINARY columns ({@link HistoryAnswer#handles}) by {@link
+ * HistoryAnswer}, straight to the response stream. It takes the place of the binding's {@link
  * BareOutInterceptor} and takes the fast path only where CXF itself would let JAXB write to the
  * stream (a SOAP binding, UTF-8, no DOM, no buffering) and the answer is not an MTOM package;
  * everything else is CXF's own path, unchanged.
@@ -43,7 +45,9 @@ final class AttributeAnswerInterceptor extends BareOutInterceptor {
   @Override
   public void handleMessage(Message message) {
     MessageContentsList parts = MessageContentsList.getContentsList(message);
-    if (parts == null || parts.size() != 1 || !AttributeAnswer.handles(parts.get(0))) {
+    boolean attribute = parts != null && parts.size() == 1 && AttributeAnswer.handles(parts.get(0));
+    boolean history = parts != null && parts.size() == 1 && HistoryAnswer.handles(parts.get(0));
+    if (!attribute && !history) {
       super.handleMessage(message);
       return;
     }
@@ -67,7 +71,11 @@ final class AttributeAnswerInterceptor extends BareOutInterceptor {
         xml.writeCharacters("");
         xml.flush();
       }
-      AttributeAnswer.write(parts.get(0), out);
+      if (attribute) {
+        AttributeAnswer.write(parts.get(0), out);
+      } else {
+        HistoryAnswer.write(parts.get(0), out);
+      }
     } catch (IOException | XMLStreamException e) {
       throw new Fault(e);
     }

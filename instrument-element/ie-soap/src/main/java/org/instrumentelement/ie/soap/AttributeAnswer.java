@@ -2,8 +2,6 @@ package org.instrumentelement.ie.soap;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
-import java.util.Base64;
 import org.instrumentelement.ie.soap.types.DoubleList;
 import org.instrumentelement.ie.soap.types.DoubleText;
 import org.instrumentelement.ie.soap.types.GetAttributeResponse;
@@ -23,49 +21,32 @@ import org.instrumentelement.ie.soap.types.ValueType;
  */
 public final class AttributeAnswer {
   private static final byte[] START =
-      ascii("<getAttributeResponse xmlns=\"" + Namespaces.IE + "\"><value");
-  private static final byte[] END = ascii("</value></getAttributeResponse>");
-  private static final byte[] DOUBLES_START = ascii("<doubles>");
-  private static final byte[] DOUBLES_END = ascii("</doubles>");
-  private static final byte[] DATA_START = ascii("<data>");
-  private static final byte[] DATA_END = ascii("</data>");
-  private static final byte[] DOUBLE_START = ascii("<doubleValue>");
-  private static final byte[] DOUBLE_END = ascii("</doubleValue>");
-  private static final byte[] INTEGER_START = ascii("<integerValue>");
-  private static final byte[] INTEGER_END = ascii("</integerValue>");
-  private static final byte[] BOOLEAN_START = ascii("<booleanValue>");
-  private static final byte[] BOOLEAN_END = ascii("</booleanValue>");
-  private static final byte[] STRING_START = ascii("<stringValue>");
-  private static final byte[] STRING_END = ascii("</stringValue>");
-
-  private static final Base64.Encoder BASE64 = Base64.getEncoder();
-
-  /** Bytes of a vector gathered before they are passed on to the stream. */
-  private static final int CHUNK = 8192;
-
-  /**
-   * Largest base64 text encoded into a request thread's scratch array (a 2,500-double vector takes
-   * 26,668 bytes); longer text gets an array of its own.
-   */
-  static final int SCRATCH_MAX = 64 * 1024;
-
-  private static final ThreadLocal<byte[]> BASE64_SCRATCH =
-      ThreadLocal.withInitial(() -> new byte[CHUNK]);
+      AnswerBytes.ascii("<getAttributeResponse xmlns=\"" + Namespaces.IE + "\"><value");
+  private static final byte[] END = AnswerBytes.ascii("</value></getAttributeResponse>");
+  private static final byte[] DOUBLES_START = AnswerBytes.ascii("<doubles>");
+  private static final byte[] DOUBLES_END = AnswerBytes.ascii("</doubles>");
+  private static final byte[] DATA_START = AnswerBytes.ascii("<data>");
+  private static final byte[] DATA_END = AnswerBytes.ascii("</data>");
+  private static final byte[] DOUBLE_START = AnswerBytes.ascii("<doubleValue>");
+  private static final byte[] DOUBLE_END = AnswerBytes.ascii("</doubleValue>");
+  private static final byte[] INTEGER_START = AnswerBytes.ascii("<integerValue>");
+  private static final byte[] INTEGER_END = AnswerBytes.ascii("</integerValue>");
+  private static final byte[] BOOLEAN_START = AnswerBytes.ascii("<booleanValue>");
+  private static final byte[] BOOLEAN_END = AnswerBytes.ascii("</booleanValue>");
+  private static final byte[] STRING_START = AnswerBytes.ascii("<stringValue>");
+  private static final byte[] STRING_END = AnswerBytes.ascii("</stringValue>");
 
   /** A request thread's array that a vector's answer is gathered in, one answer at a time. */
   private static final ThreadLocal<byte[]> VECTOR_CHUNK =
-      ThreadLocal.withInitial(() -> new byte[CHUNK]);
+      ThreadLocal.withInitial(() -> new byte[AnswerBytes.CHUNK]);
 
   /** The same for a scalar answer: the attributes and a short value fit. */
   private static final int SMALL = 512;
 
-  private final OutputStream out;
-  private final byte[] buf;
-  private int pos;
+  private final AnswerBytes b;
 
   private AttributeAnswer(OutputStream out, byte[] buf) {
-    this.out = out;
-    this.buf = buf;
+    this.b = new AnswerBytes(out, buf);
   }
 
   /**
@@ -126,24 +107,24 @@ public final class AttributeAnswer {
   }
 
   private void answer(Value v) throws IOException {
-    put(START);
-    attribute("name", v.name);
-    attribute("type", v.type.name());
-    attribute("timestamp", v.timestamp == null ? null : InstantAdapter.print(v.timestamp));
-    attribute("quality", v.quality == null ? null : v.quality.name());
-    attribute("length", v.length == null ? null : v.length.toString());
-    attribute("units", v.units);
-    attribute("provenance", v.provenance == null ? null : v.provenance.toString());
-    room(1);
-    buf[pos++] = '>';
+    b.put(START);
+    b.attribute("name", v.name);
+    b.attribute("type", v.type.name());
+    b.attribute("timestamp", v.timestamp == null ? null : InstantAdapter.print(v.timestamp));
+    b.attribute("quality", v.quality == null ? null : v.quality.name());
+    b.attribute("length", v.length == null ? null : v.length.toString());
+    b.attribute("units", v.units);
+    b.attribute("provenance", v.provenance == null ? null : v.provenance.toString());
+    b.room(1);
+    b.buf[b.pos++] = '>';
     if (v.data != null) {
-      put(DATA_START);
-      base64(v.data);
-      put(DATA_END);
+      b.put(DATA_START);
+      b.base64(v.data);
+      b.put(DATA_END);
     } else if (v.doubles != null) {
-      put(DOUBLES_START);
+      b.put(DOUBLES_START);
       doubles(((DoubleList) v.doubles).values());
-      put(DOUBLES_END);
+      b.put(DOUBLES_END);
     } else if (v.doubleValue != null) {
       scalar(DOUBLE_START, printDouble(v.doubleValue), DOUBLE_END);
     } else if (v.integerValue != null) {
@@ -151,72 +132,28 @@ public final class AttributeAnswer {
     } else if (v.booleanValue != null) {
       scalar(BOOLEAN_START, v.booleanValue.toString(), BOOLEAN_END);
     } else {
-      put(STRING_START);
-      put(escaped(v.stringValue, false));
-      put(STRING_END);
+      b.put(STRING_START);
+      b.text(v.stringValue);
+      b.put(STRING_END);
     }
-    put(END);
-    out.write(buf, 0, pos);
-    pos = 0;
+    b.put(END);
+    b.flush();
   }
 
   private void doubles(double[] values) throws IOException {
     for (int i = 0; i < values.length; i++) {
-      room(DoubleText.MAX_LENGTH + 1);
+      b.room(DoubleText.MAX_LENGTH + 1);
       if (i > 0) {
-        buf[pos++] = ' ';
+        b.buf[b.pos++] = ' ';
       }
-      pos = DoubleText.format(values[i], buf, pos);
+      b.pos = DoubleText.format(values[i], b.buf, b.pos);
     }
-  }
-
-  /**
-   * Standard base64 with padding, as xs:base64Binary and JAXB write it (no line breaks), by the
-   * JDK's encoder: the JIT replaces its inner loop with vector instructions where the processor has
-   * them (AVX-512 VBMI: about 40 times faster than a table per 12 bits).
-   */
-  private void base64(byte[] in) throws IOException {
-    int length = 4 * ((in.length + 2) / 3);
-    if (length > SCRATCH_MAX) {
-      put(BASE64.encode(in));
-      return;
-    }
-    // Into this thread's scratch array (warm in its cache), not a new one per answer.
-    byte[] scratch = BASE64_SCRATCH.get();
-    if (scratch.length < length) {
-      scratch = new byte[Math.max(length, Math.min(SCRATCH_MAX, 2 * scratch.length))];
-      BASE64_SCRATCH.set(scratch);
-    }
-    put(scratch, BASE64.encode(in, scratch));
-  }
-
-  /**
-   * An attribute, left out when {@code value} is null, escaped as the service's JAXB escape handler
-   * escapes attribute values ({@code & < > "}, carriage return and line feed).
-   */
-  private void attribute(String name, String value) throws IOException {
-    if (value == null) {
-      return;
-    }
-    room(name.length() + 3);
-    buf[pos++] = ' ';
-    for (int i = 0; i < name.length(); i++) {
-      buf[pos++] = (byte) name.charAt(i);
-    }
-    buf[pos++] = '=';
-    buf[pos++] = '"';
-    put(escaped(value, true));
-    room(1);
-    buf[pos++] = '"';
   }
 
   private void scalar(byte[] start, String text, byte[] end) throws IOException {
-    put(start);
-    room(text.length());
-    for (int i = 0; i < text.length(); i++) {
-      buf[pos++] = (byte) text.charAt(i); // digits, signs, letters: ASCII
-    }
-    put(end);
+    b.put(start);
+    b.asciiText(text); // digits, signs, letters
+    b.put(end);
   }
 
   /** A double as JAXB prints xs:double. */
@@ -231,67 +168,5 @@ public final class AttributeAnswer {
       return "-INF";
     }
     return String.valueOf(d);
-  }
-
-  /**
-   * Text escaped as the service's JAXB escape handler escapes it ({@code & < >} and carriage
-   * return; in attribute values also {@code "} and line feed), in UTF-8.
-   */
-  private static byte[] escaped(String value, boolean attribute) {
-    int i = 0;
-    while (i < value.length()) {
-      char c = value.charAt(i);
-      if (c == '&' || c == '<' || c == '>' || c == '\r' || attribute && (c == '"' || c == '\n')) {
-        break;
-      }
-      i++;
-    }
-    if (i == value.length()) {
-      return value.getBytes(StandardCharsets.UTF_8);
-    }
-    StringBuilder b = new StringBuilder(value.length() + 16).append(value, 0, i);
-    for (; i < value.length(); i++) {
-      char c = value.charAt(i);
-      switch (c) {
-        case '&' -> b.append("&amp;");
-        case '<' -> b.append("&lt;");
-        case '>' -> b.append("&gt;");
-        case '\r' -> b.append("&#13;");
-        case '"' -> b.append(attribute ? "&quot;" : "\"");
-        case '\n' -> b.append(attribute ? "&#10;" : "\n");
-        default -> b.append(c);
-      }
-    }
-    return b.toString().getBytes(StandardCharsets.UTF_8);
-  }
-
-  private void put(byte[] bytes) throws IOException {
-    put(bytes, bytes.length);
-  }
-
-  /** The first {@code length} bytes of {@code bytes}. */
-  private void put(byte[] bytes, int length) throws IOException {
-    if (length > buf.length - pos) {
-      out.write(buf, 0, pos);
-      pos = 0;
-      if (length > buf.length) {
-        out.write(bytes, 0, length);
-        return;
-      }
-    }
-    System.arraycopy(bytes, 0, buf, pos, length);
-    pos += length;
-  }
-
-  /** Makes room for {@code n} bytes (at most the buffer's size) in the buffer. */
-  private void room(int n) throws IOException {
-    if (buf.length - pos < n) {
-      out.write(buf, 0, pos);
-      pos = 0;
-    }
-  }
-
-  private static byte[] ascii(String s) {
-    return s.getBytes(StandardCharsets.US_ASCII);
   }
 }
