@@ -40,7 +40,8 @@ import org.instrumentelement.ie.measure.MockLaboratory;
  *   <li>An IE started on that archive, asked over SOAP as any client: trends of the last hour, day
  *       and week at 2,000 buckets (the first answer, from disk, and the median and 95th percentile
  *       of the next ones, after a warm-up), and the last day read raw in pages of 100,000 (BINARY
- *       inline and over MTOM, and XML in its pages of 10,000; the median of three reads).
+ *       inline and over MTOM, and XML in its pages of 10,000; the median of three reads), with the
+ *       IE process's CPU per sample read in BINARY.
  *   <li>The IE process's CPU per sample with the scope's peak-to-peak sampled as fast as it goes,
  *       once with the archive off and once with it on (two IEs, one after the other): the
  *       difference per archived sample is what archiving costs the IE live.
@@ -102,8 +103,8 @@ final class HistoryCost {
           String.format(
               Locale.ROOT,
               "history: %d-bucket trends: hour %.1f ms (first %.1f), day %.1f ms (first %.1f),"
-                  + " week %.1f ms (first %.1f); raw paging of a day: %.2f M samples/s BINARY,"
-                  + " %.2f M/s BINARY over MTOM, %.2f M/s XML",
+                  + " week %.1f ms (first %.1f); raw paging of a day: %.2f M samples/s BINARY"
+                  + " (IE CPU %.0f ns per sample), %.2f M/s BINARY over MTOM, %.2f M/s XML",
               BUCKETS,
               q.hour().median(),
               q.hour().first(),
@@ -112,6 +113,7 @@ final class HistoryCost {
               q.week().median(),
               q.week().first(),
               q.rawBinaryPerSecond() / 1e6,
+              q.rawBinaryIeCpuNanos(),
               q.rawMtomPerSecond() / 1e6,
               q.rawXmlPerSecond() / 1e6));
 
@@ -154,6 +156,7 @@ final class HistoryCost {
               q.week().p95(),
               q.rawSamples(),
               q.rawBinaryPerSecond(),
+              q.rawBinaryIeCpuNanos(),
               q.rawMtomPerSecond(),
               q.rawXmlPerSecond(),
               off.samplesPerSecond(),
@@ -280,6 +283,7 @@ final class HistoryCost {
       Timing week,
       long rawSamples,
       double rawBinaryPerSecond,
+      double rawBinaryIeCpuNanos,
       double rawMtomPerSecond,
       double rawXmlPerSecond) {}
 
@@ -310,10 +314,12 @@ final class HistoryCost {
     Timing hour = trend(soap, from[0], to, first[0]);
     Timing day = trend(soap, from[1], to, first[1]);
     Timing week = trend(soap, from[2], to, first[2]);
+    double cpu0 = ie.cpu().seconds();
     double binary = median(() -> raw(soap, from[1], to, VectorEncoding.BINARY, n));
+    double ieNanos = (ie.cpu().seconds() - cpu0) / (3.0 * n[0]) * 1e9;
     double overMtom = median(() -> raw(mtom, from[1], to, VectorEncoding.BINARY, n));
     double xml = median(() -> raw(soap, from[1], to, VectorEncoding.XML, n));
-    return new Queries(hour, day, week, n[0], binary, overMtom, xml);
+    return new Queries(hour, day, week, n[0], binary, ieNanos, overMtom, xml);
   }
 
   interface Rate {

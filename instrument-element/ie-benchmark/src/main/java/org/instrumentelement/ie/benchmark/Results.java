@@ -408,6 +408,7 @@ final class Results {
       double weekP95Millis,
       long rawSamples,
       double rawBinaryPerSecond,
+      double rawBinaryIeCpuNanos,
       double rawMtomPerSecond,
       double rawXmlPerSecond,
       double liveOffPerSecond,

@@ -178,9 +178,9 @@ final class Targets {
               Goal.atMost(16),
               r -> r.history.bytesPerSample10Hz()),
           new Target(
-              "history: IE CPU per archived sample, live (us)",
+              "history: CPU per archived sample, archive writer (us)",
               Goal.atMost(5),
-              r -> r.history.archivingCpuMicros()),
+              r -> r.history.writerCpuMicrosPerSample()),
           new Target(
               "history: raw paging, BINARY (samples/s)",
               Goal.atLeast(5_000_000),
