@@ -268,6 +268,18 @@ class AccessControlIT {
     ops.put(
         "listCommands",
         ie -> ie.listCommands(new org.instrumentelement.ie.client.soap.ListCommands()));
+    // The shortest discovery, of nothing: access is checked before anything is searched.
+    ops.put(
+        "discoverInstruments",
+        ie -> {
+          org.instrumentelement.ie.client.soap.DiscoverInstruments r =
+              new org.instrumentelement.ie.client.soap.DiscoverInstruments();
+          r.setTimeoutMillis(500L);
+          r.setMdns(false);
+          r.setBroadcast(false);
+          r.getNetwork().add("127.0.0.1");
+          ie.discoverInstruments(r);
+        });
     return ops;
   }
 
@@ -283,7 +295,7 @@ class AccessControlIT {
               "releaseReservation",
               "startRecording" ->
           Role.CONTROL;
-      case "configureSampling", "breakReservation" -> Role.ADMIN;
+      case "configureSampling", "breakReservation", "discoverInstruments" -> Role.ADMIN;
       default -> Role.OBSERVE;
     };
   }

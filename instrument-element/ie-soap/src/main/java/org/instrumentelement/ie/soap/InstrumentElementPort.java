@@ -24,6 +24,8 @@ import org.instrumentelement.ie.soap.types.DescribeInstrumentManager;
 import org.instrumentelement.ie.soap.types.DescribeInstrumentManagerResponse;
 import org.instrumentelement.ie.soap.types.DescribeRecording;
 import org.instrumentelement.ie.soap.types.DescribeRecordingResponse;
+import org.instrumentelement.ie.soap.types.DiscoverInstruments;
+import org.instrumentelement.ie.soap.types.DiscoverInstrumentsResponse;
 import org.instrumentelement.ie.soap.types.DownloadRecording;
 import org.instrumentelement.ie.soap.types.DownloadRecordingResponse;
 import org.instrumentelement.ie.soap.types.ExecuteCommand;
@@ -408,6 +410,24 @@ public interface InstrumentElementPort {
               targetNamespace = Namespaces.IE,
               partName = "parameters")
           ClearLoginFailures request)
+      throws InstrumentElementFault;
+
+  /**
+   * Finds the instruments on the IE's networks: their addresses, {@code *IDN?}, what fits them and
+   * the configuration that adds them (admin of everything).
+   */
+  @Access(role = Role.ADMIN, audited = true)
+  @WebMethod(operationName = "discoverInstruments")
+  @WebResult(
+      name = "discoverInstrumentsResponse",
+      targetNamespace = Namespaces.IE,
+      partName = "parameters")
+  DiscoverInstrumentsResponse discoverInstruments(
+      @WebParam(
+              name = "discoverInstruments",
+              targetNamespace = Namespaces.IE,
+              partName = "parameters")
+          DiscoverInstruments request)
       throws InstrumentElementFault;
 
   /** Lists the active alarms the caller may observe, of one IM subtree or of all. */

@@ -109,6 +109,7 @@ public class InstrumentElementService {
                 reservations,
                 status,
                 loginFailures,
+                new DiscoveryOperations(view, access),
                 this.alarms,
                 this.recordings,
                 provenance,
