@@ -102,6 +102,7 @@ public final class InstrumentElementRuntime implements AutoCloseable {
   private Monitoring monitoring;
   private ServiceParts parts;
   private EmbeddedServer server;
+  private ElementAdvertisement advertisement;
   private volatile boolean serving;
 
   /** Readiness as this runtime knows it: started in full, and the publisher's connection. */
@@ -331,6 +332,9 @@ public final class InstrumentElementRuntime implements AutoCloseable {
       if (http) {
         server = new EmbeddedServer(config, parts);
         server.start();
+        advertisement =
+            ElementAdvertisement.start(
+                config.mdnsAdvertising(), config.httpHost(), config.name(), server.serviceUrl());
       }
       serving = true;
     } catch (Exception e) {
@@ -560,6 +564,10 @@ public final class InstrumentElementRuntime implements AutoCloseable {
   @Override
   public synchronized void close() {
     serving = false;
+    if (advertisement != null) {
+      advertisement.close();
+      advertisement = null;
+    }
     if (server != null) {
       server.close();
       server = null;

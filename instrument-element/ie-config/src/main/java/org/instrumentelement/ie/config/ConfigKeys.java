@@ -43,6 +43,12 @@ public final class ConfigKeys {
       key("http.port", "8080", ConfigType.integer(0, 65535), "HTTP port; 0 picks a free one");
   public static final ConfigKey<String> HTTP_CONTEXT_PATH =
       key("http.contextPath", "/ie", ConfigType.contextPath(), "web application path");
+  public static final ConfigKey<MdnsAdvertising> MDNS_ADVERTISE =
+      key(
+          "mdns.advertise",
+          "auto",
+          ConfigType.choice(MdnsAdvertising.class, MdnsAdvertising::configName),
+          "announce the IE over mDNS as _instrument-element._tcp");
   public static final ConfigKey<Integer> SOAP_MAX_REQUEST_BYTES =
       key(
           "soap.maxRequestBytes",

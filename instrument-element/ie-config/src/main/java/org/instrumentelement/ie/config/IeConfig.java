@@ -91,6 +91,20 @@ public record IeConfig(
     }
   }
 
+  /**
+   * Whether and where the IE announces itself over mDNS ({@code mdns.advertise}); read from the
+   * resolved keys, which the loader has checked.
+   */
+  public MdnsAdvertising mdnsAdvertising() {
+    String text = keys.get(ConfigKeys.MDNS_ADVERTISE.name());
+    try {
+      return ConfigKeys.MDNS_ADVERTISE.read(
+          text == null ? ConfigKeys.MDNS_ADVERTISE.defaultText() : text);
+    } catch (ConfigException e) {
+      throw new IllegalStateException(e.getMessage(), e);
+    }
+  }
+
   private static boolean secret(String key) {
     String k = key.toLowerCase(java.util.Locale.ROOT);
     return k.contains("password") || k.contains("secret");
@@ -122,6 +136,7 @@ public record IeConfig(
               + " would have no connector at all");
     }
     keys.get(ConfigKeys.SOAP_POLLING_LANE); // checked here, read by pollingLane()
+    keys.get(ConfigKeys.MDNS_ADVERTISE); // checked here, read by mdnsAdvertising()
     return new IeConfig(
         keys.get(ConfigKeys.IE_NAME),
         keys.get(ConfigKeys.HTTP_HOST),
