@@ -64,6 +64,24 @@ public final class ResourceManager implements AutoCloseable {
         "no transport for interface " + name.interfaceType() + "::" + name.resourceClass());
   }
 
+  /**
+   * Checks that {@code resource} is well-formed and that a transport takes it, without opening
+   * anything.
+   *
+   * @throws InvalidResourceNameException if it is not
+   */
+  public void check(String resource) throws InvalidResourceNameException {
+    ResourceName name = ResourceName.parse(resource);
+    for (SessionProvider p : providers) {
+      if (p.accepts(name)) {
+        return;
+      }
+    }
+    throw new InvalidResourceNameException(
+        resource,
+        "no transport for interface " + name.interfaceType() + "::" + name.resourceClass());
+  }
+
   /** Closes every provider, in reverse order of registration. */
   @Override
   public void close() {

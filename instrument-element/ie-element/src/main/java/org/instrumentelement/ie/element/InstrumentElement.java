@@ -27,6 +27,8 @@ import org.instrumentelement.im.InstrumentManagerTypes;
 import org.instrumentelement.im.command.CommandRunner;
 import org.instrumentelement.im.command.CommandStatus;
 import org.instrumentelement.im.model.ImException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The Instrument Managers of one Instrument Element, arranged in their hierarchy, with the resource
@@ -34,7 +36,14 @@ import org.instrumentelement.im.model.ImException;
  * use it alike.
  */
 public final class InstrumentElement implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(InstrumentElement.class);
+
+  /** An IM name: what {@code im.<name>.*} takes. */
+  private static final java.util.regex.Pattern IM_NAME =
+      java.util.regex.Pattern.compile("[A-Za-z0-9_-]{1,64}");
+
   private final IeConfig config;
+  private StateStore store = StateStore.inMemory();
   private final ResourceManager resources;
   private final Map<String, ImNode> nodes = new LinkedHashMap<>();
 
@@ -113,7 +122,8 @@ public final class InstrumentElement implements AutoCloseable {
     Map<String, String> pathByName = new LinkedHashMap<>();
     Map<String, List<String>> childrenByPath = new LinkedHashMap<>();
     List<ImNode> created = new ArrayList<>();
-    for (ImConfig c : config.ims()) {
+    this.store = store;
+    for (ImConfig c : withAddedIms(store)) {
       String parentPath = c.parent().isEmpty() ? "" : pathByName.get(c.parent());
       String path = parentPath.isEmpty() ? c.name() : parentPath + "/" + c.name();
       pathByName.put(c.name(), path);
@@ -138,38 +148,7 @@ public final class InstrumentElement implements AutoCloseable {
     store.update(s -> s.retainIms(paths));
     try {
       for (ImNode n : childrenFirst) {
-        ImConfig c = n.config();
-        Map<String, String> restored = StartupRestore.parameters(store, n.path(), c);
-        origins.configured(n.path(), c.parameters().keySet());
-        n.im().addParameterListener(origins);
-        provenance.follow(n.path(), n.im(), c);
-        n.im()
-            .open(
-                new ImContext(
-                    n.path(),
-                    c.address(),
-                    resources,
-                    c.parameters(),
-                    c.timeout(),
-                    c.autoLink(),
-                    c.autoStart(),
-                    () -> n.children().stream().map(p -> nodes.get(p).im()).toList(),
-                    c.options(),
-                    restored));
-        provenance.opened(n.path());
-        if (n.im().model().attributes().stream().anyMatch(a -> a.name().equals(COMMANDS))) {
-          throw new ImException(
-              FaultCode.INVALID_VALUE,
-              n.path()
-                  + " has an attribute named '"
-                  + COMMANDS
-                  + "', which names the IM's command topic: rename it");
-        }
-        for (String name : restored.keySet()) {
-          if (!origins.changedSinceStart(n.path(), name)) {
-            StartupRestore.forget(store, n.path(), name);
-          }
-        }
+        open(n);
       }
     } catch (ImException e) {
       close();
@@ -177,6 +156,183 @@ public final class InstrumentElement implements AutoCloseable {
     }
     started = true;
     ready = Map.copyOf(nodes);
+  }
+
+  /**
+   * The configured IMs, then those added at run time and kept in {@code store}, each built from its
+   * settings as the configuration builds IMs. One that no longer can be (a name the file now uses,
+   * a descriptor gone) is left out, said in the log, and forgotten.
+   */
+  private List<ImConfig> withAddedIms(StateStore store) {
+    List<ImConfig> ims = new ArrayList<>(config.ims());
+    Set<String> names = new java.util.HashSet<>();
+    ims.forEach(c -> names.add(c.name()));
+    for (Map.Entry<String, Map<String, String>> e : store.read(s -> s.addedIms()).entrySet()) {
+      String name = e.getKey();
+      try {
+        if (names.contains(name)) {
+          throw new ConfigException("the configuration has an IM of that name now");
+        }
+        ims.add(imConfig(name, e.getValue()));
+        names.add(name);
+      } catch (ConfigException ex) {
+        LOG.warn("The IM {} added at run time is left out: {}", name, ex.getMessage());
+        store.update(s -> s.removeAddedIm(name));
+      }
+    }
+    return ims;
+  }
+
+  /** An IM built from its {@code im.<name>.*} settings as the configuration builds IMs. */
+  private ImConfig imConfig(String name, Map<String, String> settings) throws ConfigException {
+    Map<String, String> keys = new LinkedHashMap<>();
+    settings.forEach((k, v) -> keys.put("im." + name + "." + k, v));
+    for (ImConfig c : config.with(keys).ims()) {
+      if (c.name().equals(name)) {
+        return c;
+      }
+    }
+    throw new ConfigException("im." + name + " was not built");
+  }
+
+  /** Opens one created IM, with the values kept for it, and follows its values from now on. */
+  private void open(ImNode n) throws ImException {
+    ImConfig c = n.config();
+    Map<String, String> restored = StartupRestore.parameters(store, n.path(), c);
+    origins.configured(n.path(), c.parameters().keySet());
+    n.im().addParameterListener(origins);
+    provenance.follow(n.path(), n.im(), c);
+    n.im()
+        .open(
+            new ImContext(
+                n.path(),
+                c.address(),
+                resources,
+                c.parameters(),
+                c.timeout(),
+                c.autoLink(),
+                c.autoStart(),
+                () -> n.children().stream().map(p -> nodes.get(p).im()).toList(),
+                c.options(),
+                restored));
+    provenance.opened(n.path());
+    if (n.im().model().attributes().stream().anyMatch(a -> a.name().equals(COMMANDS))) {
+      throw new ImException(
+          FaultCode.INVALID_VALUE,
+          n.path()
+              + " has an attribute named '"
+              + COMMANDS
+              + "', which names the IM's command topic: rename it");
+    }
+    for (String name : restored.keySet()) {
+      if (!origins.changedSinceStart(n.path(), name)) {
+        StartupRestore.forget(store, n.path(), name);
+      }
+    }
+  }
+
+  /**
+   * Adds a top-level IM at run time, built from its {@code im.<name>.*} settings (after the prefix)
+   * as the configuration builds IMs, opened (and linked as its settings say), and kept for the next
+   * starts. Nothing changes when it is refused.
+   *
+   * @throws ImException INVALID_VALUE for a name that is taken or not a name, a parent, a setting
+   *     the configuration would refuse, an IM that refuses its settings, an address no transport
+   *     takes, or a sensor network (whose node messages are routed from the start)
+   */
+  public synchronized ImNode add(String name, Map<String, String> settings) throws ImException {
+    if (!started) {
+      throw new ImException(FaultCode.NOT_ALLOWED_IN_STATE, "the Instrument Element is stopping");
+    }
+    if (name == null || !IM_NAME.matcher(name).matches()) {
+      throw new ImException(
+          FaultCode.INVALID_VALUE,
+          "an IM name is 1 to 64 letters, digits, '-' and '_', not '" + name + "'");
+    }
+    if (nodes.values().stream().anyMatch(n -> n.config().name().equals(name))) {
+      throw new ImException(FaultCode.INVALID_VALUE, "an IM named '" + name + "' exists already");
+    }
+    if (settings.containsKey("parent")) {
+      throw new ImException(
+          FaultCode.INVALID_VALUE, "an IM added at run time is at the top: it takes no parent");
+    }
+    ImConfig c;
+    try {
+      c = imConfig(name, settings);
+    } catch (ConfigException e) {
+      throw new ImException(FaultCode.INVALID_VALUE, e.getMessage());
+    }
+    if (c.address() != null && !c.address().isBlank()) {
+      try {
+        resources.check(c.address());
+      } catch (org.instrumentelement.ial.InstrumentException e) {
+        throw new ImException(FaultCode.INVALID_VALUE, "address: " + e.getMessage());
+      }
+    }
+    InstrumentManager im;
+    try {
+      im = InstrumentManagerTypes.installed().create(c.type());
+    } catch (IllegalArgumentException e) {
+      throw new ImException(FaultCode.INVALID_VALUE, "type: " + e.getMessage());
+    }
+    if (im instanceof org.instrumentelement.im.sensors.NodeInbox) {
+      im.close();
+      throw new ImException(
+          FaultCode.INVALID_VALUE,
+          "a sensor network is added in the configuration file: its nodes' messages are routed"
+              + " from the start");
+    }
+    ImNode n = new ImNode(name, "", c, im, List.of());
+    store.update(s -> s.retainIms(pathsWith(name)));
+    try {
+      open(n);
+    } catch (ImException | RuntimeException e) {
+      im.close();
+      store.update(s -> s.retainIms(Set.copyOf(nodes.keySet())));
+      throw e instanceof ImException ie
+          ? new ImException(FaultCode.INVALID_VALUE, ie.getMessage())
+          : new ImException(FaultCode.INVALID_VALUE, "the IM could not be opened");
+    }
+    nodes.put(name, n);
+    store.update(s -> s.putAddedIm(name, settings));
+    ready = Map.copyOf(nodes);
+    return n;
+  }
+
+  private Set<String> pathsWith(String path) {
+    Set<String> paths = new java.util.HashSet<>(nodes.keySet());
+    paths.add(path);
+    return paths;
+  }
+
+  /** Whether the IM at {@code path} was added at run time (and so may be removed). */
+  public synchronized boolean addedAtRunTime(String path) {
+    ImNode n = nodes.get(path);
+    return n != null && store.read(s -> s.addedIms()).containsKey(n.config().name());
+  }
+
+  /**
+   * Removes an IM added at run time: closes it and forgets it and what was kept of it.
+   *
+   * @throws ImException UNKNOWN_IM, or INVALID_VALUE for an IM of the configuration
+   */
+  public synchronized ImNode remove(String path) throws ImException {
+    ImNode n = node(path);
+    if (!addedAtRunTime(path)) {
+      throw new ImException(
+          FaultCode.INVALID_VALUE,
+          path + " is in the configuration: only IMs added at run time can be removed");
+    }
+    nodes.remove(path);
+    ready = Map.copyOf(nodes);
+    n.im().close();
+    Set<String> paths = Set.copyOf(nodes.keySet());
+    store.update(
+        s -> {
+          s.removeAddedIm(n.config().name());
+          s.retainIms(paths);
+        });
+    return n;
   }
 
   /** The runner of long-running commands: each run's status, cancel. Null before {@link #start}. */

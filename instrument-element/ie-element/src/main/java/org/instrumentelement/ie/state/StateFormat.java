@@ -32,6 +32,8 @@ import org.instrumentelement.im.sampling.SamplingSettings;
  *                                                  absent is none)
  * configuredAlarm.&lt;im&gt;.&lt;attribute&gt;.&lt;statistic&gt;.lowAlarm | ...  the configured limits at the last start
  * reservation.&lt;n&gt;.im | .holder | .acquired | .expires    a reservation
+ * addedIm.&lt;name&gt;.&lt;setting&gt;                            an IM added at run time: its
+ *                                                  im.&lt;name&gt;.&lt;setting&gt; (which may hold dots)
  * </pre>
  *
  * Times are ISO-8601 UTC instants.
@@ -86,6 +88,9 @@ public final class StateFormat {
         (path, byNumber) ->
             byNumber.forEach(
                 (n, l) -> putLimits(out, "configuredAlarm." + path + "." + n + ".", l)));
+    s.addedIms.forEach(
+        (name, settings) ->
+            settings.forEach((setting, v) -> out.put("addedIm." + name + "." + setting, v)));
     for (int i = 0; i < s.reservations.size(); i++) {
       Reservation r = s.reservations.get(i);
       String k = "reservation." + i + ".";
@@ -186,6 +191,12 @@ public final class StateFormat {
           reservations
               .computeIfAbsent(String.format("%09d", Integer.parseInt(k[1])), x -> new TreeMap<>())
               .put(k[2], e.getValue());
+        }
+        case "addedIm" -> {
+          check(k.length >= 3 && !k[1].isEmpty() && !k[2].isEmpty(), key);
+          s.addedIms
+              .computeIfAbsent(k[1], x -> new TreeMap<>())
+              .put(key.substring("addedIm.".length() + k[1].length() + 1), e.getValue());
         }
         default -> throw new CorruptStateException("it has an unknown entry '" + key + "'");
       }

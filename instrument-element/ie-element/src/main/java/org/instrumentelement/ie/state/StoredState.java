@@ -25,6 +25,8 @@ public final class StoredState {
   final Map<String, Map<String, StoredAlarmLimits>> alarmLimits = new TreeMap<>();
   final Map<String, Map<String, AlarmLimits>> configuredAlarmLimits = new TreeMap<>();
   final List<Reservation> reservations = new ArrayList<>();
+  // By IM name: its im.<name>.* settings (after the prefix), as addInstrumentManager took them.
+  final Map<String, Map<String, String>> addedIms = new TreeMap<>();
 
   /** The run-time parameter values of one IM, by parameter name. */
   public Map<String, StoredParameter> parameters(String path) {
@@ -145,6 +147,21 @@ public final class StoredState {
     }
   }
 
+  /** The IMs added at run time, by name: their {@code im.<name>.*} settings after the prefix. */
+  public Map<String, Map<String, String>> addedIms() {
+    Map<String, Map<String, String>> out = new TreeMap<>();
+    addedIms.forEach((name, settings) -> out.put(name, Map.copyOf(settings)));
+    return out;
+  }
+
+  public void putAddedIm(String name, Map<String, String> settings) {
+    addedIms.put(name, new TreeMap<>(settings));
+  }
+
+  public void removeAddedIm(String name) {
+    addedIms.remove(name);
+  }
+
   /** Forgets everything about IMs that are no longer configured. */
   public void retainIms(Set<String> paths) {
     parameters.keySet().retainAll(paths);
@@ -160,6 +177,7 @@ public final class StoredState {
     return !parameters.isEmpty()
         || !sampling.isEmpty()
         || !reservations.isEmpty()
-        || !alarmLimits.isEmpty();
+        || !alarmLimits.isEmpty()
+        || !addedIms.isEmpty();
   }
 }

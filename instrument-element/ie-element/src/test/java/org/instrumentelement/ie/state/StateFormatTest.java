@@ -67,6 +67,28 @@ class StateFormatTest {
   }
 
   @Test
+  void anImAddedAtRunTimeReadsBackWithSettingsThatHoldDots() throws Exception {
+    StoredState s = sample();
+    s.putAddedIm(
+        "bench-dmm",
+        Map.of(
+            "type", "scpi",
+            "address", "TCPIP::10.0.0.5::hislip0::INSTR",
+            "attribute.reading.period", "250ms"));
+    Map<String, String> entries = StateFormat.encode(s, T);
+    assertEquals("scpi", entries.get("addedIm.bench-dmm.type"));
+    assertEquals("250ms", entries.get("addedIm.bench-dmm.attribute.reading.period"));
+    StoredState back = StateFormat.decode(entries);
+    assertEquals(s.addedIms(), back.addedIms());
+    assertTrue(back.hasRunTimeValues());
+    back.removeAddedIm("bench-dmm");
+    assertEquals(Map.of(), back.addedIms());
+    Map<String, String> nameless = new TreeMap<>(entries);
+    nameless.put("addedIm..type", "scpi");
+    assertThrows(CorruptStateException.class, () -> StateFormat.decode(nameless));
+  }
+
+  @Test
   void anotherFormatOrAnUnknownOrIncompleteEntryIsRefused() {
     Map<String, String> good = StateFormat.encode(sample(), T);
     Map<String, String> newer = new TreeMap<>(good);

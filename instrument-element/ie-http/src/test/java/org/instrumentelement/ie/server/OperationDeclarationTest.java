@@ -39,7 +39,7 @@ class OperationDeclarationTest {
   @Test
   void everyOperationDeclaresItsAccessAndTheChecksReadIt() {
     Map<String, Access> port = declaredOnThePort();
-    assertEquals(37, port.size(), "the port's operations");
+    assertEquals(39, port.size(), "the port's operations");
     assertEquals(port, Operations.declared());
     port.forEach(
         (op, a) -> {

@@ -60,6 +60,7 @@ public final class Subscriptions implements AutoCloseable {
   }
 
   private ScheduledExecutorService scheduler;
+  private TopicSinks sinks;
 
   /** Subscriptions whose run-time settings are not kept across restarts. */
   public Subscriptions(InstrumentElement ie, IeConfig config) {
@@ -82,26 +83,10 @@ public final class Subscriptions implements AutoCloseable {
    * {@code sinks} binds to its topic. The IMs must be started.
    */
   public synchronized void start(TopicSinks sinks) throws ConfigException {
-    record Found(ImNode node, AttributeSpec spec, SamplingSettings settings) {}
+    this.sinks = sinks;
     List<Found> found = new ArrayList<>();
     for (ImNode n : ie.nodes()) {
-      for (String name : n.config().attributes().keySet()) {
-        try {
-          n.im().model().attribute(name);
-        } catch (ImException ex) {
-          throw new ConfigException(
-              "im." + n.config().name() + ".attribute." + name + ": " + ex.getMessage());
-        }
-      }
-      for (AttributeSpec a : n.im().model().attributes()) {
-        AttributeConfig c = n.config().attributes().get(a.name());
-        boolean subscribable =
-            c != null && c.subscribable() != null ? c.subscribable() : a.subscribable();
-        if (subscribable) {
-          found.add(
-              new Found(n, a, StartupRestore.sampling(store, n.path(), a.name(), settings(c))));
-        }
-      }
+      found.addAll(subscribable(n));
     }
     Set<String> sampled = new HashSet<>();
     found.forEach(f -> sampled.add(key(f.node().path(), f.spec().name())));
@@ -115,17 +100,71 @@ public final class Subscriptions implements AutoCloseable {
               t.setDaemon(true);
               return t;
             });
-    for (Found f : found) {
-      String path = f.node().path();
-      String name = f.spec().name();
-      PublishedTopic published =
-          new PublishedTopic(topic(path, name), f.spec().spec().units(), path, name);
-      SampleSink sink = sinks.bind(published);
-      AttributeSampler sampler =
-          new AttributeSampler(f.node().im(), name, f.settings(), sink, scheduler);
-      byKey.put(key(path, name), new SampledAttribute(path, f.spec(), published.topic(), sampler));
-      sampler.start();
+    found.forEach(this::sample);
+  }
+
+  /**
+   * Starts sampling the subscribable attributes of an IM added at run time, each publishing on its
+   * topic as those of the configured IMs do.
+   *
+   * @throws ConfigException settings of attributes the IM does not have
+   */
+  public synchronized void add(ImNode n) throws ConfigException {
+    if (scheduler == null) {
+      throw new IllegalStateException("the subscriptions are not started");
     }
+    subscribable(n).forEach(this::sample);
+  }
+
+  /** Stops sampling the attributes of an IM removed at run time, and forgets their settings. */
+  public synchronized void remove(String imPath) {
+    byKey
+        .values()
+        .removeIf(
+            s -> {
+              if (s.imPath().equals(imPath)) {
+                s.sampler().close();
+                return true;
+              }
+              return false;
+            });
+    store.update(st -> st.retainSampling(byKey.keySet()));
+  }
+
+  private record Found(ImNode node, AttributeSpec spec, SamplingSettings settings) {}
+
+  /** The subscribable attributes of an IM with their sampling settings. */
+  private List<Found> subscribable(ImNode n) throws ConfigException {
+    List<Found> found = new ArrayList<>();
+    for (String name : n.config().attributes().keySet()) {
+      try {
+        n.im().model().attribute(name);
+      } catch (ImException ex) {
+        throw new ConfigException(
+            "im." + n.config().name() + ".attribute." + name + ": " + ex.getMessage());
+      }
+    }
+    for (AttributeSpec a : n.im().model().attributes()) {
+      AttributeConfig c = n.config().attributes().get(a.name());
+      boolean subscribable =
+          c != null && c.subscribable() != null ? c.subscribable() : a.subscribable();
+      if (subscribable) {
+        found.add(new Found(n, a, StartupRestore.sampling(store, n.path(), a.name(), settings(c))));
+      }
+    }
+    return found;
+  }
+
+  private void sample(Found f) {
+    String path = f.node().path();
+    String name = f.spec().name();
+    PublishedTopic published =
+        new PublishedTopic(topic(path, name), f.spec().spec().units(), path, name);
+    SampleSink sink = sinks.bind(published);
+    AttributeSampler sampler =
+        new AttributeSampler(f.node().im(), name, f.settings(), sink, scheduler);
+    byKey.put(key(path, name), new SampledAttribute(path, f.spec(), published.topic(), sampler));
+    sampler.start();
   }
 
   private SamplingSettings settings(AttributeConfig c) {

@@ -280,6 +280,24 @@ class AccessControlIT {
           r.getNetwork().add("127.0.0.1");
           ie.discoverInstruments(r);
         });
+    // A name that is not one, an IM that is not there: access is checked first, nothing changes.
+    ops.put(
+        "addInstrumentManager",
+        ie -> {
+          org.instrumentelement.ie.client.soap.AddInstrumentManager r =
+              new org.instrumentelement.ie.client.soap.AddInstrumentManager();
+          r.setName("not/a-name");
+          r.setType("scope");
+          ie.addInstrumentManager(r);
+        });
+    ops.put(
+        "removeInstrumentManager",
+        ie -> {
+          org.instrumentelement.ie.client.soap.RemoveInstrumentManager r =
+              new org.instrumentelement.ie.client.soap.RemoveInstrumentManager();
+          r.setIm("no-such-im");
+          ie.removeInstrumentManager(r);
+        });
     return ops;
   }
 
@@ -295,7 +313,12 @@ class AccessControlIT {
               "releaseReservation",
               "startRecording" ->
           Role.CONTROL;
-      case "configureSampling", "breakReservation", "discoverInstruments" -> Role.ADMIN;
+      case "configureSampling",
+              "breakReservation",
+              "discoverInstruments",
+              "addInstrumentManager",
+              "removeInstrumentManager" ->
+          Role.ADMIN;
       default -> Role.OBSERVE;
     };
   }

@@ -8,6 +8,8 @@ import jakarta.jws.soap.SOAPBinding;
 import org.instrumentelement.ie.security.Role;
 import org.instrumentelement.ie.soap.types.AcknowledgeAlarm;
 import org.instrumentelement.ie.soap.types.AcknowledgeAlarmResponse;
+import org.instrumentelement.ie.soap.types.AddInstrumentManager;
+import org.instrumentelement.ie.soap.types.AddInstrumentManagerResponse;
 import org.instrumentelement.ie.soap.types.BreakReservation;
 import org.instrumentelement.ie.soap.types.BreakReservationResponse;
 import org.instrumentelement.ie.soap.types.CancelCommand;
@@ -69,6 +71,8 @@ import org.instrumentelement.ie.soap.types.ListSubscriptionsResponse;
 import org.instrumentelement.ie.soap.types.Namespaces;
 import org.instrumentelement.ie.soap.types.ReleaseReservation;
 import org.instrumentelement.ie.soap.types.ReleaseReservationResponse;
+import org.instrumentelement.ie.soap.types.RemoveInstrumentManager;
+import org.instrumentelement.ie.soap.types.RemoveInstrumentManagerResponse;
 import org.instrumentelement.ie.soap.types.RenewReservation;
 import org.instrumentelement.ie.soap.types.RenewReservationResponse;
 import org.instrumentelement.ie.soap.types.Reserve;
@@ -428,6 +432,39 @@ public interface InstrumentElementPort {
               targetNamespace = Namespaces.IE,
               partName = "parameters")
           DiscoverInstruments request)
+      throws InstrumentElementFault;
+
+  /**
+   * Adds a top-level IM at run time, built from its settings as the configuration builds IMs,
+   * sampled on its topics at once and kept across restarts (admin of everything).
+   */
+  @Access(role = Role.ADMIN, audited = true)
+  @WebMethod(operationName = "addInstrumentManager")
+  @WebResult(
+      name = "addInstrumentManagerResponse",
+      targetNamespace = Namespaces.IE,
+      partName = "parameters")
+  AddInstrumentManagerResponse addInstrumentManager(
+      @WebParam(
+              name = "addInstrumentManager",
+              targetNamespace = Namespaces.IE,
+              partName = "parameters")
+          AddInstrumentManager request)
+      throws InstrumentElementFault;
+
+  /** Removes an IM added at run time, for good (admin of everything). */
+  @Access(role = Role.ADMIN, audited = true)
+  @WebMethod(operationName = "removeInstrumentManager")
+  @WebResult(
+      name = "removeInstrumentManagerResponse",
+      targetNamespace = Namespaces.IE,
+      partName = "parameters")
+  RemoveInstrumentManagerResponse removeInstrumentManager(
+      @WebParam(
+              name = "removeInstrumentManager",
+              targetNamespace = Namespaces.IE,
+              partName = "parameters")
+          RemoveInstrumentManager request)
       throws InstrumentElementFault;
 
   /** Lists the active alarms the caller may observe, of one IM subtree or of all. */

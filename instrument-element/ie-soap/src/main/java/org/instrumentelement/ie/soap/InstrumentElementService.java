@@ -110,6 +110,8 @@ public class InstrumentElementService {
                 status,
                 loginFailures,
                 new DiscoveryOperations(view, access),
+                new ImAdministration(
+                    view, access, publishing == null ? null : publishing.subscriptions()),
                 this.alarms,
                 this.recordings,
                 provenance,

@@ -1,0 +1,225 @@
+package org.instrumentelement.ie.discovery;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.instrumentelement.ial.sim.InstrumentSimulator;
+import org.instrumentelement.ie.RunningElement;
+import org.instrumentelement.ie.client.soap.AddInstrumentManager;
+import org.instrumentelement.ie.client.soap.AddInstrumentManagerResponse;
+import org.instrumentelement.ie.client.soap.DiscoverInstruments;
+import org.instrumentelement.ie.client.soap.DiscoveredInstrument;
+import org.instrumentelement.ie.client.soap.GetAttribute;
+import org.instrumentelement.ie.client.soap.GetSubscriptionInfo;
+import org.instrumentelement.ie.client.soap.InstrumentElementFault;
+import org.instrumentelement.ie.client.soap.InstrumentElementPort;
+import org.instrumentelement.ie.client.soap.ListInstrumentManagers;
+import org.instrumentelement.ie.client.soap.RemoveInstrumentManager;
+import org.instrumentelement.ie.client.soap.Setting;
+import org.instrumentelement.ie.client.subscription.AttributeSubscriber;
+import org.instrumentelement.ie.client.subscription.SampledValue;
+import org.instrumentelement.ie.config.ConfigLoader;
+import org.instrumentelement.ie.config.IeConfig;
+import org.instrumentelement.ie.security.UsersFile;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * An instrument found by {@code discoverInstruments} added at run time with {@code
+ * addInstrumentManager}: read over SOAP and through its topic without a restart, still there after
+ * a restart on the same data directory, gone after {@code removeInstrumentManager} and its restart;
+ * only an admin of everything may add or remove, and a wrong request changes nothing.
+ */
+class RunTimeImsIT {
+  @TempDir static Path dir;
+  static InstrumentSimulator simulator;
+  static IeConfig config;
+
+  @BeforeAll
+  static void start() throws Exception {
+    simulator =
+        InstrumentSimulator.builder().models("dmm").portmapperBroadcast(true).build().start();
+    Path users =
+        UsersFile.write(
+            dir.resolve("users.properties"), Map.of("chief", "admin:*", "op", "control:*"));
+    // One data directory for every start of this test: the added IM is kept there.
+    config =
+        RunningElement.freePorts(
+            ConfigLoader.load(
+                List.of("--security.users=" + users, "--login.throttle=false"), Map.of()));
+  }
+
+  @AfterAll
+  static void stop() {
+    simulator.close();
+  }
+
+  static List<String> ims(InstrumentElementPort ie) throws Exception {
+    return ie.listInstrumentManagers(new ListInstrumentManagers()).getInstrumentManager().stream()
+        .map(i -> i.getPath())
+        .toList();
+  }
+
+  static double reading(InstrumentElementPort ie, String im) throws Exception {
+    GetAttribute r = new GetAttribute();
+    r.setIm(im);
+    r.setAttribute("reading");
+    return ie.getAttribute(r).getValue().getDoubleValue();
+  }
+
+  /** The request that adds what discovery found, from its configuration lines. */
+  static AddInstrumentManager fromDiscovery(DiscoveredInstrument found, String name) {
+    AddInstrumentManager add = new AddInstrumentManager();
+    add.setName(name);
+    for (String line : found.getConfiguration()) {
+      String[] kv = line.split(" = ", 2);
+      String setting = kv[0].substring(kv[0].indexOf('.', 3) + 1); // after im.<name>.
+      switch (setting) {
+        case "type" -> add.setType(kv[1]);
+        case "descriptor" -> add.setDescriptor(kv[1]);
+        case "address" -> add.setAddress(kv[1]);
+        default -> {
+          Setting s = new Setting();
+          s.setName(setting);
+          s.setValue(kv[1]);
+          add.getSetting().add(s);
+        }
+      }
+    }
+    return add;
+  }
+
+  @Test
+  void aDiscoveredInstrumentIsAddedReadKeptAndRemoved() throws Exception {
+    DiscoveredInstrument found;
+    List<String> before;
+    try (RunningElement running = RunningElement.of(config)) {
+      InstrumentElementPort chief = running.client("chief", "chief");
+      before = ims(chief);
+      DiscoverInstruments q = new DiscoverInstruments();
+      q.setTimeoutMillis(2_000L);
+      q.getNetwork().add("127.0.0.1");
+      q.setPortmapperPort(simulator.portmapperPort());
+      q.setMdns(false);
+      found =
+          chief.discoverInstruments(q).getInstrument().stream()
+              .filter(i -> simulator.device(0).identity().equals(i.getIdentity()))
+              .findFirst()
+              .orElseThrow();
+      assertEquals(
+          List.of("im.keysight-34461a.type = scpi", "im.keysight-34461a.descriptor = scpi-dmm"),
+          found.getConfiguration().subList(0, 2));
+
+      AddInstrumentManagerResponse added =
+          chief.addInstrumentManager(fromDiscovery(found, "bench-dmm"));
+      assertEquals("bench-dmm", added.getInstrumentManager().getPath());
+      assertTrue(
+          added.getConfiguration().contains("im.bench-dmm.descriptor = scpi-dmm"),
+          added.getConfiguration().toString());
+      assertTrue(ims(chief).contains("bench-dmm"));
+      assertEquals(1.23456, reading(chief, "bench-dmm"), 1e-3);
+      // Its topic, sampled at once: a subscriber gets readings without a restart.
+      GetSubscriptionInfo info = new GetSubscriptionInfo();
+      info.setIm("bench-dmm");
+      info.setAttribute("reading");
+      String url = chief.getSubscriptionInfo(info).getSubscription().getBrokerUrl();
+      BlockingQueue<SampledValue> got = new LinkedBlockingQueue<>();
+      try (AttributeSubscriber sub = AttributeSubscriber.connect(url, "chief", "chief")) {
+        sub.subscribe(chief, "bench-dmm", "reading", got::add);
+        SampledValue v = got.poll(60, TimeUnit.SECONDS);
+        assertNotNull(v, "no reading published for bench-dmm");
+        assertEquals("ie.ie.bench-dmm.reading", v.topic());
+      }
+      // Access rules name paths: op (control:*) reads it too.
+      assertEquals(1.23456, reading(running.client("op", "op"), "bench-dmm"), 1e-3);
+    }
+    try (RunningElement running = RunningElement.of(config)) {
+      InstrumentElementPort chief = running.client("chief", "chief");
+      assertTrue(ims(chief).contains("bench-dmm"), "kept across the restart: " + ims(chief));
+      assertEquals(1.23456, reading(chief, "bench-dmm"), 1e-3);
+      RemoveInstrumentManager remove = new RemoveInstrumentManager();
+      remove.setIm("bench-dmm");
+      assertEquals(
+          "NOT_AUTHORIZED", code(() -> running.client("op", "op").removeInstrumentManager(remove)));
+      assertTrue(chief.removeInstrumentManager(remove).isRemoved());
+      assertEquals(before, ims(chief));
+      assertEquals("UNKNOWN_IM", code(() -> reading(chief, "bench-dmm")));
+    }
+    try (RunningElement running = RunningElement.of(config)) {
+      assertEquals(before, ims(running.client("chief", "chief")), "still gone after a restart");
+    }
+  }
+
+  @Test
+  void onlyAnAdminOfEverythingAddsAndAWrongRequestChangesNothing() throws Exception {
+    try (RunningElement running = RunningElement.of(config)) {
+      InstrumentElementPort chief = running.client("chief", "chief");
+      List<String> before = ims(chief);
+      AddInstrumentManager add = new AddInstrumentManager();
+      add.setName("dmm2");
+      add.setDescriptor("scpi-dmm");
+      add.setAddress(simulator.hislipResource(0));
+      assertEquals(
+          "NOT_AUTHORIZED", code(() -> running.client("op", "op").addInstrumentManager(add)));
+
+      add.setName("lab/dmm2");
+      assertEquals("INVALID_VALUE", code(() -> chief.addInstrumentManager(add)));
+      add.setName("lab");
+      assertEquals("INVALID_VALUE", code(() -> chief.addInstrumentManager(add)));
+      add.setName("dmm2");
+      add.setAddress("TCPIP::");
+      assertEquals("INVALID_VALUE", code(() -> chief.addInstrumentManager(add)));
+      add.setAddress("NOSUCH::1::INSTR");
+      assertEquals("INVALID_VALUE", code(() -> chief.addInstrumentManager(add)));
+      add.setAddress(simulator.hislipResource(0));
+      add.setDescriptor("no-such-descriptor");
+      assertEquals("INVALID_VALUE", code(() -> chief.addInstrumentManager(add)));
+      add.setDescriptor("scpi-dmm");
+      Setting typo = new Setting();
+      typo.setName("paramm.points");
+      typo.setValue("10");
+      add.getSetting().add(typo);
+      assertEquals("INVALID_VALUE", code(() -> chief.addInstrumentManager(add)));
+      AddInstrumentManager network = new AddInstrumentManager();
+      network.setName("nodes");
+      network.setType("sensor-network");
+      assertEquals("INVALID_VALUE", code(() -> chief.addInstrumentManager(network)));
+      assertEquals(before, ims(chief), "nothing changed");
+
+      RemoveInstrumentManager remove = new RemoveInstrumentManager();
+      remove.setIm("lab/scope");
+      assertEquals("INVALID_VALUE", code(() -> chief.removeInstrumentManager(remove)));
+      remove.setIm("no-such-im");
+      assertEquals("UNKNOWN_IM", code(() -> chief.removeInstrumentManager(remove)));
+      assertEquals(before, ims(chief), "nothing changed");
+    }
+  }
+
+  interface Action {
+    Object run() throws Exception;
+  }
+
+  /** The fault code an action fails with; its message is in the IE's words. */
+  static String code(Action action) {
+    try {
+      action.run();
+    } catch (InstrumentElementFault f) {
+      String message = f.getFaultInfo().getMessage();
+      assertFalse(message.contains("Exception") || message.contains("java."), message);
+      return f.getFaultInfo().getCode();
+    } catch (Exception e) {
+      return e.toString();
+    }
+    return "OK";
+  }
+}
