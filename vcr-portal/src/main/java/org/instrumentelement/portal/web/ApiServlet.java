@@ -34,6 +34,10 @@ import org.instrumentelement.portal.trace.TraceHub;
  *   <li>{@code GET recordings?ie=}, {@code POST record {ie, im, durationMillis?}}, {@code POST
  *       stopRecording {ie, recording}}, {@code GET download?ie=&recording=} (a zip) ({@link
  *       RecordingApi})
+ *   <li>{@code GET discover?ie=&network=&subnet=&portmapperPort=&timeoutMillis=}: the instruments
+ *       the IE's discovery finds; {@code POST addInstrument {ie, name, type?, descriptor?,
+ *       address?}}: one added as an IM at run time; the IE lets only an admin of everything do
+ *       either ({@link InstrumentsApi})
  * </ul>
  *
  * Errors are {@code {"error": {code, message, item}}}: the IE's fault code and message when the IE
@@ -65,6 +69,7 @@ public final class ApiServlet extends HttpServlet {
       Duration downloadTimeout) {
     SessionApi sessions = new SessionApi(directory, developmentUsers);
     ImChangeApi changes = new ImChangeApi(directory, hub);
+    InstrumentsApi instruments = new InstrumentsApi(directory);
     this.recordings = new RecordingApi(directory, downloadTimeout);
     this.gets =
         Map.of(
@@ -72,7 +77,8 @@ public final class ApiServlet extends HttpServlet {
             "tree", new TreeApi(directory)::tree,
             "im", new ImPanelApi(directory)::describe,
             "traces", new TraceFiguresApi(directory, hub)::figures,
-            "recordings", recordings::list);
+            "recordings", recordings::list,
+            "discover", instruments::discover);
     this.posts =
         Map.of(
             "signin", sessions::signIn,
@@ -83,7 +89,8 @@ public final class ApiServlet extends HttpServlet {
             "record", recordings::record,
             "stopRecording", recordings::stop,
             "cancel", new CommandRuns(directory)::cancel,
-            "acknowledge", new AlarmApi(directory)::acknowledge);
+            "acknowledge", new AlarmApi(directory)::acknowledge,
+            "addInstrument", instruments::add);
   }
 
   @Override

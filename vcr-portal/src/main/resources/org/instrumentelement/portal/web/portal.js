@@ -109,7 +109,9 @@ function renderTree() {
       : el("span", { class: "ie-status down", text: ie.checked ? "unreachable" : "checking…" });
     const block = el("section", { class: "tree-ie" + (ie.reachable ? "" : " down"), "data-ie": ie.name,
                                   "data-reachable": String(ie.reachable) },
-      el("div", { class: "tree-ie-head", title: ie.url }, el("span", { class: "ie-name", text: ie.name }), status));
+      el("div", { class: "tree-ie-head", title: ie.url }, el("span", { class: "ie-name", text: ie.name }), status,
+        el("a", { class: "add-instrument", href: "#/add/" + encodeURIComponent(ie.name),
+                  title: "Discover instruments and add them (administrators)", text: "+ Add" })));
     if (!ie.reachable && ie.checked) {
       block.append(el("div", { class: "ie-error",
         text: (ie.error || "no answer") + (ie.since ? " (since " + clock(ie.since) + ")" : "") }));
@@ -196,11 +198,106 @@ async function acknowledge(ie, id, button) {
   await refreshTree();
 }
 
+// ---------------------------------------------------------------- add instrument
+
+// "#/add/<ie>": what the IE's discovery finds, each with the settings that add it as an IM at run
+// time. The IE lets only an administrator of the whole IE discover or add; others see its refusal.
+function addPageFromHash() {
+  const m = location.hash.match(/^#\/add\/([^/]+)$/);
+  return m ? decodeURIComponent(m[1]) : null;
+}
+
+function openAddPage(ie) {
+  const message = el("div", { id: "add-message", class: "message", "aria-live": "polite" });
+  const network = el("input", { id: "discover-network", placeholder: "every LAN interface", size: 16 });
+  const subnet = el("input", { id: "discover-subnet", placeholder: "none", size: 18 });
+  const port = el("input", { id: "discover-portmapper", placeholder: "111", size: 6 });
+  const results = el("div", { id: "discover-results" });
+  const button = el("button", { id: "discover-button", text: "Discover" });
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    message.className = "message";
+    message.textContent = "Searching the IE's networks…";
+    results.replaceChildren();
+    const q = new URLSearchParams({ ie });
+    if (network.value.trim()) q.set("network", network.value.trim());
+    if (subnet.value.trim()) q.set("subnet", subnet.value.trim());
+    if (port.value.trim()) q.set("portmapperPort", port.value.trim());
+    try {
+      const r = await api("discover?" + q.toString());
+      message.textContent = r.instruments.length + " found in " + (r.tookMillis / 1000).toFixed(1) + " s";
+      for (const i of r.instruments) results.append(foundInstrument(ie, i, message));
+      if (r.problems.length) {
+        results.append(el("details", { class: "discover-problems" }, el("summary", { text: r.problems.length + " problems" }),
+          el("ul", {}, ...r.problems.map(p => el("li", { text: p })))));
+      }
+    } catch (e) {
+      message.className = "message error";
+      message.textContent = (e.code ? e.code + ": " : "") + e.message;
+    } finally {
+      button.disabled = false;
+    }
+  });
+  document.getElementById("panel").replaceChildren(el("section", { class: "add-page", "data-ie": ie },
+    el("h2", { text: "Add instrument to " + ie }),
+    el("p", { class: "hint", text: "Only an administrator of the whole Instrument Element may discover and add instruments." }),
+    el("div", { class: "discover-form" },
+      el("label", {}, "Network of ", network), el("label", {}, "Subnet ", subnet),
+      el("label", {}, "Portmapper port ", port), button),
+    message, results));
+}
+
+// The settings the discovery's configuration lines give ("im.<name>.<setting> = value").
+function suggestedSettings(i) {
+  const s = {};
+  for (const line of i.configuration || []) {
+    const m = line.match(/^im\.([A-Za-z0-9_-]+)\.([a-z]+) = (.*)$/);
+    if (m) { s.name = m[1]; s[m[2]] = m[3]; }
+  }
+  return s;
+}
+
+function foundInstrument(ie, i, message) {
+  const s = suggestedSettings(i);
+  const block = el("div", { class: "found-instrument", "data-identity": i.identity || "" },
+    el("div", { class: "identity", text: i.identity || "(no *IDN? answer) " + i.host }),
+    el("div", { class: "matches", text: i.matches.length ? "fits: " + i.matches.map(m => m.kind + " " + m.name).join(", ") : "nothing bundled fits" }));
+  if (!s.descriptor) {
+    block.append(el("div", { class: "hint", text: "No bundled descriptor drives it: write one, then add it in the configuration file." }));
+    return block;
+  }
+  const name = el("input", { class: "add-name", value: s.name, size: 18, "aria-label": "IM name" });
+  const address = el("select", { class: "add-address", "aria-label": "address" },
+    ...i.resources.map(r => el("option", { value: r, text: r })));
+  const add = el("button", { class: "add-button", text: "Add" });
+  add.addEventListener("click", async () => {
+    add.disabled = true;
+    try {
+      const r = await api("addInstrument", { ie, name: name.value.trim(), type: s.type, descriptor: s.descriptor, address: address.value });
+      message.className = "message ok";
+      message.textContent = "Added " + r.path + " (" + r.state + ")";
+      await refreshTree();
+    } catch (e) {
+      message.className = "message error";
+      message.textContent = (e.code ? e.code + ": " : "") + e.message;
+      add.disabled = false;
+    }
+  });
+  block.append(el("div", { class: "add-form" }, el("label", {}, "Name ", name), el("span", { text: " " + s.descriptor + " at " }), address, add));
+  return block;
+}
+
 // ---------------------------------------------------------------- IM panel
 
 function openSelection() {
   const sel = selectionFromHash();
   closePanel();
+  const addTo = addPageFromHash();
+  if (addTo) {
+    state.selected = null;
+    openAddPage(addTo);
+    return;
+  }
   state.selected = sel;
   if (state.tree) renderTree();
   const panel = document.getElementById("panel");

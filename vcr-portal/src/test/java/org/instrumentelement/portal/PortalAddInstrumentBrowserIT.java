@@ -1,0 +1,116 @@
+package org.instrumentelement.portal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.instrumentelement.ial.sim.InstrumentSimulator;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Keys;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * The portal's "Add instrument" page in headless Chromium: an administrator discovers the
+ * simulator's DMM on the IE's loopback network (its portmapper broadcast) and adds it, and it
+ * appears in the tree without a restart; an operator is refused by the IE, and the page says so.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class PortalAddInstrumentBrowserIT {
+  private InstrumentSimulator simulator;
+  private PortalLab lab;
+  private Path profile;
+  private WebDriver driver;
+  private WebDriverWait wait;
+
+  @BeforeAll
+  void start() throws Exception {
+    assumeTrue(HeadlessChromium.available(), HeadlessChromium.MISSING);
+    simulator =
+        InstrumentSimulator.builder().models("dmm").portmapperBroadcast(true).build().start();
+    lab = PortalLab.withPortal(Map.of("portal.pollPeriod", "500ms"));
+    profile = Files.createTempDirectory("vcr-chromium");
+    driver = HeadlessChromium.start(profile);
+    wait = new WebDriverWait(driver, Duration.ofSeconds(30));
+  }
+
+  @AfterAll
+  void stop() throws Exception {
+    if (driver != null) {
+      driver.quit();
+    }
+    if (lab != null) {
+      lab.close();
+    }
+    if (simulator != null) {
+      simulator.close();
+    }
+    if (profile != null) {
+      try (var walk = Files.walk(profile)) {
+        walk.sorted(java.util.Comparator.reverseOrder()).map(Path::toFile).forEach(File::delete);
+      }
+    }
+  }
+
+  private void signInAs(String user) {
+    driver.manage().deleteAllCookies();
+    driver.get(lab.portalUrl());
+    wait.until(ExpectedConditions.urlContains("signin.html"));
+    driver.findElement(By.id("user-name")).sendKeys(user);
+    driver.findElement(By.id("password")).sendKeys(user, Keys.ENTER);
+    wait.until(ExpectedConditions.textToBe(By.id("user"), user));
+  }
+
+  /** Opens the page from the tree's link and discovers the loopback network. */
+  private WebElement discover() {
+    wait.until(
+            ExpectedConditions.elementToBeClickable(
+                By.cssSelector(".tree-ie[data-ie='ie'] a.add-instrument")))
+        .click();
+    wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("discover-button")));
+    driver.findElement(By.id("discover-network")).sendKeys("127.0.0.1");
+    driver
+        .findElement(By.id("discover-portmapper"))
+        .sendKeys(Integer.toString(simulator.portmapperPort()));
+    driver.findElement(By.id("discover-button")).click();
+    return driver.findElement(By.id("add-message"));
+  }
+
+  @Test
+  void anAdminDiscoversAndAddsTheSimulatorAndAnOperatorIsRefused() {
+    signInAs("operator");
+    WebElement refused = discover();
+    wait.until(ExpectedConditions.textToBePresentInElement(refused, "NOT_AUTHORIZED"));
+
+    signInAs("admin");
+    discover();
+    String identity = simulator.device(0).identity();
+    WebElement found =
+        wait.until(
+            ExpectedConditions.visibilityOfElementLocated(
+                By.cssSelector(".found-instrument[data-identity='" + identity + "']")));
+    assertTrue(found.getText().contains("descriptor scpi-dmm"), found.getText());
+    WebElement name = found.findElement(By.className("add-name"));
+    assertEquals("keysight-34461a", name.getAttribute("value"));
+    name.clear();
+    name.sendKeys("bench-dmm");
+    found.findElement(By.className("add-button")).click();
+    wait.until(
+        ExpectedConditions.textToBePresentInElementLocated(
+            By.id("add-message"), "Added bench-dmm"));
+    wait.until(
+        ExpectedConditions.presenceOfElementLocated(
+            By.cssSelector("a.tree-im[data-ie='ie'][data-im='bench-dmm']")));
+  }
+}
