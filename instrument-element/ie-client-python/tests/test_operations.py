@@ -275,6 +275,19 @@ def test_every_wsdl_operation_is_reachable_from_the_client(connect):
     for ask in (scope.command_status, scope.cancel):
         with pytest.raises(errors.UnknownCommandId):
             ask("no-such-run")
+    # The archive's operations: a lab without a data directory keeps no archive (NOT_ARCHIVED).
+    for ask in (lambda: scope.history("peakToPeak"), lambda: scope.history_value("peakToPeak", 0)):
+        try:
+            ask()
+        except errors.Fault:
+            pass
+    found = ie.discover_instruments(timeout=0.5, networks=["127.0.0.1"], mdns=False,
+                                    broadcast=False)
+    assert int(found["tookMillis"]) >= 0 and "instrument" not in found
+    with pytest.raises(errors.InvalidValue):
+        ie.add_instrument_manager("not/a-name", type="scope")
+    with pytest.raises(errors.UnknownIm):
+        ie.remove_instrument_manager("no-such-im")
     assert ie.alarms() == []
     with pytest.raises(errors.UnknownAlarm):
         ie.acknowledge_alarm("lab/scope#peakToPeak")

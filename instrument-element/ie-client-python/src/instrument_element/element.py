@@ -98,6 +98,52 @@ class InstrumentElement:
         response = self._soap.call("clearLoginFailures", field("key", key))
         return int(response.findtext(q("cleared")))
 
+    def discover_instruments(self, *, timeout=None, subnets=(), networks=(), max_instruments=None,
+                             mdns=None, broadcast=None, portmapper_port=None, gpib=None):
+        """Finds the instruments on the IE's networks (an admin of everything): a dict with
+        ``instrument`` (each with ``host``, ``identity``, ``resource``, ``foundBy``, ``match``,
+        ``configuration``, ``note``), ``searched``, ``problem`` and ``tookMillis``.
+
+        :param timeout: seconds to listen for answers (0.5 to 30; the IE's default 3)
+        :param networks: addresses of the IE's host whose networks are searched ("127.0.0.1")
+        """
+        response = self._soap.call(
+            "discoverInstruments",
+            field("timeoutMillis", None if timeout is None else int(timeout * 1000)),
+            *(field("subnet", s) for s in subnets),
+            *(field("network", n) for n in networks),
+            field("maxInstruments", max_instruments),
+            field("mdns", mdns),
+            field("broadcast", broadcast),
+            field("portmapperPort", portmapper_port),
+            field("gpib", gpib),
+        )
+        return plain(response) or {}
+
+    def add_instrument_manager(self, name, *, type=None, descriptor=None, address=None,
+                               description=None, **settings):
+        """Adds a top-level IM at run time, built from these ``im.<name>.*`` settings as the
+        configuration builds IMs, kept across restarts (an admin of everything). Other settings
+        by keyword, dots written as ``__`` (``param__points=1000``). Returns the IM as listed."""
+        response = self._soap.call(
+            "addInstrumentManager",
+            field("name", name),
+            field("type", type),
+            field("descriptor", descriptor),
+            field("address", address),
+            field("description", description),
+            *(
+                field("setting", [field("name", k.replace("__", ".")), field("value", v)])
+                for k, v in settings.items()
+            ),
+        )
+        return plain(response.find(q("instrumentManager")))
+
+    def remove_instrument_manager(self, im):
+        """Removes an IM added at run time, for good (an admin of everything)."""
+        response = self._soap.call("removeInstrumentManager", field("im", im))
+        return response.findtext(q("removed")) == "true"
+
     def alarms(self, im=None):
         """The active alarms the caller may observe, of one IM subtree or of all, as dicts."""
         response = self._soap.call("listAlarms", field("im", im))
