@@ -196,6 +196,17 @@ class RunTimeImsIT {
       assertEquals("INVALID_VALUE", code(() -> chief.addInstrumentManager(network)));
       assertEquals(before, ims(chief), "nothing changed");
 
+      // A well-formed address where nothing answers: added, in ERROR, as a configured IM would be.
+      AddInstrumentManager ghost = new AddInstrumentManager();
+      ghost.setName("ghost-dmm");
+      ghost.setDescriptor("scpi-dmm");
+      ghost.setAddress("TCPIP::127.0.0.1::1::SOCKET");
+      assertEquals("ERROR", chief.addInstrumentManager(ghost).getInstrumentManager().getState());
+      RemoveInstrumentManager removeGhost = new RemoveInstrumentManager();
+      removeGhost.setIm("ghost-dmm");
+      assertTrue(chief.removeInstrumentManager(removeGhost).isRemoved());
+      assertEquals(before, ims(chief));
+
       RemoveInstrumentManager remove = new RemoveInstrumentManager();
       remove.setIm("lab/scope");
       assertEquals("INVALID_VALUE", code(() -> chief.removeInstrumentManager(remove)));
