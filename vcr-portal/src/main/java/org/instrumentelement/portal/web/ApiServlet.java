@@ -34,6 +34,9 @@ import org.instrumentelement.portal.trace.TraceHub;
  *   <li>{@code GET recordings?ie=}, {@code POST record {ie, im, durationMillis?}}, {@code POST
  *       stopRecording {ie, recording}}, {@code GET download?ie=&recording=} (a zip) ({@link
  *       RecordingApi})
+ *   <li>{@code GET trend?ie=&im=&attribute=&span=|from=&to=&points=&raw=}: an archived attribute's
+ *       trend (buckets with min, max and mean) or raw samples, its gaps and alarm limits ({@link
+ *       TrendApi})
  * </ul>
  *
  * Errors are {@code {"error": {code, message, item}}}: the IE's fault code and message when the IE
@@ -72,7 +75,8 @@ public final class ApiServlet extends HttpServlet {
             "tree", new TreeApi(directory)::tree,
             "im", new ImPanelApi(directory)::describe,
             "traces", new TraceFiguresApi(directory, hub)::figures,
-            "recordings", recordings::list);
+            "recordings", recordings::list,
+            "trend", new TrendApi(directory)::trend);
     this.posts =
         Map.of(
             "signin", sessions::signIn,
@@ -148,6 +152,7 @@ public final class ApiServlet extends HttpServlet {
     res.setContentType("application/json");
     res.setCharacterEncoding("UTF-8");
     res.setHeader("Cache-Control", "no-store");
+    res.setHeader("X-Content-Type-Options", "nosniff");
     JSON.writeValue(res.getOutputStream(), body);
   }
 
