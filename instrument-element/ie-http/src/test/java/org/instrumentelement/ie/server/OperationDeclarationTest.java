@@ -39,7 +39,7 @@ class OperationDeclarationTest {
   @Test
   void everyOperationDeclaresItsAccessAndTheChecksReadIt() {
     Map<String, Access> port = declaredOnThePort();
-    assertEquals(34, port.size(), "the port's operations");
+    assertEquals(36, port.size(), "the port's operations");
     assertEquals(port, Operations.declared());
     port.forEach(
         (op, a) -> {
