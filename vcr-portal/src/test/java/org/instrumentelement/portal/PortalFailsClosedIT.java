@@ -329,6 +329,8 @@ class PortalFailsClosedIT {
     calls.put("stop", () -> b.post("api/stopRecording", Map.of("ie", "lab", "recording", "r1")));
     calls.put("download", () -> b.get("api/download?ie=lab&recording=r1"));
     calls.put("acknowledge", () -> b.post("api/acknowledge", Map.of("ie", "lab", "id", "a1")));
+    calls.put(
+        "trend", () -> b.get("api/trend?ie=lab&im=lab/scope&attribute=peakToPeak&span=PT10M"));
     for (Trouble t : Trouble.values()) {
       t.apply("operator");
       for (Map.Entry<String, Call> c : calls.entrySet()) {

@@ -15,21 +15,36 @@ import org.instrumentelement.ie.config.IeConfig;
 final class PortalLab implements AutoCloseable {
   final InstrumentElementRuntime runtime;
 
+  /** Writes into an IE's data directory before the IE starts on it. */
+  interface DataSeed {
+    void write(java.nio.file.Path dataDir) throws Exception;
+  }
+
   private PortalLab(IeConfig config) throws Exception {
+    this(config, dataDir -> {});
+  }
+
+  private PortalLab(IeConfig config, DataSeed seed) throws Exception {
     // Each lab keeps its run-time state apart, so no test restores what another one set.
     java.nio.file.Path target =
         java.nio.file.Files.createDirectories(java.nio.file.Path.of("target"));
-    runtime =
-        new InstrumentElementRuntime(
-            config.with(
-                "data.dir",
-                java.nio.file.Files.createTempDirectory(target, "ie-state").toString()));
+    java.nio.file.Path data = java.nio.file.Files.createTempDirectory(target, "ie-state");
+    seed.write(data);
+    runtime = new InstrumentElementRuntime(config.with("data.dir", data.toString()));
     runtime.start(true);
   }
 
   /** The mock laboratory with these {@code portal.*} settings, serving the portal at /vcr. */
   static PortalLab withPortal(Map<String, String> portal) throws Exception {
     return new PortalLab(config(0).with(portal));
+  }
+
+  /**
+   * As {@link #withPortal(Map)}, with {@code seed} writing into the IE's data directory first (a
+   * history of the past, say).
+   */
+  static PortalLab withPortal(Map<String, String> portal, DataSeed seed) throws Exception {
+    return new PortalLab(config(0).with(portal), seed);
   }
 
   /**

@@ -85,8 +85,9 @@ public final class PortalError extends Exception {
       return 400;
     }
     return switch (c) {
+      case NOT_AUTHORIZED -> 403;
       case NOT_ALLOWED_IN_STATE -> 409;
-      case UNKNOWN_IM, UNKNOWN_ATTRIBUTE, UNKNOWN_PARAMETER, UNKNOWN_COMMAND -> 404;
+      case UNKNOWN_IM, UNKNOWN_ATTRIBUTE, UNKNOWN_PARAMETER, UNKNOWN_COMMAND, NOT_ARCHIVED -> 404;
       case TOO_MANY_REQUESTS -> 429;
       case SERVER_BUSY, REQUEST_TIMEOUT -> 503;
       case INSTRUMENT_ERROR, INSTRUMENT_TIMEOUT, INTERNAL_ERROR -> 502;

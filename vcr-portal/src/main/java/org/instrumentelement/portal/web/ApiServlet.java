@@ -38,6 +38,9 @@ import org.instrumentelement.portal.trace.TraceHub;
  *       the IE's discovery finds; {@code POST addInstrument {ie, name, type?, descriptor?,
  *       address?}}: one added as an IM at run time; the IE lets only an admin of everything do
  *       either ({@link InstrumentsApi})
+ *   <li>{@code GET trend?ie=&im=&attribute=&span=|from=&to=&points=&raw=}: an archived attribute's
+ *       trend (buckets with min, max and mean) or raw samples, its gaps and alarm limits ({@link
+ *       TrendApi})
  * </ul>
  *
  * Errors are {@code {"error": {code, message, item}}}: the IE's fault code and message when the IE
@@ -78,7 +81,8 @@ public final class ApiServlet extends HttpServlet {
             "im", new ImPanelApi(directory)::describe,
             "traces", new TraceFiguresApi(directory, hub)::figures,
             "recordings", recordings::list,
-            "discover", instruments::discover);
+            "discover", instruments::discover,
+            "trend", new TrendApi(directory)::trend);
     this.posts =
         Map.of(
             "signin", sessions::signIn,
@@ -155,6 +159,7 @@ public final class ApiServlet extends HttpServlet {
     res.setContentType("application/json");
     res.setCharacterEncoding("UTF-8");
     res.setHeader("Cache-Control", "no-store");
+    res.setHeader("X-Content-Type-Options", "nosniff");
     JSON.writeValue(res.getOutputStream(), body);
   }
 

@@ -1,6 +1,7 @@
 "use strict";
-// The VCR page: the instrument tree (polled), one IM panel (polled), live traces (WebSocket).
-// Everything goes through the portal's JSON API (api/...) and its WebSocket (live).
+// The VCR page: the instrument tree (polled), one IM panel (polled), live traces (WebSocket) and
+// an attribute's trend (trend.js). Everything goes through the portal's JSON API (api/...) and its
+// WebSocket (live).
 
 const TREE_PERIOD_MS = 2000;
 const PANEL_PERIOD_MS = 1000;
@@ -314,6 +315,7 @@ function closePanel() {
   const p = state.panel;
   if (!p) return;
   clearTimeout(p.timer);
+  trends.close();
   for (const t of Object.values(p.traces)) {
     live.unwatch(p.sel.ie, p.sel.im, t.attribute);
     t.chart.destroy();
@@ -392,10 +394,11 @@ function buildPanel(p, d) {
         el("th", { text: "Range" }), el("th", {}))),
       el("tbody", {}, ...paramRows)));
 
-  // Attributes (scalars; vectors are the traces above)
+  // Attributes (scalars; vectors are the traces above), each sampled number with its trend
   const attrRows = [];
   for (const a of d.attributes.filter((x) => !x.vector)) {
     const quality = el("td", { class: "attr-quality" });
+    const trend = el("td", { class: "attr-trend" }, trends.button(p, a));
     if (a.writable) {
       // Written like a parameter: the input shows the live value until someone types.
       const editor = buildEditor(p, a, "attribute", "attr-" + a.name);
@@ -403,21 +406,23 @@ function buildPanel(p, d) {
       attrRows.push(el("tr", { "data-attribute": a.name, title: a.description || "" },
         el("td", { class: "name", text: a.name }),
         el("td", { class: "attr-value" }, el("div", { class: "input-units" }, editor.input, editor.apply)),
-        el("td", { class: "units", text: a.units || "" }), quality));
+        el("td", { class: "units", text: a.units || "" }), quality, trend));
       attrRows.push(el("tr", { class: "param-message-row", "data-attribute-message": a.name },
-        el("td", {}), el("td", { colspan: "3" }, editor.message)));
+        el("td", {}), el("td", { colspan: "4" }, editor.message)));
       continue;
     }
     const value = el("td", { class: "attr-value" }, "—");
     p.attrs[a.name] = { value, quality, info: a };
     attrRows.push(el("tr", { "data-attribute": a.name, title: a.description || "" },
-      el("td", { class: "name", text: a.name }), value, el("td", { class: "units", text: a.units || "" }), quality));
+      el("td", { class: "name", text: a.name }), value, el("td", { class: "units", text: a.units || "" }), quality,
+      trend));
   }
   const attrs = el("section", { class: "card" }, el("h2", { text: "Attributes" }),
     el("table", { class: "items attrs" }, el("tbody", {}, ...attrRows)));
 
   const recording = d.attributes.some((a) => a.subscribable) ? buildRecordings(p) : null;
-  document.getElementById("panel").replaceChildren(head, p.banner, commands, traces,
+  p.trendSlot = el("div", { id: "trend-slot" });
+  document.getElementById("panel").replaceChildren(head, p.banner, commands, traces, p.trendSlot,
     el("div", { class: "columns" }, params, attrs), recording);
   for (const t of Object.values(p.traces)) {
     live.watch(p.sel.ie, p.sel.im, t.attribute, t.box.clientWidth);
@@ -926,6 +931,7 @@ const live = (() => {
     const binary = typeof data !== "string";
     const f = decode(data);
     if (f.refused) retryLater(f);
+    trends.frame(f); // a value of the attribute whose trend is open: its live tail
     const decoded = performance.now();
     if (!onFrame(f)) return;
     const drawn = performance.now();

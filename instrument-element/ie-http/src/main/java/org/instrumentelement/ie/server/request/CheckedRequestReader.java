@@ -339,7 +339,19 @@ public final class CheckedRequestReader extends StreamReaderDelegate {
               + leaf.name
               + " is not a cid: reference to a part of this request");
     }
-    String id = URLDecoder.decode(href.substring(4), StandardCharsets.UTF_8);
+    String id;
+    try {
+      id = URLDecoder.decode(href.substring(4), StandardCharsets.UTF_8);
+    } catch (IllegalArgumentException e) { // a '%' not followed by two hex digits
+      refuse(
+          MALFORMED,
+          "the MTOM reference '"
+              + quote(href)
+              + "' in "
+              + leaf.name
+              + " is not a cid: reference: a % is not followed by two hex digits");
+      return;
+    }
     if (!attachments.has(id)) {
       refuse(
           MALFORMED,

@@ -146,6 +146,14 @@ class CheckedRequestReaderTest {
         refused(body(ref.replace("HREF", "file:///etc/passwd")))
             .getMessage()
             .contains("is not a cid: reference"));
+    // Found by fuzzing: a '%' without two hex digits after it made URLDecoder throw.
+    for (String bad : new String[] {"cid:part%", "cid:part%0", "cid:%zz"}) {
+      assertTrue(
+          refused(body(ref.replace("HREF", bad)))
+              .getMessage()
+              .contains("a % is not followed by two hex digits"),
+          bad);
+    }
   }
 
   @Test

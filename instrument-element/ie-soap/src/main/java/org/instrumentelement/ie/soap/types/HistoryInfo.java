@@ -40,7 +40,10 @@ public class HistoryInfo {
   /** Raw, encoding BINARY: the sequence numbers, little-endian int64. */
   public byte[] sequences;
 
-  /** Raw, encoding BINARY: the qualities, one byte each (0 GOOD, 1 UNCERTAIN, 2 WARNING, ...). */
+  /**
+   * Raw, encoding BINARY: the qualities, one byte each (0 GOOD, 1 WARNING, 2 ALARM, 3 UNCERTAIN, 4
+   * BAD).
+   */
   public byte[] qualities;
 
   /** Raw, encoding BINARY: the provenance revisions, little-endian int64. */
