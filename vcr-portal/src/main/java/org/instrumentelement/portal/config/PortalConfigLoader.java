@@ -1,23 +1,17 @@
 package org.instrumentelement.portal.config;
 
 import java.io.IOException;
-import java.io.Reader;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Properties;
-import java.util.Set;
-import java.util.TreeMap;
 import java.util.regex.Matcher;
 import org.instrumentelement.ie.client.tls.ClientTls;
+import org.instrumentelement.ie.contract.ConfigLayering;
 
 /**
  * Resolves the portal's configuration with the Instrument Element's precedence: context parameters
@@ -125,23 +119,7 @@ public final class PortalConfigLoader {
       throws PortalConfigException {
     Map<String, String> defaults = new LinkedHashMap<>();
     PortalKeys.all().forEach(k -> defaults.put(k.name(), k.defaultText()));
-    Set<String> keys = new LinkedHashSet<>(defaults.keySet());
-    keys.addAll(file.keySet());
-    keys.addAll(params.keySet());
-    Map<String, String> c = new TreeMap<>();
-    for (String key : keys) {
-      String v = params.get(key);
-      if (v == null) {
-        v = env.get(envName(key));
-      }
-      if (v == null) {
-        v = file.get(key);
-      }
-      if (v == null) {
-        v = defaults.get(key);
-      }
-      c.put(key, v.trim());
-    }
+    Map<String, String> c = ConfigLayering.merge(params, env, file, defaults);
     String serviceUser = c.get(PortalKeys.SERVICE_USER.name());
     String servicePassword = c.get(PortalKeys.SERVICE_PASSWORD.name());
     if (serviceUser.isBlank() && host.developmentUsers()) {
@@ -242,22 +220,16 @@ public final class PortalConfigLoader {
 
   /** The environment variable that overrides {@code key}: the IE's naming. */
   public static String envName(String key) {
-    return "IE_" + key.toUpperCase(Locale.ROOT).replaceAll("[^A-Z0-9]", "_");
+    return ConfigLayering.envName(key);
   }
 
   private static Map<String, String> readFile(Path path) throws PortalConfigException {
-    Properties p = new Properties();
-    try (Reader r = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
-      p.load(r);
+    try {
+      return ConfigLayering.readFile(path);
     } catch (IOException e) {
       throw new PortalConfigException(
           "cannot read configuration file " + path + ": " + e.getMessage());
     }
-    Map<String, String> m = new LinkedHashMap<>();
-    for (String k : p.stringPropertyNames()) {
-      m.put(k, p.getProperty(k));
-    }
-    return m;
   }
 
   private static String url(String key, String v) throws PortalConfigException {
