@@ -6,9 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import jakarta.xml.bind.JAXBContext;
-import jakarta.xml.bind.JAXBElement;
-import jakarta.xml.bind.Marshaller;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -18,7 +15,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
 import java.util.SplittableRandom;
-import javax.xml.namespace.QName;
 import org.instrumentelement.ie.soap.AttributeAnswer;
 import org.instrumentelement.ie.soap.types.DoubleList;
 import org.instrumentelement.ie.soap.types.GetAttributeResponse;
@@ -254,15 +250,6 @@ class AttributeAnswerTest {
 
   /** What JAXB writes for the answer with the settings CXF and the service give it. */
   private static byte[] jaxb(GetAttributeResponse r) throws Exception {
-    Marshaller m = JAXBContext.newInstance(GetAttributeResponse.class).createMarshaller();
-    m.setProperty(Marshaller.JAXB_FRAGMENT, true);
-    m.setProperty(Marshaller.JAXB_ENCODING, "UTF-8");
-    m.setProperty("org.glassfish.jaxb.characterEscapeHandler", new TextEscaper());
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    m.marshal(
-        new JAXBElement<>(
-            new QName(Namespaces.IE, "getAttributeResponse"), GetAttributeResponse.class, r),
-        out);
-    return out.toByteArray();
+    return ServiceJaxb.write("getAttributeResponse", GetAttributeResponse.class, r);
   }
 }

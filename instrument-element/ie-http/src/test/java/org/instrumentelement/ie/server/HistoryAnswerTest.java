@@ -5,23 +5,18 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import jakarta.xml.bind.JAXBContext;
-import jakarta.xml.bind.JAXBElement;
-import jakarta.xml.bind.Marshaller;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import javax.xml.namespace.QName;
 import org.instrumentelement.ie.soap.HistoryAnswer;
 import org.instrumentelement.ie.soap.types.GetHistoryResponse;
 import org.instrumentelement.ie.soap.types.HistoryBucket;
 import org.instrumentelement.ie.soap.types.HistoryGap;
 import org.instrumentelement.ie.soap.types.HistoryInfo;
 import org.instrumentelement.ie.soap.types.HistorySample;
-import org.instrumentelement.ie.soap.types.Namespaces;
 import org.instrumentelement.ie.soap.types.ValueType;
 import org.junit.jupiter.api.Test;
 
@@ -128,15 +123,6 @@ class HistoryAnswerTest {
 
   /** What JAXB writes for the answer with the settings CXF and the service give it. */
   private static byte[] jaxb(GetHistoryResponse r) throws Exception {
-    Marshaller m = JAXBContext.newInstance(GetHistoryResponse.class).createMarshaller();
-    m.setProperty(Marshaller.JAXB_FRAGMENT, true);
-    m.setProperty(Marshaller.JAXB_ENCODING, "UTF-8");
-    m.setProperty("org.glassfish.jaxb.characterEscapeHandler", new TextEscaper());
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    m.marshal(
-        new JAXBElement<>(
-            new QName(Namespaces.IE, "getHistoryResponse"), GetHistoryResponse.class, r),
-        out);
-    return out.toByteArray();
+    return ServiceJaxb.write("getHistoryResponse", GetHistoryResponse.class, r);
   }
 }
