@@ -27,7 +27,8 @@ import org.instrumentelement.jmeter.soap.SubscriptionInfo;
  *
  * <ul>
  *   <li>bytes received and sent: counted on this connection's socket since the previous message
- *       (OpenWire frames: body, properties, headers, acknowledgements, keep-alives);
+ *       (OpenWire frames: body, properties, headers, acknowledgements, keep-alives); the first
+ *       sample also counts the subscription itself;
  *   <li>elapsed time and latency: from {@code iePublished} (when the IE sent it) to its arrival
  *       here, so the same clock must serve both ends (true when the IE runs on this machine);
  *   <li>a failed sample with code {@code SEQUENCE_GAP} when {@code ieSequence} skipped values (the
@@ -124,11 +125,13 @@ public class JmsSubscriberSampler extends AbstractJavaSamplerClient {
       ActiveMQConnection c = (ActiveMQConnection) cf.createConnection();
       connection = c;
       transport = c.getTransport().narrow(ByteCounts.class);
+      // Counted from before the consumer exists: the broker dispatches to it before start(), and
+      // a message read then is still a message this subscriber receives.
+      lastIn = transport.bytesIn();
+      lastOut = transport.bytesOut();
       Session session = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
       consumer = session.createConsumer(session.createTopic(topic));
       c.start();
-      lastIn = transport.bytesIn();
-      lastOut = transport.bytesOut();
     } catch (IOException | JMSException | RuntimeException e) {
       setupError = "cannot subscribe: " + (tlsFailure(e) ? TLS_ADVICE : e.toString());
       getNewLogger().error(setupError, e);
