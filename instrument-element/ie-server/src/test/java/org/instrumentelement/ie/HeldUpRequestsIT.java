@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -83,13 +84,21 @@ class HeldUpRequestsIT {
     identity.setAttribute("identity");
     String expected = reader.getAttribute(identity).getValue().getStringValue();
 
-    AtomicInteger inProgress = new AtomicInteger();
+    // The callers' clients are made and used once before any calibration starts, and the
+    // calibrations start together: on a loaded machine a cold client took longer to send its first
+    // request than a calibration lasts, and the calibrations were never all in progress at once.
+    List<InstrumentElementPort> callerPorts = new ArrayList<>();
+    for (int i = 0; i < CALIBRATIONS; i++) {
+      InstrumentElementPort caller = running.client();
+      caller.getAttribute(identity);
+      callerPorts.add(caller);
+    }
+    AtomicInteger inProgress = new AtomicInteger(CALIBRATIONS);
+    CountDownLatch go = new CountDownLatch(1);
     ExecutorService callers = Executors.newFixedThreadPool(CALIBRATIONS);
     List<Future<Long>> calibrations = new ArrayList<>();
     try {
-      for (int i = 0; i < CALIBRATIONS; i++) {
-        InstrumentElementPort caller = running.client();
-        inProgress.incrementAndGet();
+      for (InstrumentElementPort caller : callerPorts) {
         calibrations.add(
             callers.submit(
                 () -> {
@@ -97,12 +106,14 @@ class HeldUpRequestsIT {
                     ExecuteCommand c = new ExecuteCommand();
                     c.setIm("scope");
                     c.setCommand("calibrate");
+                    go.await();
                     return caller.executeCommand(c).getResult().getIntegerValue();
                   } finally {
                     inProgress.decrementAndGet();
                   }
                 }));
       }
+      go.countDown();
       // Every calibration is on a thread of the IE's, waiting for the instrument in turn: with a
       // thread per core and none added for held-up requests, only as many as cores could be.
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
