@@ -21,8 +21,10 @@ import org.instrumentelement.portal.trace.TraceHub;
  * <ul>
  *   <li>{@code POST signin {user, password}}, {@code POST signout}, {@code GET session} ({@link
  *       SessionApi})
- *   <li>{@code GET tree}: every IE with its reachability and IMs (from the last poll) ({@link
- *       TreeApi})
+ *   <li>{@code GET tree}: every IE with its reachability and IMs (from the last poll), and whether
+ *       the user is an admin of all of it ({@link TreeApi})
+ *   <li>{@code GET rights?ie=}: whether the IE says the user is an admin of all of it, asked now,
+ *       and if not why ({@link AdminRights})
  *   <li>{@code GET im?ie=&im=}: an IM's description with the current values of its scalar
  *       attributes and which commands and parameters its state allows ({@link ImPanelApi})
  *   <li>{@code POST parameter {ie, im, parameter, type, value}}, {@code POST attribute {ie, im,
@@ -73,11 +75,13 @@ public final class ApiServlet extends HttpServlet {
     SessionApi sessions = new SessionApi(directory, developmentUsers);
     ImChangeApi changes = new ImChangeApi(directory, hub);
     InstrumentsApi instruments = new InstrumentsApi(directory);
+    AdminRights rights = new AdminRights(directory);
     this.recordings = new RecordingApi(directory, downloadTimeout);
     this.gets =
         Map.of(
             "session", sessions::session,
-            "tree", new TreeApi(directory)::tree,
+            "tree", new TreeApi(directory, rights)::tree,
+            "rights", rights::rights,
             "im", new ImPanelApi(directory)::describe,
             "traces", new TraceFiguresApi(directory, hub)::figures,
             "recordings", recordings::list,

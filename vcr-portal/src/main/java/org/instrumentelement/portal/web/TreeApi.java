@@ -14,15 +14,17 @@ import org.instrumentelement.portal.ie.RemoteElement;
 
 /**
  * {@code GET tree}: every IE with its reachability, the IMs the signed-in user may see and their
- * active alarms.
+ * active alarms, and whether the user is an admin of the whole IE ({@link AdminRights}).
  */
 final class TreeApi {
   private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
   private final ElementDirectory directory;
+  private final AdminRights rights;
 
-  TreeApi(ElementDirectory directory) {
+  TreeApi(ElementDirectory directory, AdminRights rights) {
     this.directory = directory;
+    this.rights = rights;
   }
 
   /**
@@ -41,6 +43,7 @@ final class TreeApi {
       String refusal = null;
       String alarmsError = null;
       ArrayNode alarms = JSON.arrayNode();
+      AdminRights.Answer admin = null;
       if (s.reachable()) {
         try {
           visible =
@@ -56,6 +59,7 @@ final class TreeApi {
           } catch (PortalError err) {
             alarmsError = err.code() + ": " + err.getMessage();
           }
+          admin = rights.forTree(request.http().getSession(false), e, who);
         }
       }
       ObjectNode n = list.addObject();
@@ -76,6 +80,12 @@ final class TreeApi {
         i.put("state", im.state());
       }
       n.set("alarms", alarms);
+      // The "Add instrument" link only for whom the IE says is an admin of all of it; unknown
+      // (busy, away) is not.
+      n.put("admin", admin != null && admin.admin());
+      if (admin != null && !admin.admin()) {
+        n.put("adminReason", admin.reason());
+      }
       if (alarmsError != null) {
         n.put("alarmsError", alarmsError);
       }
