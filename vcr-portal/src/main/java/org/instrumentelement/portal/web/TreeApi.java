@@ -11,20 +11,27 @@ import org.instrumentelement.portal.ie.ElementDirectory;
 import org.instrumentelement.portal.ie.ElementStatus;
 import org.instrumentelement.portal.ie.PortalError;
 import org.instrumentelement.portal.ie.RemoteElement;
+import org.instrumentelement.portal.mdns.FoundElements;
 
 /**
  * {@code GET tree}: every IE with its reachability, the IMs the signed-in user may see and their
- * active alarms, and whether the user is an admin of the whole IE ({@link AdminRights}).
+ * active alarms, and whether the user is an admin of the whole IE ({@link AdminRights}); with
+ * {@code portal.mdns.browse}, the IEs announced over mDNS ({@link FoundElements}).
  */
 final class TreeApi {
   private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
   private final ElementDirectory directory;
   private final AdminRights rights;
+  private final FoundElements found;
 
-  TreeApi(ElementDirectory directory, AdminRights rights) {
+  /**
+   * @param found the IEs announced over mDNS, or null when the portal does not browse
+   */
+  TreeApi(ElementDirectory directory, AdminRights rights, FoundElements found) {
     this.directory = directory;
     this.rights = rights;
+    this.found = found;
   }
 
   /**
@@ -90,6 +97,32 @@ final class TreeApi {
         n.put("alarmsError", alarmsError);
       }
     }
+    if (found != null) {
+      root.set("found", foundJson(found.snapshot()));
+    }
     return root;
+  }
+
+  /** The IEs found over mDNS, each with its name, host, port and endpoint. */
+  private static ObjectNode foundJson(FoundElements.Snapshot s) {
+    ObjectNode o = JSON.objectNode();
+    ArrayNode list = o.putArray("elements");
+    for (FoundElements.Found f : s.elements()) {
+      list.addObject()
+          .put("ie", f.ie())
+          .put("instance", f.instance())
+          .put("host", f.host())
+          .put("port", f.port())
+          .put("endpoint", f.endpoint())
+          .put("network", f.network())
+          .put("heard", f.heard().toString());
+    }
+    o.put("ignored", s.ignored());
+    ArrayNode problems = o.putArray("problems");
+    s.problems().forEach(problems::add);
+    o.put("moreProblems", s.moreProblems());
+    ArrayNode networks = o.putArray("networks");
+    s.networks().forEach(networks::add);
+    return o;
   }
 }

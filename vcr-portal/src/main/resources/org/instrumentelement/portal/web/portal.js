@@ -156,7 +156,29 @@ function renderTree() {
     block.append(list);
     items.push(block);
   }
-  nav.replaceChildren(el("h2", { class: "tree-title", text: "Instrument Elements" }), ...items);
+  nav.replaceChildren(el("h2", { class: "tree-title", text: "Instrument Elements" }), ...items,
+    state.tree.found ? foundElements(state.tree.found) : null);
+}
+
+// The IEs announced over mDNS on the portal's networks (portal.mdns.browse = on): listed only,
+// for an administrator to add to the portal's configuration (portal.ie.<name>.url).
+function foundElements(found) {
+  const items = found.elements.map(f =>
+    el("li", { class: "found-ie", "data-ie": f.ie, "data-host": f.host, "data-port": String(f.port),
+               title: "announced as \"" + f.instance + "\", heard on " + f.network + " at " + clock(f.heard) },
+      el("div", {}, el("span", { class: "found-name", text: f.ie }), " ",
+        el("span", { class: "found-host", text: f.host + ":" + f.port })),
+      el("div", { class: "found-endpoint", text: f.endpoint })));
+  const notes = [];
+  if (found.ignored) notes.push(found.ignored + " more not kept");
+  const problems = found.problems.length + found.moreProblems;
+  return el("section", { id: "found-ies", class: "found-ies" },
+    el("h2", { class: "tree-title", text: "Found on the network" }),
+    items.length ? el("ul", { class: "found-list" }, ...items)
+                 : el("div", { class: "hint", text: "No Instrument Element announced on " + found.networks.join(", ") }),
+    notes.length ? el("div", { class: "hint", text: notes.join("; ") }) : null,
+    problems ? el("details", { class: "found-problems" }, el("summary", { text: problems + " problems" }),
+      el("ul", {}, ...found.problems.map(p => el("li", { text: p })))) : null);
 }
 
 // ---------------------------------------------------------------- alarms
