@@ -9,9 +9,11 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.SessionTrackingMode;
 import jakarta.websocket.DeploymentException;
 import jakarta.websocket.server.ServerContainer;
+import java.time.Clock;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.instrumentelement.portal.auth.SignInFilter;
@@ -19,6 +21,7 @@ import org.instrumentelement.portal.config.PortalConfig;
 import org.instrumentelement.portal.config.PortalConfigException;
 import org.instrumentelement.portal.config.PortalConfigLoader;
 import org.instrumentelement.portal.ie.ElementDirectory;
+import org.instrumentelement.portal.mdns.FoundElements;
 import org.instrumentelement.portal.trace.LiveSocket;
 import org.instrumentelement.portal.trace.TraceHub;
 import org.instrumentelement.portal.web.ApiServlet;
@@ -28,8 +31,8 @@ import org.instrumentelement.portal.web.StaticServlet;
  * Installs the portal into a servlet context: found by the container in {@code vcr.war} (through
  * {@code META-INF/services}), or added by the Instrument Element's embedded Tomcat when this jar is
  * on its class path. Reads the configuration from the context's parameters, the environment and a
- * file ({@link PortalConfigLoader}); polling and subscriptions start with the context and stop with
- * it.
+ * file ({@link PortalConfigLoader}); polling, subscriptions and (with {@code portal.mdns.browse})
+ * browsing mDNS start with the context and stop with it.
  */
 public final class PortalInitializer implements ServletContainerInitializer {
   /** Context parameter set by a hosting IE that runs with its development users. */
@@ -59,6 +62,8 @@ public final class PortalInitializer implements ServletContainerInitializer {
     ElementDirectory directory =
         new ElementDirectory(
             config.elements(), config.pollPeriod(), config.tls(), config.ieTimeout());
+    FoundElements found =
+        config.mdnsBrowse() ? new FoundElements(List.of(), Clock.systemUTC()) : null;
     TraceHub hub =
         new TraceHub(
             directory, config.traceMaxPoints(), config.traceMaxRate(), config.traceRecheckPeriod());
@@ -70,20 +75,23 @@ public final class PortalInitializer implements ServletContainerInitializer {
     ctx.addFilter("sign-in", new SignInFilter())
         .addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), false, "/*");
     ctx.addServlet(
-            "api", new ApiServlet(directory, hub, developmentUsers, config.downloadTimeout()))
+            "api",
+            new ApiServlet(directory, hub, found, developmentUsers, config.downloadTimeout()))
         .addMapping("/api/*");
     ctx.addServlet("files", new StaticServlet()).addMapping("/");
-    ctx.addListener(new Lifecycle(directory, hub));
+    ctx.addListener(new Lifecycle(directory, hub, found));
   }
 
   /** Starts polling and the trace hub with the context, registers the WebSocket, stops both. */
   private static final class Lifecycle implements ServletContextListener {
     private final ElementDirectory directory;
     private final TraceHub hub;
+    private final FoundElements found;
 
-    Lifecycle(ElementDirectory directory, TraceHub hub) {
+    Lifecycle(ElementDirectory directory, TraceHub hub, FoundElements found) {
       this.directory = directory;
       this.hub = hub;
+      this.found = found;
     }
 
     @Override
@@ -100,10 +108,16 @@ public final class PortalInitializer implements ServletContainerInitializer {
       }
       hub.start();
       directory.start();
+      if (found != null) {
+        found.start();
+      }
     }
 
     @Override
     public void contextDestroyed(ServletContextEvent event) {
+      if (found != null) {
+        found.close();
+      }
       directory.close();
       hub.close();
     }

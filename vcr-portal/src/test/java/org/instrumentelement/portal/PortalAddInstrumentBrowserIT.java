@@ -24,7 +24,8 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 /**
  * The portal's "Add instrument" page in headless Chromium: an administrator discovers the
  * simulator's DMM on the IE's loopback network (its portmapper broadcast) and adds it, and it
- * appears in the tree without a restart; an operator is refused by the IE, and the page says so.
+ * appears in the tree without a restart; an operator, whom the IE does not call an admin of all of
+ * it, sees no link, and the page typed in by hand offers nothing and says why.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class PortalAddInstrumentBrowserIT {
@@ -90,8 +91,21 @@ class PortalAddInstrumentBrowserIT {
   @Test
   void anAdminDiscoversAndAddsTheSimulatorAndAnOperatorIsRefused() {
     signInAs("operator");
-    WebElement refused = discover();
-    wait.until(ExpectedConditions.textToBePresentInElement(refused, "NOT_AUTHORIZED"));
+    // The tree is there, with the IMs the operator may see, but without the admin's link.
+    wait.until(
+        ExpectedConditions.presenceOfElementLocated(
+            By.cssSelector(".tree-ie[data-ie='ie'] a.tree-im")));
+    assertEquals(
+        0, driver.findElements(By.cssSelector(".tree-ie[data-ie='ie'] a.add-instrument")).size());
+    // Typed in by hand, the page asks the IE, shows nothing to discover and says why.
+    driver.get(lab.portalUrl() + "#/add/ie");
+    wait.until(
+        ExpectedConditions.attributeToBe(
+            By.cssSelector(".add-page[data-ie='ie']"), "data-admin", "false"));
+    String refusal = driver.findElement(By.id("add-message")).getText();
+    assertTrue(refusal.contains("says you are not one"), refusal);
+    assertTrue(refusal.contains("NOT_AUTHORIZED"), refusal);
+    assertEquals(0, driver.findElements(By.id("discover-button")).size());
 
     signInAs("admin");
     discover();

@@ -26,7 +26,8 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 /**
  * The page when the IE is busy for the signed-in user (a real IE behind {@link IeFront}, in
  * headless Chromium): it says why a trace does not come and asks again by itself, says that alarms
- * are unknown rather than showing none, and shows no IMs the IE did not list to the user.
+ * are unknown rather than showing none, shows no IMs the IE did not list to the user, and offers an
+ * admin no "Add instrument" while the IE cannot confirm that they are one.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -119,5 +120,37 @@ class PortalBusyIeBrowserIT {
     wait.until(
         ExpectedConditions.presenceOfElementLocated(
             By.cssSelector("a.tree-im[data-ie='lab'][data-im='lab/scope']")));
+  }
+
+  @Test
+  @Order(40)
+  void anAdminTheIeIsTooBusyToConfirmGetsNoAddLinkAndThePageSaysWhy() throws Exception {
+    front.answer("admin", "listLoginFailures", IeFront.Answer.TOO_MANY_REQUESTS);
+    driver.manage().deleteAllCookies();
+    driver.get(lab.portalUrl());
+    wait.until(ExpectedConditions.urlContains("signin.html"));
+    driver.findElement(By.id("user-name")).sendKeys("admin");
+    driver.findElement(By.id("password")).sendKeys("admin", Keys.ENTER);
+    wait.until(ExpectedConditions.textToBe(By.id("user"), "admin"));
+    wait.until(
+        ExpectedConditions.presenceOfElementLocated(
+            By.cssSelector("a.tree-im[data-ie='lab'][data-im='lab/scope']")));
+    By link = By.cssSelector(".tree-ie[data-ie='lab'] a.add-instrument");
+    assertEquals(0, driver.findElements(link).size(), "no admin link while the IE cannot say");
+    driver.get(lab.portalUrl() + "#/add/lab");
+    wait.until(
+        ExpectedConditions.attributeToBe(
+            By.cssSelector(".add-page[data-ie='lab']"), "data-admin", "false"));
+    String why = driver.findElement(By.id("add-message")).getText();
+    assertTrue(why.startsWith("Cannot tell whether you are an administrator of lab"), why);
+    assertTrue(why.contains("TOO_MANY_REQUESTS"), why);
+    assertEquals(0, driver.findElements(By.id("discover-button")).size());
+    front.reset();
+    // Once the IE answers, it says the admin is one: the link comes, and the page offers discovery.
+    wait.until(ExpectedConditions.elementToBeClickable(link)).click();
+    wait.until(
+        ExpectedConditions.attributeToBe(
+            By.cssSelector(".add-page[data-ie='lab']"), "data-admin", "true"));
+    wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("discover-button")));
   }
 }

@@ -70,6 +70,23 @@ final class PortalLab implements AutoCloseable {
     return new PortalLab(c.with(ports(port)));
   }
 
+  /**
+   * Another IE, named {@code name}, without a portal of its own, that announces itself over mDNS on
+   * the loopback address ({@code mdns.advertise = on}, {@code http.host = 127.0.0.1}).
+   */
+  static PortalLab advertised(String name) throws Exception {
+    IeConfig c =
+        ConfigLoader.resolve(
+            Map.of(
+                "ie.name", name,
+                "portal.contextPath", "off",
+                "mdns.advertise", "on",
+                "http.host", "127.0.0.1"),
+            Map.of(),
+            labFile());
+    return new PortalLab(c.with(ports(0)));
+  }
+
   private static IeConfig config(int port) throws Exception {
     return ConfigLoader.load(List.of(), Map.of()).with(ports(port));
   }

@@ -18,6 +18,8 @@ import org.instrumentelement.ie.client.tls.ClientTls;
  * @param traceMaxRate most trace frames per second sent to one browser for one attribute
  * @param tls what the portal trusts of IEs served over HTTPS and of brokers reached over TLS
  *     ({@code portal.trustStore}; by default the JVM's trust)
+ * @param mdnsBrowse whether the portal lists the IEs announced over mDNS ({@code
+ *     portal.mdns.browse})
  */
 public record PortalConfig(
     List<ElementEndpoint> elements,
@@ -27,7 +29,8 @@ public record PortalConfig(
     Duration traceRecheckPeriod,
     int traceMaxPoints,
     int traceMaxRate,
-    ClientTls tls) {
+    ClientTls tls,
+    boolean mdnsBrowse) {
 
   public PortalConfig {
     elements = List.copyOf(elements);

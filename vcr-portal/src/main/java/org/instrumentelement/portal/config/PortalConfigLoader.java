@@ -185,7 +185,18 @@ public final class PortalConfigLoader {
         duration(c, PortalKeys.TRACE_RECHECK_PERIOD.name()),
         integer(c, PortalKeys.TRACE_MAX_POINTS.name(), 100, 100_000),
         integer(c, PortalKeys.TRACE_MAX_RATE.name(), 1, 100),
-        tls(trustStore, trustStorePassword));
+        tls(trustStore, trustStorePassword),
+        onOff(c, PortalKeys.MDNS_BROWSE.name()));
+  }
+
+  /** A key that is {@code on} or {@code off}. */
+  private static boolean onOff(Map<String, String> c, String key) throws PortalConfigException {
+    String v = c.get(key).trim().toLowerCase(Locale.ROOT);
+    return switch (v) {
+      case "on" -> true;
+      case "off" -> false;
+      default -> throw new PortalConfigException(key + " must be on or off, not '" + v + "'");
+    };
   }
 
   /** Where a hosting IE serves the portal: {@code off} or a path such as {@code /vcr}. */

@@ -80,6 +80,12 @@ public final class PortalKeys {
   public static final Key TRUST_STORE_PASSWORD =
       key("portal.trustStorePassword", "", "its password");
 
+  public static final Key MDNS_BROWSE =
+      key(
+          "portal.mdns.browse",
+          "off",
+          "on: list the IEs announced over mDNS (_instrument-element._tcp) on this host's networks");
+
   /** The settings of one more IE to show: {@code portal.ie.<name>.<setting>}. */
   public static final List<String> PER_IE = List.of("url", "serviceUser", "servicePassword");
 

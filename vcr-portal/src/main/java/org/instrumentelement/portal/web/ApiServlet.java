@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.Map;
 import org.instrumentelement.portal.ie.ElementDirectory;
 import org.instrumentelement.portal.ie.PortalError;
+import org.instrumentelement.portal.mdns.FoundElements;
 import org.instrumentelement.portal.trace.TraceHub;
 
 /**
@@ -21,8 +22,11 @@ import org.instrumentelement.portal.trace.TraceHub;
  * <ul>
  *   <li>{@code POST signin {user, password}}, {@code POST signout}, {@code GET session} ({@link
  *       SessionApi})
- *   <li>{@code GET tree}: every IE with its reachability and IMs (from the last poll) ({@link
- *       TreeApi})
+ *   <li>{@code GET tree}: every IE with its reachability and IMs (from the last poll), whether the
+ *       user is an admin of all of it, and with {@code portal.mdns.browse} the IEs found over mDNS
+ *       ({@link TreeApi})
+ *   <li>{@code GET rights?ie=}: whether the IE says the user is an admin of all of it, asked now,
+ *       and if not why ({@link AdminRights})
  *   <li>{@code GET im?ie=&im=}: an IM's description with the current values of its scalar
  *       attributes and which commands and parameters its state allows ({@link ImPanelApi})
  *   <li>{@code POST parameter {ie, im, parameter, type, value}}, {@code POST attribute {ie, im,
@@ -63,21 +67,25 @@ public final class ApiServlet extends HttpServlet {
   /**
    * @param developmentUsers whether the (hosting) IE runs with its development users, which the
    *     sign-in page then mentions
+   * @param found the IEs announced over mDNS, or null when the portal does not browse
    * @param downloadTimeout how long a recording's download waits for the IE's first byte
    */
   public ApiServlet(
       ElementDirectory directory,
       TraceHub hub,
+      FoundElements found,
       boolean developmentUsers,
       Duration downloadTimeout) {
     SessionApi sessions = new SessionApi(directory, developmentUsers);
     ImChangeApi changes = new ImChangeApi(directory, hub);
     InstrumentsApi instruments = new InstrumentsApi(directory);
+    AdminRights rights = new AdminRights(directory);
     this.recordings = new RecordingApi(directory, downloadTimeout);
     this.gets =
         Map.of(
             "session", sessions::session,
-            "tree", new TreeApi(directory)::tree,
+            "tree", new TreeApi(directory, rights, found)::tree,
+            "rights", rights::rights,
             "im", new ImPanelApi(directory)::describe,
             "traces", new TraceFiguresApi(directory, hub)::figures,
             "recordings", recordings::list,

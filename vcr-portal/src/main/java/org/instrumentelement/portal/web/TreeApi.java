@@ -11,18 +11,27 @@ import org.instrumentelement.portal.ie.ElementDirectory;
 import org.instrumentelement.portal.ie.ElementStatus;
 import org.instrumentelement.portal.ie.PortalError;
 import org.instrumentelement.portal.ie.RemoteElement;
+import org.instrumentelement.portal.mdns.FoundElements;
 
 /**
  * {@code GET tree}: every IE with its reachability, the IMs the signed-in user may see and their
- * active alarms.
+ * active alarms, and whether the user is an admin of the whole IE ({@link AdminRights}); with
+ * {@code portal.mdns.browse}, the IEs announced over mDNS ({@link FoundElements}).
  */
 final class TreeApi {
   private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
   private final ElementDirectory directory;
+  private final AdminRights rights;
+  private final FoundElements found;
 
-  TreeApi(ElementDirectory directory) {
+  /**
+   * @param found the IEs announced over mDNS, or null when the portal does not browse
+   */
+  TreeApi(ElementDirectory directory, AdminRights rights, FoundElements found) {
     this.directory = directory;
+    this.rights = rights;
+    this.found = found;
   }
 
   /**
@@ -41,6 +50,7 @@ final class TreeApi {
       String refusal = null;
       String alarmsError = null;
       ArrayNode alarms = JSON.arrayNode();
+      AdminRights.Answer admin = null;
       if (s.reachable()) {
         try {
           visible =
@@ -56,6 +66,7 @@ final class TreeApi {
           } catch (PortalError err) {
             alarmsError = err.code() + ": " + err.getMessage();
           }
+          admin = rights.forTree(request.http().getSession(false), e, who);
         }
       }
       ObjectNode n = list.addObject();
@@ -76,10 +87,42 @@ final class TreeApi {
         i.put("state", im.state());
       }
       n.set("alarms", alarms);
+      // The "Add instrument" link only for whom the IE says is an admin of all of it; unknown
+      // (busy, away) is not.
+      n.put("admin", admin != null && admin.admin());
+      if (admin != null && !admin.admin()) {
+        n.put("adminReason", admin.reason());
+      }
       if (alarmsError != null) {
         n.put("alarmsError", alarmsError);
       }
     }
+    if (found != null) {
+      root.set("found", foundJson(found.snapshot()));
+    }
     return root;
+  }
+
+  /** The IEs found over mDNS, each with its name, host, port and endpoint. */
+  private static ObjectNode foundJson(FoundElements.Snapshot s) {
+    ObjectNode o = JSON.objectNode();
+    ArrayNode list = o.putArray("elements");
+    for (FoundElements.Found f : s.elements()) {
+      list.addObject()
+          .put("ie", f.ie())
+          .put("instance", f.instance())
+          .put("host", f.host())
+          .put("port", f.port())
+          .put("endpoint", f.endpoint())
+          .put("network", f.network())
+          .put("heard", f.heard().toString());
+    }
+    o.put("ignored", s.ignored());
+    ArrayNode problems = o.putArray("problems");
+    s.problems().forEach(problems::add);
+    o.put("moreProblems", s.moreProblems());
+    ArrayNode networks = o.putArray("networks");
+    s.networks().forEach(networks::add);
+    return o;
   }
 }

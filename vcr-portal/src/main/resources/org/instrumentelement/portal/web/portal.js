@@ -111,8 +111,16 @@ function renderTree() {
     const block = el("section", { class: "tree-ie" + (ie.reachable ? "" : " down"), "data-ie": ie.name,
                                   "data-reachable": String(ie.reachable) },
       el("div", { class: "tree-ie-head", title: ie.url }, el("span", { class: "ie-name", text: ie.name }), status,
-        el("a", { class: "add-instrument", href: "#/add/" + encodeURIComponent(ie.name),
-                  title: "Discover instruments and add them (administrators)", text: "+ Add" })));
+        // Only for whom the IE says is an administrator of all of it; unknown is not.
+        ie.admin ? el("a", { class: "add-instrument", href: "#/add/" + encodeURIComponent(ie.name),
+                             title: "Discover instruments and add them", text: "+ Add",
+                             // On the page already (say, refused a moment ago): ask again.
+                             onclick: ev => {
+                               if (location.hash === ev.currentTarget.getAttribute("href")) {
+                                 ev.preventDefault();
+                                 openSelection();
+                               }
+                             } }) : null));
     if (!ie.reachable && ie.checked) {
       block.append(el("div", { class: "ie-error",
         text: (ie.error || "no answer") + (ie.since ? " (since " + clock(ie.since) + ")" : "") }));
@@ -148,7 +156,29 @@ function renderTree() {
     block.append(list);
     items.push(block);
   }
-  nav.replaceChildren(el("h2", { class: "tree-title", text: "Instrument Elements" }), ...items);
+  nav.replaceChildren(el("h2", { class: "tree-title", text: "Instrument Elements" }), ...items,
+    state.tree.found ? foundElements(state.tree.found) : null);
+}
+
+// The IEs announced over mDNS on the portal's networks (portal.mdns.browse = on): listed only,
+// for an administrator to add to the portal's configuration (portal.ie.<name>.url).
+function foundElements(found) {
+  const items = found.elements.map(f =>
+    el("li", { class: "found-ie", "data-ie": f.ie, "data-host": f.host, "data-port": String(f.port),
+               title: "announced as \"" + f.instance + "\", heard on " + f.network + " at " + clock(f.heard) },
+      el("div", {}, el("span", { class: "found-name", text: f.ie }), " ",
+        el("span", { class: "found-host", text: f.host + ":" + f.port })),
+      el("div", { class: "found-endpoint", text: f.endpoint })));
+  const notes = [];
+  if (found.ignored) notes.push(found.ignored + " more not kept");
+  const problems = found.problems.length + found.moreProblems;
+  return el("section", { id: "found-ies", class: "found-ies" },
+    el("h2", { class: "tree-title", text: "Found on the network" }),
+    items.length ? el("ul", { class: "found-list" }, ...items)
+                 : el("div", { class: "hint", text: "No Instrument Element announced on " + found.networks.join(", ") }),
+    notes.length ? el("div", { class: "hint", text: notes.join("; ") }) : null,
+    problems ? el("details", { class: "found-problems" }, el("summary", { text: problems + " problems" }),
+      el("ul", {}, ...found.problems.map(p => el("li", { text: p })))) : null);
 }
 
 // ---------------------------------------------------------------- alarms
@@ -202,13 +232,40 @@ async function acknowledge(ie, id, button) {
 // ---------------------------------------------------------------- add instrument
 
 // "#/add/<ie>": what the IE's discovery finds, each with the settings that add it as an IM at run
-// time. The IE lets only an administrator of the whole IE discover or add; others see its refusal.
+// time. Only for an administrator of the whole IE: the page asks the IE first and shows nothing
+// else to anyone it does not say is one (refused, busy, away), with the reason; the IE itself
+// refuses discovering and adding to others all the same.
 function addPageFromHash() {
   const m = location.hash.match(/^#\/add\/([^/]+)$/);
   return m ? decodeURIComponent(m[1]) : null;
 }
 
-function openAddPage(ie) {
+async function openAddPage(ie) {
+  const page = el("section", { class: "add-page", "data-ie": ie, "data-admin": "checking" },
+    el("h2", { text: "Add instrument to " + ie }),
+    el("div", { id: "add-message", class: "message", "aria-live": "polite", text: "Asking " + ie + " whether you are its administrator…" }));
+  document.getElementById("panel").replaceChildren(page);
+  let rights;
+  try {
+    rights = await api("rights?" + new URLSearchParams({ ie }).toString());
+  } catch (e) {
+    rights = { admin: false, known: false, reason: (e.code ? e.code + ": " : "") + e.message };
+  }
+  if (!document.body.contains(page)) return; // another page was opened meanwhile
+  if (!rights.admin) {
+    page.setAttribute("data-admin", "false");
+    const why = rights.known
+      ? "Only an administrator of the whole Instrument Element may discover and add instruments, and " + ie + " says you are not one. "
+      : "Cannot tell whether you are an administrator of " + ie + ", so nothing can be added now. ";
+    page.querySelector("#add-message").className = "message error";
+    page.querySelector("#add-message").textContent = why + rights.reason;
+    return;
+  }
+  page.setAttribute("data-admin", "true");
+  showAddForm(ie, page);
+}
+
+function showAddForm(ie, page) {
   const message = el("div", { id: "add-message", class: "message", "aria-live": "polite" });
   const network = el("input", { id: "discover-network", placeholder: "every LAN interface", size: 16 });
   const subnet = el("input", { id: "discover-subnet", placeholder: "none", size: 18 });
@@ -239,13 +296,13 @@ function openAddPage(ie) {
       button.disabled = false;
     }
   });
-  document.getElementById("panel").replaceChildren(el("section", { class: "add-page", "data-ie": ie },
+  page.replaceChildren(
     el("h2", { text: "Add instrument to " + ie }),
     el("p", { class: "hint", text: "Only an administrator of the whole Instrument Element may discover and add instruments." }),
     el("div", { class: "discover-form" },
       el("label", {}, "Network of ", network), el("label", {}, "Subnet ", subnet),
       el("label", {}, "Portmapper port ", port), button),
-    message, results));
+    message, results);
 }
 
 // The settings the discovery's configuration lines give ("im.<name>.<setting> = value").

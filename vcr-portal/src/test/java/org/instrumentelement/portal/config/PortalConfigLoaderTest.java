@@ -1,6 +1,7 @@
 package org.instrumentelement.portal.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -22,6 +23,23 @@ class PortalConfigLoaderTest {
     assertEquals(Duration.ofSeconds(10), c.traceRecheckPeriod());
     assertEquals(2000, c.traceMaxPoints());
     assertEquals(20, c.traceMaxRate());
+  }
+
+  @Test
+  void browsingMdnsIsOffUnlessTurnedOn() throws Exception {
+    assertFalse(
+        PortalConfigLoader.resolve(Map.of(), Map.of(), Map.of(), "lab", LOCAL).mdnsBrowse());
+    assertTrue(
+        PortalConfigLoader.resolve(
+                Map.of("portal.mdns.browse", "on"), Map.of(), Map.of(), "lab", LOCAL)
+            .mdnsBrowse());
+    PortalConfigException e =
+        assertThrows(
+            PortalConfigException.class,
+            () ->
+                PortalConfigLoader.resolve(
+                    Map.of("portal.mdns.browse", "yes"), Map.of(), Map.of(), "lab", LOCAL));
+    assertTrue(e.getMessage().contains("portal.mdns.browse must be on or off"), e.getMessage());
   }
 
   @Test

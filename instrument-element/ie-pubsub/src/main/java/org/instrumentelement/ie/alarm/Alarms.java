@@ -87,81 +87,149 @@ public final class Alarms {
    */
   public void start() throws ConfigException {
     for (SampledAttribute s : subscriptions.list(null)) {
-      AttributeSpec spec = s.spec();
-      AttributeAlarms a =
-          new AttributeAlarms(s.imPath(), spec.name(), spec.spec().units(), failuresToAlarm, board);
-      byKey.put(key(s.imPath(), spec.name()), a);
+      track(s);
     }
     store.update(st -> st.retainAlarmLimits(byKey.keySet()));
     for (ImNode n : ie.nodes()) {
-      Map<String, AttributeConfig> configured = n.config().attributes();
-      for (Map.Entry<String, AttributeConfig> e : configured.entrySet()) {
-        for (Map.Entry<Statistic, AlarmLimits> l : e.getValue().alarms().entrySet()) {
-          String where =
-              "im." + n.config().name() + ".attribute." + e.getKey() + ".alarm." + dot(l.getKey());
-          try {
-            check(n.path(), e.getKey(), l.getKey());
-          } catch (ImException ex) {
-            throw new ConfigException(where + "*: " + ex.getMessage());
-          }
-        }
-      }
-      Map<String, Map<Statistic, AlarmLimits>> described = n.im().describedAlarmLimits();
-      for (Map.Entry<String, Map<Statistic, AlarmLimits>> e : described.entrySet()) {
-        for (Statistic st : e.getValue().keySet()) {
-          try {
-            check(n.path(), e.getKey(), st);
-          } catch (ImException ex) {
-            throw new ConfigException(
-                "im."
-                    + n.config().name()
-                    + ".descriptor "
-                    + n.config().options().getOrDefault(ImContext.DESCRIPTOR, "")
-                    + ": attribute."
-                    + e.getKey()
-                    + ".alarm."
-                    + dot(st)
-                    + "*: "
-                    + ex.getMessage());
-          }
-        }
-      }
-      // Every number with limits in the configuration, in the IM's description or kept from the
-      // last run.
-      Set<String> numbers = new TreeSet<>();
-      configured.forEach(
-          (attribute, c) -> c.alarms().keySet().forEach(st -> numbers.add(number(attribute, st))));
-      described.forEach(
-          (attribute, m) -> m.keySet().forEach(st -> numbers.add(number(attribute, st))));
-      numbers.addAll(store.read(st -> st.alarmLimits(n.path())).keySet());
-      for (String number : numbers) {
-        int dot = number.indexOf('.');
-        String attribute = number.substring(0, dot);
-        String stored = number.substring(dot + 1);
-        Statistic statistic = stored.equals("value") ? Statistic.VALUE : Statistic.named(stored);
-        AlarmLimits inFile =
-            fromFiles(configured.get(attribute), described.get(attribute), statistic);
-        AlarmLimits limits =
-            StartupRestore.alarmLimits(
-                store, n.path(), number, inFile == null ? AlarmLimits.NONE : inFile);
-        try {
-          if (statistic != null && limits.any()) {
-            configure(n.path(), attribute, statistic, limits);
-          }
-        } catch (ImException ex) {
-          // Kept from a run whose IM had other attributes: it no longer fits, forget it.
-          store.update(st -> st.removeAlarmLimits(n.path(), number));
-        }
-      }
+      configureLimits(n);
     }
     for (SampledAttribute s : subscriptions.list(null)) {
       s.sampler().check(byKey.get(key(s.imPath(), s.spec().name())));
     }
     for (ImNode n : ie.nodes()) {
-      n.im().addStateListener(this::stateChanged);
-      n.im().addAlarmListener(board);
-      if (States.ERROR.equals(n.im().state())) {
-        stateChanged(n.im(), "", States.ERROR);
+      watch(n);
+    }
+  }
+
+  /**
+   * Gives an IM added at run time what {@link #start} gives the configured ones: a check on the
+   * sampler of each of its subscribable attributes with the limits of its settings and its
+   * descriptor, and its alarm when it is in ERROR. Its samplers must exist ({@link
+   * Subscriptions#add}).
+   *
+   * @throws ConfigException limits on an attribute that is not sampled, or a statistic that does
+   *     not fit the attribute's type; nothing is left of the IM's alarms then
+   */
+  public void add(ImNode n) throws ConfigException {
+    List<SampledAttribute> sampled = subscriptions.list(n.path());
+    for (SampledAttribute s : sampled) {
+      track(s);
+    }
+    try {
+      configureLimits(n);
+    } catch (ConfigException | RuntimeException e) {
+      byKey.keySet().removeIf(k -> k.startsWith(n.path() + "#"));
+      throw e;
+    }
+    for (SampledAttribute s : sampled) {
+      s.sampler().check(byKey.get(key(s.imPath(), s.spec().name())));
+    }
+    watch(n);
+  }
+
+  /**
+   * Forgets the alarms of an IM removed at run time: its checks, its limits (also those kept for
+   * the next start) and its active alarms, which clear.
+   */
+  public void remove(String imPath) {
+    byKey.keySet().removeIf(k -> k.startsWith(imPath + "#"));
+    store.update(st -> st.retainAlarmLimits(byKey.keySet()));
+    for (Alarm a : board.active()) {
+      if (a.im().equals(imPath)) {
+        board.changed(
+            new AlarmChange(
+                a.im(),
+                a.name(),
+                a.kind(),
+                Severity.NONE,
+                a.attribute(),
+                Double.NaN,
+                null,
+                null,
+                imPath + " was removed",
+                Instant.now()));
+      }
+    }
+  }
+
+  private void track(SampledAttribute s) {
+    AttributeSpec spec = s.spec();
+    byKey.put(
+        key(s.imPath(), spec.name()),
+        new AttributeAlarms(s.imPath(), spec.name(), spec.spec().units(), failuresToAlarm, board));
+  }
+
+  /** Watches the IM's state (its alarm while in ERROR) and takes the alarms it raises itself. */
+  private void watch(ImNode n) {
+    n.im().addStateListener(this::stateChanged);
+    n.im().addAlarmListener(board);
+    if (States.ERROR.equals(n.im().state())) {
+      stateChanged(n.im(), "", States.ERROR);
+    }
+  }
+
+  /**
+   * Sets the limits of one IM's numbers: the configuration's over its description's, or those kept
+   * from the last run.
+   */
+  private void configureLimits(ImNode n) throws ConfigException {
+    Map<String, AttributeConfig> configured = n.config().attributes();
+    for (Map.Entry<String, AttributeConfig> e : configured.entrySet()) {
+      for (Map.Entry<Statistic, AlarmLimits> l : e.getValue().alarms().entrySet()) {
+        String where =
+            "im." + n.config().name() + ".attribute." + e.getKey() + ".alarm." + dot(l.getKey());
+        try {
+          check(n.path(), e.getKey(), l.getKey());
+        } catch (ImException ex) {
+          throw new ConfigException(where + "*: " + ex.getMessage());
+        }
+      }
+    }
+    Map<String, Map<Statistic, AlarmLimits>> described = n.im().describedAlarmLimits();
+    for (Map.Entry<String, Map<Statistic, AlarmLimits>> e : described.entrySet()) {
+      for (Statistic st : e.getValue().keySet()) {
+        try {
+          check(n.path(), e.getKey(), st);
+        } catch (ImException ex) {
+          throw new ConfigException(
+              "im."
+                  + n.config().name()
+                  + ".descriptor "
+                  + n.config().options().getOrDefault(ImContext.DESCRIPTOR, "")
+                  + ": attribute."
+                  + e.getKey()
+                  + ".alarm."
+                  + dot(st)
+                  + "*: "
+                  + ex.getMessage());
+        }
+      }
+    }
+    // Every number with limits in the configuration, in the IM's description or kept from the
+    // last run.
+    Set<String> numbers = new TreeSet<>();
+    configured.forEach(
+        (attribute, c) -> c.alarms().keySet().forEach(st -> numbers.add(number(attribute, st))));
+    described.forEach(
+        (attribute, m) -> m.keySet().forEach(st -> numbers.add(number(attribute, st))));
+    numbers.addAll(store.read(st -> st.alarmLimits(n.path())).keySet());
+    for (String number : numbers) {
+      int dot = number.indexOf('.');
+      String attribute = number.substring(0, dot);
+      String stored = number.substring(dot + 1);
+      Statistic statistic = stored.equals("value") ? Statistic.VALUE : Statistic.named(stored);
+      AlarmLimits inFile =
+          fromFiles(configured.get(attribute), described.get(attribute), statistic);
+      AlarmLimits limits =
+          StartupRestore.alarmLimits(
+              store, n.path(), number, inFile == null ? AlarmLimits.NONE : inFile);
+      try {
+        if (statistic != null && limits.any()) {
+          configure(n.path(), attribute, statistic, limits);
+        }
+      } catch (ImException ex) {
+        // Kept from a run whose IM had other attributes: it no longer fits, forget it.
+        store.update(st -> st.removeAlarmLimits(n.path(), number));
       }
     }
   }

@@ -5,6 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -15,12 +19,15 @@ import org.instrumentelement.ial.sim.InstrumentSimulator;
 import org.instrumentelement.ie.RunningElement;
 import org.instrumentelement.ie.client.soap.AddInstrumentManager;
 import org.instrumentelement.ie.client.soap.AddInstrumentManagerResponse;
+import org.instrumentelement.ie.client.soap.ConfigureAlarmLimits;
 import org.instrumentelement.ie.client.soap.DiscoverInstruments;
 import org.instrumentelement.ie.client.soap.DiscoveredInstrument;
 import org.instrumentelement.ie.client.soap.GetAttribute;
 import org.instrumentelement.ie.client.soap.GetSubscriptionInfo;
 import org.instrumentelement.ie.client.soap.InstrumentElementFault;
 import org.instrumentelement.ie.client.soap.InstrumentElementPort;
+import org.instrumentelement.ie.client.soap.ListAlarmLimits;
+import org.instrumentelement.ie.client.soap.ListAlarms;
 import org.instrumentelement.ie.client.soap.ListInstrumentManagers;
 import org.instrumentelement.ie.client.soap.RemoveInstrumentManager;
 import org.instrumentelement.ie.client.soap.Setting;
@@ -38,7 +45,9 @@ import org.junit.jupiter.api.io.TempDir;
  * An instrument found by {@code discoverInstruments} added at run time with {@code
  * addInstrumentManager}: read over SOAP and through its topic without a restart, still there after
  * a restart on the same data directory, gone after {@code removeInstrumentManager} and its restart;
- * only an admin of everything may add or remove, and a wrong request changes nothing.
+ * only an admin of everything may add or remove, and a wrong request changes nothing; an added IM
+ * gets its alarm limits, its alarms and its figures on {@code /metrics} at once, and loses them
+ * when removed.
  */
 class RunTimeImsIT {
   @TempDir static Path dir;
@@ -213,6 +222,120 @@ class RunTimeImsIT {
       remove.setIm("no-such-im");
       assertEquals("UNKNOWN_IM", code(() -> chief.removeInstrumentManager(remove)));
       assertEquals(before, ims(chief), "nothing changed");
+    }
+  }
+
+  /** The alarms of one IM now, as {@code kind severity}. */
+  static List<String> alarms(InstrumentElementPort ie, String im) throws Exception {
+    return ie.listAlarms(new ListAlarms()).getAlarm().stream()
+        .filter(a -> a.getIm().equals(im))
+        .map(a -> a.getKind() + " " + a.getSeverity())
+        .toList();
+  }
+
+  /** The limits in effect on one IM, as {@code attribute highWarning highAlarm}. */
+  static List<String> limits(InstrumentElementPort ie, String im) throws Exception {
+    return ie.listAlarmLimits(new ListAlarmLimits()).getLimits().stream()
+        .filter(l -> l.getIm().equals(im))
+        .map(l -> l.getAttribute() + " " + l.getHighWarning() + " " + l.getHighAlarm())
+        .toList();
+  }
+
+  static String metrics(RunningElement running) throws Exception {
+    String base = running.url().replace("/services/InstrumentElement", "");
+    return HttpClient.newHttpClient()
+        .send(
+            HttpRequest.newBuilder(URI.create(base + "/metrics")).build(),
+            HttpResponse.BodyHandlers.ofString())
+        .body();
+  }
+
+  /** The value of the one figure {@code pattern} matches (a regular expression). */
+  static double metric(String scrape, String pattern) {
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("(?m)^" + pattern + " ([0-9.eE+-]+)$").matcher(scrape);
+    assertTrue(m.find(), "no figure " + pattern + " on /metrics");
+    return Double.parseDouble(m.group(1));
+  }
+
+  /** Waits (up to a minute) until {@code what} holds. */
+  static void await(String what, java.util.concurrent.Callable<Boolean> holds) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
+    while (!holds.call()) {
+      assertTrue(System.nanoTime() < deadline, "never: " + what);
+      Thread.sleep(100);
+    }
+  }
+
+  @Test
+  void anAddedImHasItsAlarmsAndMetricsAtOnceAndLosesThemWhenRemoved() throws Exception {
+    try (RunningElement running = RunningElement.of(config)) {
+      InstrumentElementPort chief = running.client("chief", "chief");
+      // Limits as the configuration file would set them: the DMM reads 1.23456.
+      AddInstrumentManager add = new AddInstrumentManager();
+      add.setName("limited-dmm");
+      add.setDescriptor("scpi-dmm");
+      add.setAddress(simulator.hislipResource(0));
+      for (String[] kv :
+          new String[][] {
+            {"attribute.reading.alarm.highWarning", "1.0"},
+            {"attribute.reading.alarm.highAlarm", "100"}
+          }) {
+        Setting limit = new Setting();
+        limit.setName(kv[0]);
+        limit.setValue(kv[1]);
+        add.getSetting().add(limit);
+      }
+      chief.addInstrumentManager(add);
+      assertEquals(List.of("reading 1.0 100.0"), limits(chief, "limited-dmm"));
+      await(
+          "a WARNING on limited-dmm's reading",
+          () -> alarms(chief, "limited-dmm").contains("LIMIT WARNING"));
+      // Its limits can be changed at run time as a configured IM's can.
+      ConfigureAlarmLimits change = new ConfigureAlarmLimits();
+      change.setIm("limited-dmm");
+      change.setAttribute("reading");
+      change.setHighWarning(2.0);
+      change.setHighAlarm(100.0);
+      chief.configureAlarmLimits(change);
+      assertEquals(List.of("reading 2.0 100.0"), limits(chief, "limited-dmm"));
+      await(
+          "the WARNING cleared under the new limit", () -> alarms(chief, "limited-dmm").isEmpty());
+
+      // An instrument that does not answer: in ERROR, and alarmed as such, at once.
+      AddInstrumentManager ghost = new AddInstrumentManager();
+      ghost.setName("ghost-dmm");
+      ghost.setDescriptor("scpi-dmm");
+      ghost.setAddress("TCPIP::127.0.0.1::1::SOCKET");
+      chief.addInstrumentManager(ghost);
+      assertTrue(
+          alarms(chief, "ghost-dmm").contains("IM_ERROR ALARM"),
+          alarms(chief, "ghost-dmm").toString());
+
+      // On /metrics at once: its state, its connection and its topic's figures.
+      String scrape = metrics(running);
+      assertEquals(1.0, metric(scrape, "ie_im_connected\\{im=\"limited-dmm\"\\}"));
+      assertEquals(1.0, metric(scrape, "ie_im_state\\{im=\"ghost-dmm\",state=\"ERROR\"\\}"));
+      metric(scrape, "ie_subscription_published_total\\{[^}]*im=\"limited-dmm\"[^}]*\\}");
+
+      RemoveInstrumentManager remove = new RemoveInstrumentManager();
+      for (String im : List.of("limited-dmm", "ghost-dmm")) {
+        remove.setIm(im);
+        assertTrue(chief.removeInstrumentManager(remove).isRemoved());
+        assertEquals(List.of(), limits(chief, im), im + "'s limits are gone");
+        assertEquals(List.of(), alarms(chief, im), im + "'s alarms cleared");
+      }
+      scrape = metrics(running);
+      assertFalse(scrape.contains("im=\"limited-dmm\""), "limited-dmm is off /metrics");
+      assertFalse(scrape.contains("im=\"ghost-dmm\""), "ghost-dmm is off /metrics");
+
+      // Added again without limits, it has none: what was set at run time went with it.
+      add.getSetting().clear();
+      chief.addInstrumentManager(add);
+      assertEquals(List.of(), limits(chief, "limited-dmm"));
+      assertEquals(1.0, metric(metrics(running), "ie_im_connected\\{im=\"limited-dmm\"\\}"));
+      remove.setIm("limited-dmm");
+      assertTrue(chief.removeInstrumentManager(remove).isRemoved());
     }
   }
 

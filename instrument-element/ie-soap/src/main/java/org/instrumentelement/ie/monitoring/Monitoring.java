@@ -2,6 +2,7 @@ package org.instrumentelement.ie.monitoring;
 
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
@@ -104,6 +105,17 @@ public final class Monitoring {
   public Monitoring bind(MeterBinder meters) {
     meters.bindTo(registry);
     return this;
+  }
+
+  /**
+   * Takes away the meters of one IM (those tagged with its path), once it is removed at run time.
+   */
+  public void forgetIm(String path) {
+    for (Meter m : new ArrayList<>(registry.getMeters())) {
+      if (path.equals(m.getId().getTag("im"))) {
+        registry.remove(m);
+      }
+    }
   }
 
   /** Records one SOAP request. */

@@ -14,14 +14,22 @@ import org.instrumentelement.ie.pubsub.SampledAttribute;
  */
 public final class SubscriptionMeters implements MeterBinder {
   private final Publishing publishing;
+  private final String imPath;
 
+  /** The figures of every subscribable attribute. */
   public SubscriptionMeters(Publishing publishing) {
+    this(publishing, null);
+  }
+
+  /** The figures of the subscribable attributes of one IM (one added at run time). */
+  public SubscriptionMeters(Publishing publishing, String imPath) {
     this.publishing = publishing;
+    this.imPath = imPath;
   }
 
   @Override
   public void bindTo(MeterRegistry registry) {
-    for (SampledAttribute s : publishing.subscriptions().list(null)) {
+    for (SampledAttribute s : publishing.subscriptions().list(imPath)) {
       Tags tags = Tags.of("im", s.imPath(), "attribute", s.spec().name(), "topic", s.topic());
       FunctionCounter.builder("ie.subscription.published", s, a -> a.sampler().published())
           .description("samples handed to the publisher")

@@ -4,10 +4,14 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.instrumentelement.ie.alarm.Alarms;
 import org.instrumentelement.ie.config.ConfigException;
 import org.instrumentelement.ie.contract.FaultCode;
 import org.instrumentelement.ie.element.ImNode;
-import org.instrumentelement.ie.pubsub.Subscriptions;
+import org.instrumentelement.ie.monitoring.ImMeters;
+import org.instrumentelement.ie.monitoring.Monitoring;
+import org.instrumentelement.ie.monitoring.SubscriptionMeters;
+import org.instrumentelement.ie.pubsub.Publishing;
 import org.instrumentelement.ie.security.AccessControl;
 import org.instrumentelement.ie.security.Grant;
 import org.instrumentelement.ie.security.Role;
@@ -21,8 +25,9 @@ import org.instrumentelement.im.model.ImException;
 
 /**
  * IMs added and removed at run time, by an administrator of the whole element: built as the
- * configuration builds them, sampled on their topics at once, kept across restarts. Access rules
- * name IM paths, so they apply to an added IM as to a configured one.
+ * configuration builds them, sampled on their topics, checked against their alarm limits and
+ * counted on {@code /metrics} at once, kept across restarts; removed, all of that goes. Access
+ * rules name IM paths, so they apply to an added IM as to a configured one.
  */
 final class ImAdministration {
   /** The most settings one request may carry besides its named fields. */
@@ -30,12 +35,26 @@ final class ImAdministration {
 
   private final ElementView view;
   private final AccessControl access;
-  private final Subscriptions subscriptions;
+  private final Publishing publishing;
+  private final Alarms alarms;
+  private final Monitoring monitoring;
 
-  ImAdministration(ElementView view, AccessControl access, Subscriptions subscriptions) {
+  /**
+   * @param publishing the samplers and topics an added IM's subscribable attributes get, or null
+   * @param alarms the alarms an added IM's limits and state raise, or null
+   * @param monitoring where an added IM's figures go on {@code /metrics}, or null
+   */
+  ImAdministration(
+      ElementView view,
+      AccessControl access,
+      Publishing publishing,
+      Alarms alarms,
+      Monitoring monitoring) {
     this.view = view;
     this.access = access;
-    this.subscriptions = subscriptions;
+    this.publishing = publishing;
+    this.alarms = alarms;
+    this.monitoring = monitoring;
   }
 
   AddInstrumentManagerResponse addInstrumentManager(AddInstrumentManager request)
@@ -70,16 +89,27 @@ final class ImAdministration {
       throw InstrumentElementFault.of(e, name, null);
     }
     try {
-      if (subscriptions != null) {
-        subscriptions.add(n);
+      if (publishing != null && publishing.subscriptions() != null) {
+        publishing.subscriptions().add(n);
       }
-    } catch (ConfigException e) {
+      if (alarms != null) {
+        alarms.add(n);
+      }
+    } catch (ConfigException | RuntimeException e) {
+      forget(n.path());
       try {
         view.ie().remove(n.path());
       } catch (ImException gone) {
         // removed already
       }
       throw InstrumentElementFault.of(FaultCode.INVALID_VALUE, e.getMessage());
+    }
+    if (monitoring != null) {
+      // Its figures on /metrics at once, as a configured IM's.
+      monitoring.bind(new ImMeters(List.of(n)));
+      if (publishing != null && publishing.subscriptions() != null) {
+        monitoring.bind(new SubscriptionMeters(publishing, n.path()));
+      }
     }
     AddInstrumentManagerResponse r = new AddInstrumentManagerResponse();
     ImSummary s = new ImSummary();
@@ -104,17 +134,31 @@ final class ImAdministration {
           FaultCode.INVALID_VALUE,
           path + " is in the configuration: only IMs added at run time can be removed");
     }
-    if (subscriptions != null) {
-      subscriptions.remove(n.path());
+    if (publishing != null && publishing.subscriptions() != null) {
+      publishing.subscriptions().remove(n.path());
     }
     try {
       view.ie().remove(n.path());
     } catch (ImException e) {
       throw view.fault(e, path, null);
     }
+    forget(n.path());
     RemoveInstrumentManagerResponse r = new RemoveInstrumentManagerResponse();
     r.removed = true;
     return r;
+  }
+
+  /** Takes away the samplers, alarms and meters of an IM that is gone (or never was). */
+  private void forget(String path) {
+    if (publishing != null && publishing.subscriptions() != null) {
+      publishing.subscriptions().remove(path);
+    }
+    if (alarms != null) {
+      alarms.remove(path);
+    }
+    if (monitoring != null) {
+      monitoring.forgetIm(path);
+    }
   }
 
   private static void put(Map<String, String> settings, String key, String value) {

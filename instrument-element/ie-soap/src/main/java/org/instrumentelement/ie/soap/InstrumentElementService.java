@@ -110,8 +110,7 @@ public class InstrumentElementService {
                 status,
                 loginFailures,
                 new DiscoveryOperations(view, access),
-                new ImAdministration(
-                    view, access, publishing == null ? null : publishing.subscriptions()),
+                new ImAdministration(view, access, publishing, alarms, monitoring),
                 this.alarms,
                 this.recordings,
                 provenance,
