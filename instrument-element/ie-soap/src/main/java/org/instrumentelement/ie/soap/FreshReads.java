@@ -68,6 +68,16 @@ final class FreshReads {
     return a.shared(im, name, now, maxAgeNanos, r);
   }
 
+  /** Forgets {@code im} altogether: it has been removed from the element. */
+  void forget(InstrumentManager im) {
+    byIm.remove(im);
+  }
+
+  /** How many IMs this follows (for tests). */
+  int followed() {
+    return byIm.size();
+  }
+
   /** Forgets what was read from {@code im}: it has been changed. */
   void changed(InstrumentManager im) {
     ImReads r = byIm.get(im);

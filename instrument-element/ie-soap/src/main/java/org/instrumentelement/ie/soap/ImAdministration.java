@@ -38,23 +38,27 @@ final class ImAdministration {
   private final Publishing publishing;
   private final Alarms alarms;
   private final Monitoring monitoring;
+  private final FreshReads fresh;
 
   /**
    * @param publishing the samplers and topics an added IM's subscribable attributes get, or null
    * @param alarms the alarms an added IM's limits and state raise, or null
    * @param monitoring where an added IM's figures go on {@code /metrics}, or null
+   * @param fresh the reads kept for polls with maxAge, which forget a removed IM
    */
   ImAdministration(
       ElementView view,
       AccessControl access,
       Publishing publishing,
       Alarms alarms,
-      Monitoring monitoring) {
+      Monitoring monitoring,
+      FreshReads fresh) {
     this.view = view;
     this.access = access;
     this.publishing = publishing;
     this.alarms = alarms;
     this.monitoring = monitoring;
+    this.fresh = fresh;
   }
 
   AddInstrumentManagerResponse addInstrumentManager(AddInstrumentManager request)
@@ -143,6 +147,7 @@ final class ImAdministration {
       throw view.fault(e, path, null);
     }
     forget(n.path());
+    fresh.forget(n.im());
     RemoveInstrumentManagerResponse r = new RemoveInstrumentManagerResponse();
     r.removed = true;
     return r;

@@ -80,16 +80,13 @@ public class InstrumentElementService {
     ElementView view = new ElementView(ie, caller);
     this.describe = new DescribeOperations(view);
     this.commands = new CommandOperations(view);
-    this.control =
-        new ControlOperations(
-            view,
-            commands,
-            alarms,
-            new FreshReads(
-                ie.nodes().stream().map(ImNode::im).toList(),
-                publishing == null || publishing.subscriptions() == null
-                    ? (imPath, attribute) -> null
-                    : publishing.subscriptions()::latest));
+    FreshReads fresh =
+        new FreshReads(
+            ie.nodes().stream().map(ImNode::im).toList(),
+            publishing == null || publishing.subscriptions() == null
+                ? (imPath, attribute) -> null
+                : publishing.subscriptions()::latest);
+    this.control = new ControlOperations(view, commands, alarms, fresh);
     this.subscriptions = new SubscriptionOperations(view, publishing);
     this.reservations = new ReservationOperations(view, access);
     this.status = new StatusOperations(view, monitoring);
@@ -110,7 +107,7 @@ public class InstrumentElementService {
                 status,
                 loginFailures,
                 new DiscoveryOperations(view, access),
-                new ImAdministration(view, access, publishing, alarms, monitoring),
+                new ImAdministration(view, access, publishing, alarms, monitoring, fresh),
                 this.alarms,
                 this.recordings,
                 provenance,
