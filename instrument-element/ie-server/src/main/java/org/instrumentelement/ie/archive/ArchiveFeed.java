@@ -92,7 +92,7 @@ public final class ArchiveFeed {
       if (vector != null) {
         archive.append(vector, Sample.vector(t, sample.sequence(), q, sample.provenance(), d));
       }
-      if (ids.length > 0) {
+      if (ids.length > 0 && d.length > 0) { // an empty vector has no statistics to keep
         TraceStatistics all = TraceStatistics.of(d); // one pass, whatever the statistics kept
         for (int i = 0; i < ids.length; i++) {
           archive.append(
