@@ -60,3 +60,29 @@ def test_history_value_is_the_sample_at_or_before_a_time(scope):
 def test_an_attribute_not_archived_raises_not_archived(scope):
     with pytest.raises(errors.NotArchived):
         scope.history("waveform")
+
+
+def test_a_statistic_of_a_vector_is_asked_for_by_its_name(scope):
+    """The lab keeps every statistic of the sampled waveform (docs/history.md, "Statistics of
+    vectors"): ``waveform.max`` comes back like an attribute's history, raw and as a trend, and
+    is at least ``waveform.mean`` sample by sample (the same vectors, by sequence number)."""
+    peaks = eventually(
+        lambda: (lambda h: h if len(h) >= 4 else None)(scope.history("waveform.max")),
+        message="4 samples of waveform.max archived",
+    )
+    start = peaks.time[0]
+    end = peaks.time[-1] + np.timedelta64(1, "us")
+    peaks = scope.history("waveform.max", start=start, end=end)
+    means = scope.history("waveform.mean", start=start, end=end)
+    common, i, j = np.intersect1d(peaks.sequence, means.sequence, return_indices=True)
+    assert len(common) >= 3
+    assert np.all(peaks.value[i] >= means.value[j])
+    spans = scope.history("waveform.peakToPeak", start=start, end=end)
+    assert np.all(spans.value >= 0)
+    trend = scope.history("waveform.max", start=start, end=end, points=2)
+    assert trend.processed and trend.count.sum() == len(peaks)
+    assert np.nanmax(trend.max) == peaks.value.max()
+    value = scope.history_value("waveform.max", peaks.time[-1])
+    assert float(value) == peaks.value[-1] and value.sequence == int(peaks.sequence[-1])
+    with pytest.raises(errors.UnknownAttribute):
+        scope.history("waveform.median")

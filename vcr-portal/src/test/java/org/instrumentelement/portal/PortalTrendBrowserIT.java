@@ -20,6 +20,8 @@ import java.util.Map;
 import org.instrumentelement.ie.client.InstrumentElementClient;
 import org.instrumentelement.ie.client.soap.ConfigureAlarmLimits;
 import org.instrumentelement.ie.client.soap.ConfigureSampling;
+import org.instrumentelement.ie.client.soap.GetHistory;
+import org.instrumentelement.ie.client.soap.HistoryBucket;
 import org.instrumentelement.ie.client.soap.InstrumentElementPort;
 import org.instrumentelement.ie.config.HistoryLimits;
 import org.instrumentelement.ie.history.Gap;
@@ -27,6 +29,7 @@ import org.instrumentelement.ie.history.HistoryArchive;
 import org.instrumentelement.ie.history.HistorySettings;
 import org.instrumentelement.ie.history.Sample;
 import org.instrumentelement.ie.history.SeriesId;
+import org.instrumentelement.portal.ie.XmlDateTime;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -53,8 +56,10 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * every 50 ms by an admin, so that live values come quickly), sees the day drawn across the chart
  * with its gap, zooms by dragging (the page asks again for the narrower range, about one bucket per
  * pixel column) and back, sees live values appended from the WebSocket, a new gap with its reason,
- * an alarm limit as a line, and the reason the IE gives for an attribute it does not archive. Every
- * wait is for what the page shows, with generous deadlines: never for a time.
+ * an alarm limit as a line, and the reason the IE gives for an attribute it does not archive; then
+ * the trend of the live waveform's maximum (a statistic the archive keeps of every sampled vector),
+ * opened beside its trace, with a limit on that statistic as a line. Every wait is for what the
+ * page shows, with generous deadlines: never for a time.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -372,6 +377,79 @@ class PortalTrendBrowserIT {
     assertEquals(0.0, coverage(MEAN, null, null), "nothing drawn");
   }
 
+  @Test
+  @Order(70)
+  void aStatisticOfAVectorHasATrendWithItsLimitAsALine() throws Exception {
+    driver.get(lab.portalUrl() + "#/ie/ie/lab/scope");
+    wait.until(ExpectedConditions.textToBe(By.id("im-title"), "lab/scope"));
+    String trace = "section.trace[data-attribute='waveform'] ";
+    for (String s : List.of("min", "max", "mean", "rms", "peakToPeak")) {
+      wait.until(
+          ExpectedConditions.elementToBeClickable(
+              By.cssSelector(trace + "button.trend-open[data-trend='waveform." + s + "']")));
+    }
+    driver
+        .findElement(By.cssSelector(trace + "button.trend-open[data-trend='waveform.max']"))
+        .click();
+    awaitDrawn(600_000);
+    assertTrue(
+        driver.findElement(By.id("trend-title")).getText().contains("waveform.max (V)"),
+        "the vector's units: " + driver.findElement(By.id("trend-title")).getText());
+    assertEquals("archive", trend().getAttribute("data-tail"));
+    assertEquals(
+        "live: from the archive", driver.findElement(By.cssSelector(".trend-live")).getText());
+    assertEquals(
+        Boolean.FALSE,
+        js().executeScript(
+                "return window.vcrLive.watching().some(w => w.attribute === 'waveform.max')"),
+        "no feed is asked for: a statistic has none of its own");
+    Map<?, ?> v = view();
+    Map<?, ?> drawn = (Map<?, ?>) v.get("drawn");
+    assertEquals("waveform.max", v.get("attribute"));
+    assertTrue(number(v, "count") > 0, v.toString());
+    assertTrue(coverage(MEAN, null, null) > 0.02, "the statistic's line is drawn: " + v);
+    // The statistic's trend is the archive's: the IE answers the same series to its observer.
+    InstrumentElementPort observer =
+        InstrumentElementClient.connect(lab.soapUrl(), "observer", "observer");
+    GetHistory g = new GetHistory();
+    g.setIm("lab/scope");
+    g.setAttribute("waveform.max");
+    g.setFrom(XmlDateTime.of(instant(number(v, "from"))));
+    g.setTo(XmlDateTime.of(instant(number(v, "to"))));
+    g.setBuckets(1);
+    HistoryBucket all = observer.getHistory(g).getHistory().getBucket().get(0);
+    // (a sample or two produced just before the answer's end may have been archived since)
+    assertEquals(number(v, "count"), all.getCount(), 2, "the range drawn: " + v);
+    assertEquals(all.getMax(), number(drawn, "max"), 1e-9 * Math.abs(all.getMax()), v.toString());
+    assertEquals(all.getMin(), number(drawn, "min"), 1e-9 * Math.abs(all.getMin()), v.toString());
+
+    double before = coverage(WARNING, null, null);
+    assertTrue(before < 0.2, "no limit yet: " + before);
+    double hi = number(drawn, "max");
+    double lo = number(drawn, "min");
+    double span = hi - lo > 0 ? hi - lo : Math.abs(hi) * 0.1 > 0 ? Math.abs(hi) * 0.1 : 1;
+    ConfigureAlarmLimits limit = new ConfigureAlarmLimits();
+    limit.setIm("lab/scope");
+    limit.setAttribute("waveform");
+    limit.setStatistic("max");
+    limit.setHighWarning(hi + span / 2); // just above the values: on the chart, never reached
+    admin.configureAlarmLimits(limit);
+    try {
+      range("600").click(); // asks again now
+      String item = wait.until(d -> text("#trend .trend-limits li[data-limit='highWarning']"));
+      assertTrue(item.startsWith("highWarning ") && item.endsWith(" V"), item);
+      wait.until(d -> coverage(WARNING, null, null) > before + 0.4); // the dashed line
+    } finally {
+      ConfigureAlarmLimits none = new ConfigureAlarmLimits();
+      none.setIm("lab/scope");
+      none.setAttribute("waveform");
+      none.setStatistic("max");
+      admin.configureAlarmLimits(none);
+    }
+    driver.findElement(By.cssSelector("#trend button.trend-close")).click();
+    wait.until(ExpectedConditions.numberOfElementsToBe(TREND, 0));
+  }
+
   // ------------------------------------------------------------------ helpers
 
   /** Waits until the view shows an answer for a range of {@code spanMs} with points drawn. */
@@ -475,6 +553,13 @@ class PortalTrendBrowserIT {
       c.setDeadband(0.0);
     }
     admin.configureSampling(c);
+  }
+
+  /** The instant of {@code ms} milliseconds since the epoch, to the microsecond. */
+  private static Instant instant(double ms) {
+    long micros = Math.round(ms * 1000);
+    return Instant.ofEpochSecond(
+        Math.floorDiv(micros, 1_000_000L), Math.floorMod(micros, 1_000_000L) * 1000);
   }
 
   private static long micros(Instant t) {

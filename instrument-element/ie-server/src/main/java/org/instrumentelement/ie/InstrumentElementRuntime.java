@@ -17,6 +17,7 @@ import org.instrumentelement.ie.alarm.AlarmTopic;
 import org.instrumentelement.ie.alarm.Alarms;
 import org.instrumentelement.ie.archive.ArchiveFeed;
 import org.instrumentelement.ie.archive.ArchiveSelection;
+import org.instrumentelement.ie.config.AttributeConfig;
 import org.instrumentelement.ie.config.BrokerTls;
 import org.instrumentelement.ie.config.HistoryLimits;
 import org.instrumentelement.ie.config.IeConfig;
@@ -64,6 +65,7 @@ import org.instrumentelement.ie.tls.ServerTls;
 import org.instrumentelement.im.alarm.AlarmChange;
 import org.instrumentelement.im.alarm.AlarmKind;
 import org.instrumentelement.im.alarm.Severity;
+import org.instrumentelement.im.alarm.Statistic;
 import org.instrumentelement.im.model.ImException;
 import org.instrumentelement.im.model.ValueType;
 import org.instrumentelement.im.sampling.SampleSink;
@@ -268,7 +270,11 @@ public final class InstrumentElementRuntime implements AutoCloseable {
             SampleSink archived =
                 archive == null
                     ? null
-                    : archive.sink(topic.imPath(), topic.attribute(), valueType(topic));
+                    : archive.sink(
+                        topic.imPath(),
+                        topic.attribute(),
+                        valueType(topic),
+                        historyStatistics(topic));
             if (archived == null) {
               return sample -> {
                 published.accept(sample);
@@ -547,6 +553,16 @@ public final class InstrumentElementRuntime implements AutoCloseable {
       return ie.node(topic.imPath()).im().model().attribute(topic.attribute()).spec().type();
     } catch (ImException e) {
       return null;
+    }
+  }
+
+  /** The statistics of a vector the archive keeps ({@code history.statistics}). */
+  private java.util.Set<Statistic> historyStatistics(PublishedTopic topic) {
+    try {
+      return AttributeConfig.historyStatistics(
+          ie.node(topic.imPath()).config().attributes().get(topic.attribute()));
+    } catch (ImException e) {
+      return java.util.Set.of();
     }
   }
 

@@ -159,7 +159,7 @@ public final class AttributeAlarms implements SampleCheck {
 
   /** The name of the alarm of one number of this attribute. */
   public String name(Statistic s) {
-    return s == Statistic.VALUE ? attribute : attribute + "." + s.configName();
+    return s.nameOf(attribute);
   }
 
   private AlarmChange limitChange(Statistic s, LimitCondition c, double x) {

@@ -1,5 +1,6 @@
 package org.instrumentelement.im.alarm;
 
+import java.util.List;
 import org.instrumentelement.ial.trace.TraceStatistics;
 import org.instrumentelement.im.model.Value;
 import org.instrumentelement.im.model.ValueType;
@@ -16,6 +17,9 @@ public enum Statistic {
   MEAN("mean"),
   RMS("rms"),
   PEAK_TO_PEAK("peakToPeak");
+
+  /** What separates an attribute from its statistic in {@link #nameOf}. */
+  public static final char SEPARATOR = '.';
 
   private final String configName;
 
@@ -60,14 +64,56 @@ public enum Statistic {
     if (d.length == 0) {
       return Double.NaN;
     }
-    TraceStatistics s = TraceStatistics.of(d);
+    return from(TraceStatistics.of(d));
+  }
+
+  /**
+   * This statistic among those of a vector taken in one pass (so that several statistics of one
+   * vector cost one pass); NaN for a vector without elements, and for VALUE.
+   */
+  public double from(TraceStatistics s) {
+    if (s.count() == 0) {
+      return Double.NaN;
+    }
     return switch (this) {
       case MIN -> s.min();
       case MAX -> s.max();
       case MEAN -> s.mean();
       case RMS -> s.rms();
       case PEAK_TO_PEAK -> s.peakToPeak();
-      case VALUE -> throw new AssertionError();
+      case VALUE -> Double.NaN;
     };
+  }
+
+  /**
+   * The name of this number of {@code attribute}: the attribute itself for VALUE, else the
+   * attribute, a dot and the statistic ({@code waveform.max}), as alarms and the history archive
+   * name it. Attribute names hold no dot, so no such name is an attribute's.
+   */
+  public String nameOf(String attribute) {
+    return this == VALUE ? attribute : attribute + SEPARATOR + configName;
+  }
+
+  /**
+   * The vector statistic that a name of {@link #nameOf}'s form names ({@code waveform.max}: MAX),
+   * or null for a name without one (an attribute's own, or an unknown statistic).
+   */
+  public static Statistic inName(String name) {
+    int dot = name == null ? -1 : name.lastIndexOf(SEPARATOR);
+    if (dot <= 0) {
+      return null;
+    }
+    Statistic s = named(name.substring(dot + 1));
+    return s == VALUE ? null : s;
+  }
+
+  /** The attribute of a name of {@link #nameOf}'s form ({@code waveform.max}: {@code waveform}). */
+  public static String attributeIn(String name) {
+    return name.substring(0, name.lastIndexOf(SEPARATOR));
+  }
+
+  /** The vector statistics (every one but VALUE), in the order of their declaration. */
+  public static List<Statistic> ofVectors() {
+    return List.of(MIN, MAX, MEAN, RMS, PEAK_TO_PEAK);
   }
 }

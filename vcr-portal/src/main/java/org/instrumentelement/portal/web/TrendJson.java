@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.List;
+import java.util.Objects;
 import org.instrumentelement.ie.client.soap.AlarmLimitsInfo;
 import org.instrumentelement.ie.client.soap.HistoryBucket;
 import org.instrumentelement.ie.client.soap.HistoryGap;
@@ -102,13 +103,20 @@ final class TrendJson {
   }
 
   /**
-   * The limits on {@code im}'s {@code attribute}'s own value (not on a vector's statistic) among
-   * {@code all}.
+   * The limits of the number the trend shows, among {@code all}: of {@code im}'s {@code
+   * attribute}'s own value, or for a vector's statistic kept as a series of its own ({@code
+   * waveform.max}: the attribute, a dot, the statistic; docs/history.md) the limits on that
+   * statistic of the vector.
    */
   static void limits(List<AlarmLimitsInfo> all, String im, String attribute, ObjectNode out) {
     ObjectNode o = out.putObject("limits");
+    int dot = attribute.indexOf('.'); // attribute names hold no dot
+    String own = dot < 0 ? attribute : attribute.substring(0, dot);
+    String statistic = dot < 0 ? null : attribute.substring(dot + 1);
     for (AlarmLimitsInfo l : all) {
-      if (im.equals(l.getIm()) && attribute.equals(l.getAttribute()) && l.getStatistic() == null) {
+      if (im.equals(l.getIm())
+          && own.equals(l.getAttribute())
+          && Objects.equals(statistic, l.getStatistic())) {
         putIf(o, "lowAlarm", l.getLowAlarm());
         putIf(o, "lowWarning", l.getLowWarning());
         putIf(o, "highWarning", l.getHighWarning());

@@ -825,7 +825,7 @@ function buildTrace(p, a) {
     el("div", { class: "trace-head" },
       el("h2", {}, a.name, el("span", { class: "units", text: a.units ? " (" + a.units + ")" : "" })),
       el("div", { class: "trace-meta" }, meta.seq, meta.rate, meta.gaps, meta.points, meta.span)),
-    box, status);
+    trends.statisticButtons(p, a), box, status);
   const chart = new uPlot({
     width: 800, height: 300,
     scales: { x: { time: false } },

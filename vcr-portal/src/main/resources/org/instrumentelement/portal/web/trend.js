@@ -1,13 +1,14 @@
 "use strict";
-// The trend view (docs/portal.md, "Trends"): what an archived scalar attribute did over a range,
-// from api/trend, which asks the IE's getHistory as the signed-in user. A long range comes as
-// buckets (about one per pixel column: the mean as a line, the minimum to maximum as a band), a
-// short one as its raw samples. Gaps are breaks in the line, shaded and labelled with their
-// reason; alarm limits are horizontal lines. While the range ends now, the values the portal's
-// WebSocket brings (live.watch, as for a trace) are appended as they come, and the range is asked
-// for again every minute, which replaces that tail with what the archive kept; without a tail
-// (none yet, refused), each time a pixel column's worth of time has passed (not more often than
-// every 2 s). Uses el, api, formatValue and live from portal.js.
+// The trend view (docs/portal.md, "Trends"): what an archived scalar attribute, or a statistic of
+// a vector kept as a series of its own (`waveform.max`), did over a range, from api/trend, which
+// asks the IE's getHistory as the signed-in user. A long range comes as buckets (about one per
+// pixel column: the mean as a line, the minimum to maximum as a band), a short one as its raw
+// samples. Gaps are breaks in the line, shaded and labelled with their reason; alarm limits are
+// horizontal lines. While the range ends now, the values the portal's WebSocket brings
+// (live.watch, as for a trace) are appended as they come, and the range is asked for again every
+// minute, which replaces that tail with what the archive kept; without a tail (none yet, refused,
+// or a vector's statistic, which has no feed of its own), each time a pixel column's worth of time
+// has passed (not more often than every 2 s). Uses el, api, formatValue and live from portal.js.
 
 const TREND_RANGES = [
   { label: "10 min", seconds: 600 },
@@ -33,6 +34,8 @@ const GAP_WORDS = {
 const LIMIT_NAMES = ["highAlarm", "highWarning", "lowWarning", "lowAlarm"];
 const LIMIT_COLOURS = { highAlarm: "#b42318", lowAlarm: "#b42318", highWarning: "#9a6700", lowWarning: "#9a6700" };
 const MEAN_COLOUR = "#1f6feb";
+// The statistics of a vector the archive keeps as series of their own (docs/history.md).
+const VECTOR_STATISTICS = ["min", "max", "mean", "rms", "peakToPeak"];
 
 const trends = (() => {
   let view = null;
@@ -66,6 +69,28 @@ const trends = (() => {
   // a small line chart, narrow enough for the attributes' table.
   function button(p, a) {
     if (!trendable(a)) return null;
+    return el("button", { type: "button", class: "trend-open", "data-trend": a.name, "aria-label": "Trend of " + a.name,
+                          title: "Trend: what " + a.name + " did (its archived history)",
+                          onclick: () => open(p, a) }, icon());
+  }
+
+  // The buttons that open the trends of the statistics of a sampled vector `a` (docs/history.md,
+  // "Statistics of vectors": `waveform.max`, kept by default), for its trace's head; null for
+  // anything else. As for scalars, the IE says in the view when it does not keep one.
+  function statisticButtons(p, a) {
+    if (!(a.vector && a.subscribable)) return null;
+    return el("div", { class: "trace-trends", role: "group", "aria-label": "Trends of the statistics of " + a.name },
+      ...VECTOR_STATISTICS.map((s) => {
+        const name = a.name + "." + s;
+        return el("button", { type: "button", class: "trend-open trend-statistic", "data-trend": name,
+                              "aria-label": "Trend of " + name,
+                              title: "Trend: what the " + s + " of " + a.name + " did (its archived history)",
+                              onclick: () => open(p, { name, units: a.units, statisticOf: a.name }) }, icon(), s);
+      }));
+  }
+
+  // A small line chart.
+  function icon() {
     const ns = "http://www.w3.org/2000/svg";
     const svg = document.createElementNS(ns, "svg");
     for (const [k, x] of Object.entries({ viewBox: "0 0 16 16", width: "16", height: "16", "aria-hidden": "true" })) {
@@ -81,15 +106,13 @@ const trends = (() => {
     };
     svg.append(line("1,1 1,15 15,15", { "stroke-opacity": "0.45" }),
       line("1,13 5,8 8,10 11,4 15,6", { "stroke-width": "1.8", "stroke-linejoin": "round" }));
-    return el("button", { type: "button", class: "trend-open", "data-trend": a.name, "aria-label": "Trend of " + a.name,
-                          title: "Trend: what " + a.name + " did (its archived history)",
-                          onclick: () => open(p, a) }, svg);
+    return svg;
   }
 
   function open(p, attribute) {
     close();
     const v = {
-      p, sel: p.sel, attribute: attribute.name, units: attribute.units || "",
+      p, sel: p.sel, attribute: attribute.name, units: attribute.units || "", statistic: !!attribute.statisticOf,
       live: true, seconds: TREND_RANGES[0].seconds, from: null, to: null, raw: false,
       zooms: [], seq: 0, timer: null, answer: null, gaps: [], limits: {}, xMin: 0, xMax: 1,
       data: [[], [], [], []], watching: false, tail: 0, tailState: "off", tailLast: null, tailStep: null,
@@ -194,10 +217,14 @@ const trends = (() => {
     v.card.dataset.live = String(v.live);
     v.card.dataset.tail = v.tailState;
     const t = v.tailState;
-    v.liveBadge.className = "trend-live" + (v.live && t === "live" ? " on" : v.live && t !== "waiting" ? " warn" : "");
+    v.liveBadge.className = "trend-live" + (v.live && (t === "live" || t === "archive") ? " on"
+      : v.live && t !== "waiting" ? " warn" : "");
     v.liveBadge.textContent = !v.live ? "not live: zoomed"
-      : t === "live" ? "live" : t === "waiting" ? "live: waiting for values" : "live values: " + v.tailText;
-    v.liveBadge.title = v.live ? "Values from the live feed are appended as they come; the archive is asked again every minute" : "";
+      : t === "live" ? "live" : t === "archive" ? "live: from the archive"
+      : t === "waiting" ? "live: waiting for values" : "live values: " + v.tailText;
+    v.liveBadge.title = !v.live ? ""
+      : t === "archive" ? "A statistic of a vector: the archive is asked again every few seconds"
+      : "Values from the live feed are appended as they come; the archive is asked again every minute";
   }
 
   function showLast(v, seconds) {
@@ -274,6 +301,12 @@ const trends = (() => {
   // ------------------------------------------------------------ the live tail
 
   function follow(v) {
+    // A vector's statistic has no feed of its own: its new values come from the archive, asked
+    // again every pixel column's worth of time (at least every 2 s, at most every minute).
+    if (v.statistic) {
+      setTail(v, "archive", "");
+      return;
+    }
     if (v.watching) return;
     v.watching = true;
     v.tailLast = null;
@@ -553,6 +586,7 @@ const trends = (() => {
 
   return {
     button,
+    statisticButtons,
     open,
     close,
     frame,

@@ -82,6 +82,17 @@ class TrendJsonTest {
     other.setLowAlarm(1.0);
     TrendJson.limits(List.of(own, statistic, other), "lab/scope", "peakToPeak", out);
     assertEquals("{\"highAlarm\":2.0}", out.get("limits").toString());
+    // a vector's statistic kept as a series of its own: the limits on that statistic
+    AlarmLimitsInfo max = limits("lab/scope", "waveform", "max");
+    max.setHighWarning(1.5);
+    AlarmLimitsInfo rms = limits("lab/scope", "waveform", "rms");
+    rms.setLowAlarm(0.1);
+    AlarmLimitsInfo elsewhere = limits("lab/scope2", "waveform", "max");
+    elsewhere.setHighAlarm(7.0);
+    TrendJson.limits(List.of(own, max, rms, elsewhere), "lab/scope", "waveform.max", out);
+    assertEquals("{\"highWarning\":1.5}", out.get("limits").toString());
+    TrendJson.limits(List.of(own, max, rms), "lab/scope", "waveform.mean", out);
+    assertEquals("{}", out.get("limits").toString());
   }
 
   private static HistoryBucket bucket(int second, long count) {

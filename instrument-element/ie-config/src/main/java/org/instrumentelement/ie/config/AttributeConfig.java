@@ -2,6 +2,7 @@ package org.instrumentelement.ie.config;
 
 import java.time.Duration;
 import java.util.Map;
+import java.util.Set;
 import org.instrumentelement.im.alarm.AlarmLimits;
 import org.instrumentelement.im.alarm.Statistic;
 
@@ -16,6 +17,8 @@ import org.instrumentelement.im.alarm.Statistic;
  * @param heartbeat republish an unchanged value this often; zero disables
  * @param alarms alarm limits by statistic ({@link Statistic#VALUE} for a scalar), from {@code
  *     alarm.*} and {@code alarm.<statistic>.*}; empty for none
+ * @param historyStatistics the statistics of a vector that the history archive keeps as series of
+ *     their own ({@code history.statistics}; its default when not set)
  */
 public record AttributeConfig(
     Boolean subscribable,
@@ -23,9 +26,16 @@ public record AttributeConfig(
     Double deadband,
     Double relativeDeadband,
     Duration heartbeat,
-    Map<Statistic, AlarmLimits> alarms) {
+    Map<Statistic, AlarmLimits> alarms,
+    Set<Statistic> historyStatistics) {
 
   public AttributeConfig {
     alarms = Map.copyOf(alarms);
+    historyStatistics = Set.copyOf(historyStatistics);
+  }
+
+  /** The statistics the archive keeps of a vector attribute configured as {@code c} (null: not). */
+  public static Set<Statistic> historyStatistics(AttributeConfig c) {
+    return c == null ? ImSettings.defaultHistoryStatistics() : c.historyStatistics();
   }
 }

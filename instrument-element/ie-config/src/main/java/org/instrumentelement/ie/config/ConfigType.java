@@ -4,9 +4,13 @@ import java.net.InetAddress;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.instrumentelement.im.alarm.Statistic;
 import org.instrumentelement.im.model.FreeText;
 import org.instrumentelement.im.model.ImException;
 import org.instrumentelement.im.sampling.SamplingSettings;
@@ -199,6 +203,39 @@ public interface ConfigType<T> {
           return List.copyOf(out);
         },
         String::valueOf);
+  }
+
+  /**
+   * Statistics of a vector ({@code min}, {@code max}, {@code mean}, {@code rms}, {@code
+   * peakToPeak}), comma-separated; {@code none} for none.
+   */
+  static ConfigType<Set<Statistic>> statistics() {
+    return of(
+        "statistics (min, max, mean, rms, peakToPeak) or none",
+        (k, t) -> {
+          String text = t.trim();
+          if (text.equalsIgnoreCase("none")) {
+            return Set.of();
+          }
+          EnumSet<Statistic> out = EnumSet.noneOf(Statistic.class);
+          for (String item : text.split(",")) {
+            Statistic s = Statistic.named(item.strip());
+            if (s == null || s == Statistic.VALUE) {
+              throw new ConfigException(
+                  k
+                      + ": '"
+                      + item.strip()
+                      + "' is not a statistic of a vector (min, max, mean, rms, peakToPeak;"
+                      + " or none)");
+            }
+            out.add(s);
+          }
+          return Collections.unmodifiableSet(out);
+        },
+        v ->
+            v.isEmpty()
+                ? "none"
+                : v.stream().map(Statistic::configName).collect(Collectors.joining(",")));
   }
 
   /** A web application path: starts with {@code /} and does not end with one. */

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Set;
 import org.instrumentelement.im.ImContext;
 import org.instrumentelement.im.LinkMode;
 import org.instrumentelement.im.alarm.Statistic;
@@ -139,6 +140,29 @@ public final class ImSettings {
           "off",
           ConfigType.optionalDuration(),
           "how long a value must stay beyond a limit before the alarm is raised");
+
+  /**
+   * The statistics of a sampled vector that the history archive keeps as series of their own
+   * ({@code waveform.max}); by default all five: one pass over each vector the IE publishes anyway,
+   * and a few scalar rows, against the vector's own thousands of values (docs/history.md).
+   */
+  public static final ConfigKey<Set<Statistic>> HISTORY_STATISTICS =
+      attribute(
+          "history.statistics",
+          "min,max,mean,rms,peakToPeak",
+          ConfigType.statistics(),
+          "statistics of a sampled vector archived as series of their own, or none");
+
+  /** The statistics archived of a vector whose configuration does not say. */
+  public static Set<Statistic> defaultHistoryStatistics() {
+    try {
+      return HISTORY_STATISTICS
+          .type()
+          .read(HISTORY_STATISTICS.name(), HISTORY_STATISTICS.defaultText());
+    } catch (ConfigException e) {
+      throw new AssertionError(e);
+    }
+  }
 
   /** Every IM setting besides {@code param.<parameter>} and {@code attribute.<name>.*}. */
   public static List<ConfigKey<?>> im() {

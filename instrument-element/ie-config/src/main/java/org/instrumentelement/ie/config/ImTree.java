@@ -79,7 +79,8 @@ final class ImTree {
               value(a, at, ImSettings.DEADBAND),
               value(a, at, ImSettings.RELATIVE_DEADBAND),
               value(a, at, ImSettings.HEARTBEAT),
-              alarms(a, at)));
+              alarms(a, at),
+              value(a, at, ImSettings.HISTORY_STATISTICS)));
     }
     String type = value(kv, prefix, ImSettings.TYPE, "");
     if (type.isBlank()) {

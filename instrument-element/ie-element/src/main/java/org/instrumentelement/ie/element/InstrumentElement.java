@@ -24,6 +24,7 @@ import org.instrumentelement.ie.state.StateStore;
 import org.instrumentelement.im.ImContext;
 import org.instrumentelement.im.InstrumentManager;
 import org.instrumentelement.im.InstrumentManagerTypes;
+import org.instrumentelement.im.alarm.Statistic;
 import org.instrumentelement.im.command.CommandRunner;
 import org.instrumentelement.im.command.CommandStatus;
 import org.instrumentelement.im.model.ImException;
@@ -223,6 +224,17 @@ public final class InstrumentElement implements AutoCloseable {
               + " has an attribute named '"
               + COMMANDS
               + "', which names the IM's command topic: rename it");
+    }
+    for (var a : n.im().model().attributes()) {
+      if (a.name().indexOf(Statistic.SEPARATOR) >= 0) {
+        throw new ImException(
+            FaultCode.INVALID_VALUE,
+            n.path()
+                + " has an attribute named '"
+                + a.name()
+                + "': a dot separates topic levels and names a vector's statistic"
+                + " (waveform.max) in alarms and the history: rename it");
+      }
     }
     for (String name : restored.keySet()) {
       if (!origins.changedSinceStart(n.path(), name)) {

@@ -1,14 +1,19 @@
 package org.instrumentelement.ie.archive;
 
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
+import org.instrumentelement.ial.trace.TraceStatistics;
 import org.instrumentelement.ie.history.Gap;
 import org.instrumentelement.ie.history.HistoryArchive;
 import org.instrumentelement.ie.history.Sample;
 import org.instrumentelement.ie.history.SeriesId;
+import org.instrumentelement.im.alarm.Statistic;
 import org.instrumentelement.im.model.States;
 import org.instrumentelement.im.model.Value;
 import org.instrumentelement.im.model.ValueType;
@@ -16,8 +21,9 @@ import org.instrumentelement.im.sampling.SampleSink;
 
 /**
  * Hands the archive what it keeps: each archived attribute's published samples (the same samples as
- * its topic, never an extra read), and a gap while its IM is not linked or its sampling is off.
- * Appending costs a journal record and a row in memory: a sampler never waits for the disk.
+ * its topic, never an extra read), the statistics of vectors taken from those same samples as
+ * series of their own ({@code waveform.max}), and a gap while its IM is not linked or its sampling
+ * is off. Appending costs a journal record and a row in memory: a sampler never waits for the disk.
  */
 public final class ArchiveFeed {
   private final HistoryArchive archive;
@@ -34,38 +40,76 @@ public final class ArchiveFeed {
   }
 
   /**
-   * The sink of one sampled attribute's published samples, or {@code null} if the archive does not
-   * keep it (not a number or a vector of numbers, excluded, or a vector not named).
+   * The sink of one sampled attribute's published samples, or {@code null} if the archive keeps
+   * nothing of it: not a number or a vector of numbers, excluded, or a vector neither named nor
+   * with statistics to keep.
+   *
+   * @param statistics for a vector, the statistics kept as scalar series of their own ({@code
+   *     waveform.max}), all taken in one pass over each published vector; ignored for a scalar
    */
-  public SampleSink sink(String im, String attribute, ValueType type) {
-    boolean vector;
+  public SampleSink sink(
+      String im, String attribute, ValueType type, Collection<Statistic> statistics) {
     if (type == ValueType.DOUBLE || type == ValueType.INTEGER) {
       if (!selection.scalar(im, attribute)) {
         return null;
       }
-      vector = false;
-    } else if (type == ValueType.DOUBLE_ARRAY) {
-      if (!selection.vector(im, attribute)) {
-        return null;
-      }
-      vector = true;
-    } else {
+      SeriesId id = declare(im, attribute, false);
+      return sample -> {
+        Value v = sample.value();
+        archive.append(
+            id,
+            Sample.scalar(
+                micros(v.timestamp()),
+                sample.sequence(),
+                v.quality().ordinal(),
+                sample.provenance(),
+                v.asDouble()));
+      };
+    }
+    if (type != ValueType.DOUBLE_ARRAY) {
       return null;
     }
-    SeriesId id = new SeriesId(im, attribute);
-    byIm.computeIfAbsent(im, k -> new ConcurrentHashMap<>()).put(id, vector);
-    archive.declare(id, vector);
-    archive.gapClose(id, clockMicros.getAsLong()); // sampling (again): archiving goes on
+    SeriesId vector = selection.vector(im, attribute) ? declare(im, attribute, true) : null;
+    List<Statistic> kept = new ArrayList<>();
+    for (Statistic s : statistics) {
+      if (s != Statistic.VALUE && selection.scalar(im, s.nameOf(attribute))) {
+        kept.add(s);
+      }
+    }
+    Statistic[] stats = kept.toArray(new Statistic[0]);
+    SeriesId[] ids = new SeriesId[stats.length];
+    for (int i = 0; i < stats.length; i++) {
+      ids[i] = declare(im, stats[i].nameOf(attribute), false);
+    }
+    if (vector == null && ids.length == 0) {
+      return null;
+    }
     return sample -> {
       Value v = sample.value();
       long t = micros(v.timestamp());
       int q = v.quality().ordinal();
-      archive.append(
-          id,
-          vector
-              ? Sample.vector(t, sample.sequence(), q, sample.provenance(), v.asDoubles())
-              : Sample.scalar(t, sample.sequence(), q, sample.provenance(), v.asDouble()));
+      double[] d = v.asDoubles();
+      if (vector != null) {
+        archive.append(vector, Sample.vector(t, sample.sequence(), q, sample.provenance(), d));
+      }
+      if (ids.length > 0 && d.length > 0) { // an empty vector has no statistics to keep
+        TraceStatistics all = TraceStatistics.of(d); // one pass, whatever the statistics kept
+        for (int i = 0; i < ids.length; i++) {
+          archive.append(
+              ids[i],
+              Sample.scalar(t, sample.sequence(), q, sample.provenance(), stats[i].from(all)));
+        }
+      }
     };
+  }
+
+  /** A series the archive keeps from now on, of this IM's attribute (or a vector's statistic). */
+  private SeriesId declare(String im, String name, boolean vector) {
+    SeriesId id = new SeriesId(im, name);
+    byIm.computeIfAbsent(im, k -> new ConcurrentHashMap<>()).put(id, vector);
+    archive.declare(id, vector);
+    archive.gapClose(id, clockMicros.getAsLong()); // sampling (again): archiving goes on
+    return id;
   }
 
   /** An IM changed state: out of the connected states, its series have a gap until it is back. */
@@ -86,22 +130,32 @@ public final class ArchiveFeed {
         });
   }
 
-  /** An attribute's sampling was switched off (a gap until it samples again) or on. */
+  /**
+   * An attribute's sampling was switched off (a gap until it samples again) or on: in the series of
+   * the attribute and of its statistics.
+   */
   public void samplingChanged(String im, String attribute, boolean on) {
     Map<SeriesId, Boolean> series = byIm.get(im);
     if (series == null) {
       return;
     }
-    SeriesId id = new SeriesId(im, attribute);
-    Boolean vector = series.get(id);
-    if (vector == null) {
-      return;
-    }
-    if (on) {
-      archive.gapClose(id, clockMicros.getAsLong());
-    } else {
-      archive.gapOpen(id, vector, clockMicros.getAsLong(), Gap.Reason.SAMPLING_OFF);
-    }
+    long now = clockMicros.getAsLong();
+    series.forEach(
+        (id, vector) -> {
+          if (!id.attribute().equals(attribute) && !ofAttribute(id.attribute(), attribute)) {
+            return;
+          }
+          if (on) {
+            archive.gapClose(id, now);
+          } else {
+            archive.gapOpen(id, vector, now, Gap.Reason.SAMPLING_OFF);
+          }
+        });
+  }
+
+  /** Whether series {@code name} is a statistic of {@code attribute} ({@code waveform.max}). */
+  private static boolean ofAttribute(String name, String attribute) {
+    return Statistic.inName(name) != null && Statistic.attributeIn(name).equals(attribute);
   }
 
   /** The IMs with archived attributes. */

@@ -31,12 +31,14 @@ import org.instrumentelement.ie.soap.types.Quality;
 import org.instrumentelement.ie.soap.types.Value;
 import org.instrumentelement.ie.soap.types.ValueType;
 import org.instrumentelement.ie.soap.types.VectorEncoding;
+import org.instrumentelement.im.alarm.Statistic;
 import org.instrumentelement.im.model.AttributeSpec;
 import org.instrumentelement.im.model.ImException;
 
 /**
- * getHistory and getHistoryValue: what an archived attribute did (docs/history.md). The archive
- * answers; this class checks the request, names the faults and builds the answer.
+ * getHistory and getHistoryValue: what an archived attribute did (docs/history.md), or a statistic
+ * of a vector attribute kept as a series of its own ({@code waveform.max}). The archive answers;
+ * this class checks the request, names the faults and builds the answer.
  */
 final class HistoryOperations {
   /** The most samples a raw answer in XML holds (BINARY: {@code history.rawLimit}). */
@@ -170,11 +172,26 @@ final class HistoryOperations {
     return u == null || u.isEmpty() ? null : u;
   }
 
+  /**
+   * The attribute named, or for a statistic of a vector ({@code waveform.max}, docs/history.md) the
+   * vector's: its units are the statistic's.
+   */
   private AttributeSpec attribute(String path, String attribute) throws InstrumentElementFault {
     ImNode node = view.node(path);
     try {
       return node.im().model().attribute(attribute);
     } catch (ImException e) {
+      Statistic statistic = Statistic.inName(attribute);
+      if (statistic != null) {
+        try {
+          AttributeSpec vector = node.im().model().attribute(Statistic.attributeIn(attribute));
+          if (statistic.appliesTo(vector.spec().type())) {
+            return vector;
+          }
+        } catch (ImException notAVector) {
+          // no such vector: the name is unknown, as said below
+        }
+      }
       throw view.fault(e, path, attribute);
     }
   }
