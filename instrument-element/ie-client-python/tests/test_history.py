@@ -7,6 +7,7 @@ import pytest
 
 from conftest import eventually
 from instrument_element import errors
+from instrument_element.soap import field
 
 
 @pytest.fixture
@@ -35,6 +36,34 @@ def test_raw_history_pages_into_numpy_arrays(scope):
     assert np.all(np.diff(first.time) >= np.timedelta64(0, "ns"))
     assert set(first.quality) <= {"GOOD", "WARNING", "ALARM", "UNCERTAIN", "BAD"}
     assert np.all(first.value > 0)
+
+
+def test_packed_columns_give_the_samples_of_plain_ones(scope):
+    whole = archived(scope, 6)
+    start = whole.time[0]
+    end = whole.time[-1] + np.timedelta64(1, "us")
+    for limit in (None, 2):  # one answer, and pages of two samples across continuations
+        packed = scope.history("peakToPeak", start=start, end=end, limit=limit)
+        plain = scope.history("peakToPeak", start=start, end=end, limit=limit, packed=False)
+        assert len(packed) == len(plain) >= 6
+        assert packed.time.dtype == np.dtype("datetime64[ns]")
+        assert np.array_equal(packed.time, plain.time)
+        assert packed.value.tobytes() == plain.value.tobytes()
+        assert np.array_equal(packed.sequence, plain.sequence)
+        assert np.array_equal(packed.quality, plain.quality)
+        assert np.array_equal(packed.provenance, plain.provenance)
+        assert packed.sequence.dtype == packed.provenance.dtype == np.int64
+        assert packed.gaps == plain.gaps
+
+
+def test_packed_with_xml_is_refused(scope):
+    with pytest.raises(errors.InvalidValue):
+        scope._call(
+            "getHistory",
+            field("attribute", "peakToPeak"),
+            field("encoding", "XML"),
+            field("packed", True),
+        )
 
 
 def test_trend_agrees_with_the_samples(scope):

@@ -559,28 +559,55 @@ class History:
 
     @classmethod
     def from_raw_pages(cls, pages):
+        """The samples of raw answers in BINARY columns, plain or packed (docs/history.md)."""
         import base64
 
-        def column(name, dtype):
-            parts = [
-                np.frombuffer(base64.b64decode(p.findtext(q(name)) or ""), dtype=dtype)
-                for p in pages
-            ]
+        from . import packed
+
+        def b64(page, name):
+            return base64.b64decode(page.findtext(q(name)) or "")
+
+        def column(name, dtype, unpack):
+            parts = []
+            for p in pages:
+                if p.find(q("packedTimes")) is not None:
+                    parts.append(unpack(p))
+                else:
+                    parts.append(np.frombuffer(b64(p, name), dtype=dtype))
             return np.concatenate(parts) if parts else np.empty(0, dtype=dtype)
 
-        micros = column("times", "<i8")
-        qualities = column("qualities", "u1")
+        def count(p):
+            return int(p.get("count") or 0)
+
+        micros = column(
+            "times", "<i8", lambda p: packed.unpack_times(b64(p, "packedTimes"), count(p))
+        )
+        qualities = column(
+            "qualities", "u1", lambda p: packed.unpack_quality_runs(b64(p, "qualityRuns"), count(p))
+        )
+        sequences = column(
+            "sequences",
+            "<i8",
+            lambda p: packed.unpack_sequence_runs(b64(p, "sequenceRuns"), count(p)),
+        )
+        provenances = column(
+            "provenances",
+            "<i8",
+            lambda p: packed.unpack_provenance_runs(b64(p, "provenanceRuns"), count(p)),
+        )
+        values = column("values", "<f8", lambda p: np.frombuffer(b64(p, "values"), dtype="<f8"))
         gaps = {}
         for p in pages:
             for g in p.iterfind(q("gap")):
                 gaps[(g.get("from"), g.get("reason"))] = HistoryGap.from_xml(g)
+        names = np.array(QUALITIES)
         return cls(
             processed=False,
             time=(micros * 1000).astype("datetime64[ns]"),
-            value=column("values", "<f8"),
-            quality=np.array([QUALITIES[min(int(x), len(QUALITIES) - 1)] for x in qualities]),
-            sequence=column("sequences", "<i8"),
-            provenance=column("provenances", "<i8"),
+            value=values,
+            quality=names[np.minimum(qualities, len(QUALITIES) - 1)],
+            sequence=sequences,
+            provenance=provenances,
             gaps=list(gaps.values()),
         )
 

@@ -10,6 +10,8 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -21,16 +23,23 @@ import java.util.List;
 import java.util.Map;
 import javax.xml.datatype.DatatypeFactory;
 import javax.xml.datatype.XMLGregorianCalendar;
+import org.instrumentelement.ie.client.InstrumentElementClient;
+import org.instrumentelement.ie.client.soap.ConfigureAlarmLimits;
 import org.instrumentelement.ie.client.soap.ConfigureSampling;
 import org.instrumentelement.ie.client.soap.GetHistory;
 import org.instrumentelement.ie.client.soap.GetHistoryValue;
+import org.instrumentelement.ie.client.soap.GetParameter;
 import org.instrumentelement.ie.client.soap.HistoryBucket;
 import org.instrumentelement.ie.client.soap.HistoryInfo;
 import org.instrumentelement.ie.client.soap.HistorySample;
 import org.instrumentelement.ie.client.soap.InstrumentElementFault;
 import org.instrumentelement.ie.client.soap.InstrumentElementPort;
+import org.instrumentelement.ie.client.soap.SetParameter;
 import org.instrumentelement.ie.client.soap.Value;
+import org.instrumentelement.ie.client.soap.VectorEncoding;
 import org.instrumentelement.ie.config.ConfigLoader;
+import org.instrumentelement.ie.contract.PackedColumns;
+import org.instrumentelement.ie.contract.ValueCodec;
 import org.instrumentelement.ie.security.UsersFile;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -273,6 +282,137 @@ class HistoryIT {
         get("?im=lab/scope&attribute=peakToPeak&from=%0Ayesterday", "chief");
     assertEquals(400, badTime.statusCode());
     assertFalse(badTime.body().contains("\n\"") || badTime.body().contains("Exception"));
+  }
+
+  /**
+   * Packed pages ({@code packed}) carry exactly the samples of plain BINARY pages, page for page,
+   * inline and over MTOM, across continuations and over a range where the quality (an alarm limit
+   * configured, then lifted) and the provenance revision (the scope's timebase set) change.
+   */
+  @Test
+  void packedPagesCarryTheSamplesOfBinaryPages() throws Exception {
+    Instant from = Instant.now();
+    Thread.sleep(500);
+    ConfigureAlarmLimits warn = new ConfigureAlarmLimits();
+    warn.setIm("lab/scope");
+    warn.setAttribute("peakToPeak");
+    warn.setHighWarning(0.001); // the mock scope's peak-to-peak is always above
+    admin.configureAlarmLimits(warn);
+    Thread.sleep(500);
+    GetParameter get = new GetParameter();
+    get.setIm("lab/scope");
+    get.setParameter("timebase");
+    double timebase = admin.getParameter(get).getValue().getDoubleValue();
+    SetParameter set = new SetParameter();
+    set.setIm("lab/scope");
+    set.setParameter("timebase");
+    Value v = new Value();
+    v.setDoubleValue(timebase == 0.002 ? 0.005 : 0.002);
+    set.setValue(v);
+    admin.setParameter(set); // a new provenance revision
+    Thread.sleep(500);
+    warn.setHighWarning(1e9);
+    admin.configureAlarmLimits(warn);
+    v.setDoubleValue(timebase);
+    admin.setParameter(set);
+    Thread.sleep(500);
+    Instant to = Instant.now();
+    Thread.sleep(1000); // every sample up to {@code to} is archived
+
+    InstrumentElementPort mtom =
+        InstrumentElementClient.connect(
+            running.url(),
+            InstrumentElementClient.Options.DEFAULTS.withMtom().withCredentials("chief", "chief"));
+    List<Page> binary = pages(admin, from, to, false);
+    List<Page> packed = pages(admin, from, to, true);
+    List<Page> packedMtom = pages(mtom, from, to, true);
+    assertTrue(binary.size() >= 3, "continuations: " + binary.size() + " pages");
+    assertEquals(binary, packed, "packed pages carry the samples of BINARY pages");
+    assertEquals(binary, packedMtom, "and so over MTOM");
+    long qualities = binary.stream().flatMap(p -> p.qualities().stream()).distinct().count();
+    long provenances = binary.stream().flatMap(p -> p.provenances().stream()).distinct().count();
+    assertTrue(qualities >= 2, "the quality changed in the range: " + qualities);
+    assertTrue(provenances >= 2, "the provenance changed in the range: " + provenances);
+
+    GetHistory xml = request(from, to);
+    xml.setEncoding(VectorEncoding.XML);
+    xml.setPacked(true);
+    assertEquals("INVALID_VALUE", code(() -> admin.getHistory(xml)));
+  }
+
+  /** One raw answer, its columns decoded. */
+  record Page(
+      List<Long> times,
+      List<Double> values,
+      List<Long> sequences,
+      List<Byte> qualities,
+      List<Long> provenances,
+      List<String> gaps,
+      boolean more) {}
+
+  /** The raw pages of peakToPeak from {@code from} to {@code to}, 5 samples each. */
+  static List<Page> pages(InstrumentElementPort port, Instant from, Instant to, boolean packed)
+      throws Exception {
+    List<Page> pages = new ArrayList<>();
+    GetHistory r = request(from, to);
+    while (true) {
+      r.setLimit(5);
+      if (packed) {
+        r.setPacked(true);
+      } else {
+        r.setEncoding(VectorEncoding.BINARY);
+      }
+      HistoryInfo h = port.getHistory(r).getHistory();
+      int n = h.getCount();
+      long[] times;
+      long[] sequences;
+      byte[] qualities;
+      long[] provenances;
+      if (packed) {
+        assertEquals(null, h.getTimes(), "no plain columns in a packed answer");
+        assertEquals(null, h.getSequences());
+        times = PackedColumns.unpackTimes(h.getPackedTimes(), n);
+        sequences = PackedColumns.unpackSequenceRuns(h.getSequenceRuns(), n);
+        qualities = PackedColumns.unpackQualityRuns(h.getQualityRuns(), n);
+        provenances = PackedColumns.unpackProvenanceRuns(h.getProvenanceRuns(), n);
+      } else {
+        assertEquals(null, h.getPackedTimes(), "no packed columns unless asked for");
+        times = longs(h.getTimes());
+        sequences = longs(h.getSequences());
+        qualities = h.getQualities();
+        provenances = longs(h.getProvenances());
+      }
+      double[] values = ValueCodec.decodeDoubles(h.getValues());
+      assertEquals(n, values.length);
+      List<String> gaps = new ArrayList<>();
+      h.getGap().forEach(g -> gaps.add(g.getFrom() + " " + g.getTo() + " " + g.getReason()));
+      List<Byte> q = new ArrayList<>();
+      for (byte b : qualities) {
+        q.add(b);
+      }
+      pages.add(
+          new Page(
+              java.util.Arrays.stream(times).boxed().toList(),
+              java.util.Arrays.stream(values).boxed().toList(),
+              java.util.Arrays.stream(sequences).boxed().toList(),
+              q,
+              java.util.Arrays.stream(provenances).boxed().toList(),
+              gaps,
+              h.getContinuation() != null));
+      if (h.getContinuation() == null) {
+        return pages;
+      }
+      r = new GetHistory();
+      r.setIm("lab/scope");
+      r.setAttribute("peakToPeak");
+      r.setContinuation(h.getContinuation());
+    }
+  }
+
+  static long[] longs(byte[] b) {
+    long[] v = new long[b.length / 8];
+    ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().get(v);
+    return v;
   }
 
   interface Call {

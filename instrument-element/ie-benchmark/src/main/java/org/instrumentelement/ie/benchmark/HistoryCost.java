@@ -21,6 +21,7 @@ import org.instrumentelement.ie.client.soap.GetSubscriptionInfo;
 import org.instrumentelement.ie.client.soap.HistoryInfo;
 import org.instrumentelement.ie.client.soap.InstrumentElementPort;
 import org.instrumentelement.ie.client.soap.VectorEncoding;
+import org.instrumentelement.ie.contract.PackedColumns;
 import org.instrumentelement.ie.history.HistoryArchive;
 import org.instrumentelement.ie.history.HistorySettings;
 import org.instrumentelement.ie.history.Sample;
@@ -40,8 +41,9 @@ import org.instrumentelement.ie.measure.MockLaboratory;
  *   <li>An IE started on that archive, asked over SOAP as any client: trends of the last hour, day
  *       and week at 2,000 buckets (the first answer, from disk, and the median and 95th percentile
  *       of the next ones, after a warm-up), and the last day read raw in pages of 100,000 (BINARY
- *       inline and over MTOM, and XML in its pages of 10,000; the median of three reads), with the
- *       IE process's CPU per sample read in BINARY.
+ *       inline and over MTOM, packed BINARY columns inline and over MTOM, decoded with {@link
+ *       PackedColumns} as a client does, and XML in its pages of 10,000; the median of three
+ *       reads), with the IE process's CPU per sample read in BINARY and packed.
  *   <li>The IE process's CPU per sample with the scope's peak-to-peak sampled as fast as it goes,
  *       once with the archive off and once with it on (two IEs, one after the other): the
  *       difference per archived sample is what archiving costs the IE live.
@@ -104,7 +106,8 @@ final class HistoryCost {
               Locale.ROOT,
               "history: %d-bucket trends: hour %.1f ms (first %.1f), day %.1f ms (first %.1f),"
                   + " week %.1f ms (first %.1f); raw paging of a day: %.2f M samples/s BINARY"
-                  + " (IE CPU %.0f ns per sample), %.2f M/s BINARY over MTOM, %.2f M/s XML",
+                  + " (IE CPU %.0f ns per sample), %.2f M/s BINARY over MTOM, %.2f M/s packed"
+                  + " (IE CPU %.0f ns per sample), %.2f M/s packed over MTOM, %.2f M/s XML",
               BUCKETS,
               q.hour().median(),
               q.hour().first(),
@@ -115,6 +118,9 @@ final class HistoryCost {
               q.rawBinaryPerSecond() / 1e6,
               q.rawBinaryIeCpuNanos(),
               q.rawMtomPerSecond() / 1e6,
+              q.rawPackedPerSecond() / 1e6,
+              q.rawPackedIeCpuNanos(),
+              q.rawPackedMtomPerSecond() / 1e6,
               q.rawXmlPerSecond() / 1e6));
 
       Live off = live(false);
@@ -158,6 +164,9 @@ final class HistoryCost {
               q.rawBinaryPerSecond(),
               q.rawBinaryIeCpuNanos(),
               q.rawMtomPerSecond(),
+              q.rawPackedPerSecond(),
+              q.rawPackedIeCpuNanos(),
+              q.rawPackedMtomPerSecond(),
               q.rawXmlPerSecond(),
               off.samplesPerSecond(),
               off.microsPerSample(),
@@ -285,6 +294,9 @@ final class HistoryCost {
       double rawBinaryPerSecond,
       double rawBinaryIeCpuNanos,
       double rawMtomPerSecond,
+      double rawPackedPerSecond,
+      double rawPackedIeCpuNanos,
+      double rawPackedMtomPerSecond,
       double rawXmlPerSecond) {}
 
   private static Queries queries(IeProcess ie, long end) throws Exception {
@@ -308,18 +320,25 @@ final class HistoryCost {
       }
     }
     long[] n = new long[1];
-    raw(soap, from[1], to, VectorEncoding.BINARY, n);
-    raw(mtom, from[1], to, VectorEncoding.BINARY, n);
-    raw(soap, from[1], to, VectorEncoding.XML, n);
+    raw(soap, from[1], to, VectorEncoding.BINARY, false, n);
+    raw(mtom, from[1], to, VectorEncoding.BINARY, false, n);
+    raw(soap, from[1], to, VectorEncoding.BINARY, true, n);
+    raw(mtom, from[1], to, VectorEncoding.BINARY, true, n);
+    raw(soap, from[1], to, VectorEncoding.XML, false, n);
     Timing hour = trend(soap, from[0], to, first[0]);
     Timing day = trend(soap, from[1], to, first[1]);
     Timing week = trend(soap, from[2], to, first[2]);
     double cpu0 = ie.cpu().seconds();
-    double binary = median(() -> raw(soap, from[1], to, VectorEncoding.BINARY, n));
+    double binary = median(() -> raw(soap, from[1], to, VectorEncoding.BINARY, false, n));
     double ieNanos = (ie.cpu().seconds() - cpu0) / (3.0 * n[0]) * 1e9;
-    double overMtom = median(() -> raw(mtom, from[1], to, VectorEncoding.BINARY, n));
-    double xml = median(() -> raw(soap, from[1], to, VectorEncoding.XML, n));
-    return new Queries(hour, day, week, n[0], binary, ieNanos, overMtom, xml);
+    double overMtom = median(() -> raw(mtom, from[1], to, VectorEncoding.BINARY, false, n));
+    cpu0 = ie.cpu().seconds();
+    double packed = median(() -> raw(soap, from[1], to, VectorEncoding.BINARY, true, n));
+    double packedIeNanos = (ie.cpu().seconds() - cpu0) / (3.0 * n[0]) * 1e9;
+    double packedMtom = median(() -> raw(mtom, from[1], to, VectorEncoding.BINARY, true, n));
+    double xml = median(() -> raw(soap, from[1], to, VectorEncoding.XML, false, n));
+    return new Queries(
+        hour, day, week, n[0], binary, ieNanos, overMtom, packed, packedIeNanos, packedMtom, xml);
   }
 
   interface Rate {
@@ -356,18 +375,42 @@ final class HistoryCost {
     return new Timing(first, ms[ms.length / 2], ms[(int) Math.ceil(ms.length * 0.95) - 1]);
   }
 
-  /** Reads the range raw, page after page; the samples per second of the whole read. */
+  /**
+   * Reads the range raw, page after page; the samples per second of the whole read. Packed columns
+   * are decoded into arrays as a client does (plain columns are ready to use once JAXB has decoded
+   * their base64, which it does for both).
+   */
   private static double raw(
-      InstrumentElementPort soap, Instant from, Instant to, VectorEncoding encoding, long[] count)
+      InstrumentElementPort soap,
+      Instant from,
+      Instant to,
+      VectorEncoding encoding,
+      boolean packed,
+      long[] count)
       throws Exception {
     long samples = 0;
     long t0 = System.nanoTime();
     GetHistory r = request(from, to);
     r.setLimit(RAW_PAGE);
     r.setEncoding(encoding);
+    r.setPacked(packed ? Boolean.TRUE : null);
     while (true) {
       HistoryInfo h = soap.getHistory(r).getHistory();
-      samples += encoding == VectorEncoding.BINARY ? h.getTimes().length / 8 : h.getSample().size();
+      if (packed) {
+        int n = h.getCount();
+        long[] times = PackedColumns.unpackTimes(h.getPackedTimes(), n);
+        long[] sequences = PackedColumns.unpackSequenceRuns(h.getSequenceRuns(), n);
+        byte[] qualities = PackedColumns.unpackQualityRuns(h.getQualityRuns(), n);
+        long[] provenances = PackedColumns.unpackProvenanceRuns(h.getProvenanceRuns(), n);
+        if (h.getValues().length != 8 * n
+            || times.length + sequences.length + qualities.length + provenances.length != 4 * n) {
+          throw new IllegalStateException("a packed page that does not hold its count");
+        }
+        samples += n;
+      } else {
+        samples +=
+            encoding == VectorEncoding.BINARY ? h.getTimes().length / 8 : h.getSample().size();
+      }
       if (h.getContinuation() == null) {
         break;
       }
@@ -376,6 +419,7 @@ final class HistoryCost {
       r.setAttribute(ATTRIBUTE);
       r.setLimit(RAW_PAGE);
       r.setEncoding(encoding);
+      r.setPacked(packed ? Boolean.TRUE : null);
       r.setContinuation(h.getContinuation());
     }
     double seconds = (System.nanoTime() - t0) / 1e9;

@@ -381,6 +381,9 @@ final class Results {
    * @param rawSamples samples of the raw read (the last day of the 10/s series)
    * @param rawBinaryPerSecond samples per second reading it in pages, BINARY
    * @param rawMtomPerSecond the same with the columns as MTOM attachments (an MTOM request)
+   * @param rawPackedPerSecond the same in packed BINARY columns, decoded by the client
+   * @param rawPackedIeCpuNanos the IE process's CPU per sample read packed
+   * @param rawPackedMtomPerSecond packed columns as MTOM attachments
    * @param rawXmlPerSecond the same in XML
    * @param liveOffPerSecond samples published per second with the archive off
    * @param liveOffCpuMicros the IE's CPU per published sample with the archive off
@@ -410,6 +413,9 @@ final class Results {
       double rawBinaryPerSecond,
       double rawBinaryIeCpuNanos,
       double rawMtomPerSecond,
+      double rawPackedPerSecond,
+      double rawPackedIeCpuNanos,
+      double rawPackedMtomPerSecond,
       double rawXmlPerSecond,
       double liveOffPerSecond,
       double liveOffCpuMicros,

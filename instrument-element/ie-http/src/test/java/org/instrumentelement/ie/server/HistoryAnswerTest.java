@@ -43,6 +43,36 @@ class HistoryAnswerTest {
   }
 
   @Test
+  void packedColumnsAreWrittenAsJaxbWritesThem() throws Exception {
+    SplittableRandom random = new SplittableRandom(42);
+    for (int n : new int[] {0, 1, 2, 3, 7, 8192, 100_000}) {
+      HistoryInfo h = packed(info(n, random), random);
+      assertTrue(HistoryAnswer.handles(answer(h)));
+      assertSame(h);
+      h.values = null; // a vector series
+      assertSame(h);
+      h.gap = new ArrayList<>();
+      h.gap.add(gap(FROM, FROM.plusSeconds(3), "IE_DOWN"));
+      h.continuation = "aDF8bGFi";
+      assertSame(h);
+    }
+  }
+
+  /** {@code h} with packed columns (of bytes as long as real ones) in place of the plain ones. */
+  private static HistoryInfo packed(HistoryInfo h, SplittableRandom random) {
+    int n = h.count;
+    h.times = null;
+    h.sequences = null;
+    h.qualities = null;
+    h.provenances = null;
+    h.packedTimes = bytes(n == 0 ? 0 : 8 + n - 1 + random.nextInt(3), random);
+    h.sequenceRuns = bytes(12 * Math.min(n, 1 + random.nextInt(3)), random);
+    h.qualityRuns = bytes(5 * Math.min(n, 1 + random.nextInt(4)), random);
+    h.provenanceRuns = bytes(12 * Math.min(n, 1 + random.nextInt(2)), random);
+    return h;
+  }
+
+  @Test
   void gapsAndContinuationAreWrittenAsJaxbWritesThem() throws Exception {
     HistoryInfo h = info(5, new SplittableRandom(1));
     h.units = "\"V\" & <mV>";

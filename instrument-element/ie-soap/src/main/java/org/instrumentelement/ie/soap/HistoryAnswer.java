@@ -29,11 +29,14 @@ public final class HistoryAnswer {
     this.b = new AnswerBytes(out, new byte[AnswerBytes.CHUNK]);
   }
 
-  /** Whether {@code part} is an answer this class writes: raw history in BINARY columns. */
+  /**
+   * Whether {@code part} is an answer this class writes: raw history in BINARY columns, plain or
+   * packed.
+   */
   public static boolean handles(Object part) {
     return part instanceof GetHistoryResponse r
         && r.history != null
-        && r.history.times != null
+        && (r.history.times != null || r.history.packedTimes != null)
         && r.history.sample == null
         && r.history.bucket == null;
   }
@@ -64,6 +67,10 @@ public final class HistoryAnswer {
     column("sequences", h.sequences);
     column("qualities", h.qualities);
     column("provenances", h.provenances);
+    column("packedTimes", h.packedTimes);
+    column("sequenceRuns", h.sequenceRuns);
+    column("qualityRuns", h.qualityRuns);
+    column("provenanceRuns", h.provenanceRuns);
     if (h.gap != null) {
       for (HistoryGap g : h.gap) {
         b.put(GAP);

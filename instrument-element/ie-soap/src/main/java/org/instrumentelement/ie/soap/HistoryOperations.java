@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.instrumentelement.ie.contract.FaultCode;
+import org.instrumentelement.ie.contract.PackedColumns;
 import org.instrumentelement.ie.contract.ValueCodec;
 import org.instrumentelement.ie.element.ImNode;
 import org.instrumentelement.ie.history.Bucket;
@@ -69,6 +70,12 @@ final class HistoryOperations {
   GetHistoryResponse getHistory(GetHistory r) throws InstrumentElementFault {
     String path = ElementView.required(r == null ? null : r.im, "im");
     String attribute = ElementView.required(r.attribute, "attribute");
+    boolean packed = Boolean.TRUE.equals(r.packed);
+    if (packed && r.encoding == VectorEncoding.XML) {
+      throw fault(
+          FaultCode.INVALID_VALUE, path, "packed columns are BINARY: not with encoding XML");
+    }
+    VectorEncoding encoding = packed ? VectorEncoding.BINARY : r.encoding;
     AttributeSpec spec = attribute(path, attribute);
     SeriesId id = archived(path, attribute);
     boolean vector = archive.vector(id);
@@ -80,8 +87,8 @@ final class HistoryOperations {
         if (r.buckets != null) {
           throw fault(FaultCode.INVALID_VALUE, path, "a continuation goes on a raw answer");
         }
-        RawPage page = archive.resume(r.continuation, id, limit(r, path));
-        raw(h, page, r.encoding, vector);
+        RawPage page = archive.resume(r.continuation, id, limit(r, encoding, path));
+        raw(h, page, encoding, packed, vector);
         return answer(h);
       }
       Instant to = r.to == null ? clock.instant() : r.to;
@@ -110,7 +117,7 @@ final class HistoryOperations {
         }
         h.gap = gaps(p.gaps());
       } else {
-        raw(h, archive.raw(id, a, b, limit(r, path)), r.encoding, vector);
+        raw(h, archive.raw(id, a, b, limit(r, encoding, path)), encoding, packed, vector);
       }
       return answer(h);
     } catch (IllegalArgumentException e) {
@@ -212,8 +219,9 @@ final class HistoryOperations {
    * most {@value #XML_PAGE} besides, since SOAP toolkits refuse an element of very many children by
    * default (CXF's reader stops at 50,000). The continuation token goes on either way.
    */
-  private int limit(GetHistory r, String path) throws InstrumentElementFault {
-    int most = r.encoding == VectorEncoding.BINARY ? rawLimit : Math.min(rawLimit, XML_PAGE);
+  private int limit(GetHistory r, VectorEncoding encoding, String path)
+      throws InstrumentElementFault {
+    int most = encoding == VectorEncoding.BINARY ? rawLimit : Math.min(rawLimit, XML_PAGE);
     if (r.limit == null) {
       return most;
     }
@@ -223,16 +231,24 @@ final class HistoryOperations {
     return Math.min(r.limit, most);
   }
 
-  private void raw(HistoryInfo h, RawPage page, VectorEncoding encoding, boolean vector) {
+  private void raw(
+      HistoryInfo h, RawPage page, VectorEncoding encoding, boolean packed, boolean vector) {
     int n = page.size();
     h.count = n;
     h.continuation = page.continuation();
     h.gap = gaps(page.gaps());
     if (encoding == VectorEncoding.BINARY) {
-      h.times = littleEndian(page.times(), n);
-      h.sequences = littleEndian(page.sequences(), n);
-      h.provenances = littleEndian(page.provenances(), n);
-      h.qualities = java.util.Arrays.copyOf(page.qualities(), n);
+      if (packed) {
+        h.packedTimes = PackedColumns.packTimes(page.times(), n);
+        h.sequenceRuns = PackedColumns.packSequenceRuns(page.sequences(), n);
+        h.qualityRuns = PackedColumns.packQualityRuns(page.qualities(), n);
+        h.provenanceRuns = PackedColumns.packProvenanceRuns(page.provenances(), n);
+      } else {
+        h.times = littleEndian(page.times(), n);
+        h.sequences = littleEndian(page.sequences(), n);
+        h.provenances = littleEndian(page.provenances(), n);
+        h.qualities = java.util.Arrays.copyOf(page.qualities(), n);
+      }
       if (!vector) {
         ByteBuffer v = ByteBuffer.allocate(8 * n).order(ByteOrder.LITTLE_ENDIAN);
         v.asDoubleBuffer().put(page.values(), 0, n);

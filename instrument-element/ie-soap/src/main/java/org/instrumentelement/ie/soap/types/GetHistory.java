@@ -12,7 +12,17 @@ import java.time.Instant;
  */
 @XmlType(
     name = "GetHistory",
-    propOrder = {"im", "attribute", "from", "to", "buckets", "limit", "continuation", "encoding"})
+    propOrder = {
+      "im",
+      "attribute",
+      "from",
+      "to",
+      "buckets",
+      "limit",
+      "continuation",
+      "encoding",
+      "packed"
+    })
 public class GetHistory implements ImRequest {
   /** The IM's path. */
   @XmlElement(required = true)
@@ -42,6 +52,13 @@ public class GetHistory implements ImRequest {
 
   /** Raw: the samples as XML elements (default) or as BINARY columns. */
   public VectorEncoding encoding;
+
+  /**
+   * Raw: true for packed BINARY columns ({@code packedTimes}, {@code sequenceRuns}, {@code
+   * qualityRuns}, {@code provenanceRuns} in place of {@code times}, {@code sequences}, {@code
+   * qualities}, {@code provenances}; docs/history.md); with encoding XML it is refused.
+   */
+  public Boolean packed;
 
   @Override
   public String targetIm() {

@@ -21,6 +21,10 @@ import java.util.List;
       "sequences",
       "qualities",
       "provenances",
+      "packedTimes",
+      "sequenceRuns",
+      "qualityRuns",
+      "provenanceRuns",
       "bucket",
       "gap",
       "continuation"
@@ -48,6 +52,21 @@ public class HistoryInfo {
 
   /** Raw, encoding BINARY: the provenance revisions, little-endian int64. */
   public byte[] provenances;
+
+  /**
+   * Raw, packed: the first time as little-endian int64 µs, then the zigzag LEB128 varint of each
+   * following sample's delta of delta ({@code PackedColumns} of ie-contract).
+   */
+  public byte[] packedTimes;
+
+  /** Raw, packed: runs of consecutive sequence numbers, each first int64 and length uint32 LE. */
+  public byte[] sequenceRuns;
+
+  /** Raw, packed: runs of equal quality, each the quality byte and length uint32 LE. */
+  public byte[] qualityRuns;
+
+  /** Raw, packed: runs of equal provenance revision, each revision int64 and length uint32 LE. */
+  public byte[] provenanceRuns;
 
   /** Processed: the buckets in time order. */
   public List<HistoryBucket> bucket;
