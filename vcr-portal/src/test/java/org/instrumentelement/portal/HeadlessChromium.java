@@ -1,7 +1,10 @@
 package org.instrumentelement.portal;
 
+import java.io.File;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
@@ -45,5 +48,17 @@ final class HeadlessChromium {
             .usingAnyFreePort()
             .build();
     return new ChromeDriver(service, options);
+  }
+
+  /** Quits {@code driver} (if started) and deletes its {@code profile} (if made). */
+  static void stop(WebDriver driver, Path profile) throws IOException {
+    if (driver != null) {
+      driver.quit();
+    }
+    if (profile != null) {
+      try (var walk = Files.walk(profile)) {
+        walk.sorted(Comparator.reverseOrder()).map(Path::toFile).forEach(File::delete);
+      }
+    }
   }
 }

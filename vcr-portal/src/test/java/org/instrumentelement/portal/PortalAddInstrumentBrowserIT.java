@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -48,19 +47,12 @@ class PortalAddInstrumentBrowserIT {
 
   @AfterAll
   void stop() throws Exception {
-    if (driver != null) {
-      driver.quit();
-    }
+    HeadlessChromium.stop(driver, profile);
     if (lab != null) {
       lab.close();
     }
     if (simulator != null) {
       simulator.close();
-    }
-    if (profile != null) {
-      try (var walk = Files.walk(profile)) {
-        walk.sorted(java.util.Comparator.reverseOrder()).map(Path::toFile).forEach(File::delete);
-      }
     }
   }
 

@@ -9,7 +9,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -80,19 +79,12 @@ class PortalBrowserIT {
 
   @AfterAll
   void stop() throws IOException {
-    if (driver != null) {
-      driver.quit();
-    }
+    HeadlessChromium.stop(driver, profile);
     if (annex != null) {
       annex.close();
     }
     if (lab != null) {
       lab.close();
-    }
-    if (profile != null) {
-      try (var walk = Files.walk(profile)) {
-        walk.sorted(java.util.Comparator.reverseOrder()).map(Path::toFile).forEach(File::delete);
-      }
     }
   }
 

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -61,19 +60,12 @@ class PortalBusyIeBrowserIT {
 
   @AfterAll
   void stop() throws IOException {
-    if (driver != null) {
-      driver.quit();
-    }
+    HeadlessChromium.stop(driver, profile);
     if (lab != null) {
       lab.close();
     }
     if (front != null) {
       front.close();
-    }
-    if (profile != null) {
-      try (var walk = Files.walk(profile)) {
-        walk.sorted(java.util.Comparator.reverseOrder()).map(Path::toFile).forEach(File::delete);
-      }
     }
   }
 

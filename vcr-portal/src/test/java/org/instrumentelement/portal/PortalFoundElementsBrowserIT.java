@@ -3,7 +3,6 @@ package org.instrumentelement.portal;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.File;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -48,19 +47,12 @@ class PortalFoundElementsBrowserIT {
 
   @AfterAll
   void stop() throws Exception {
-    if (driver != null) {
-      driver.quit();
-    }
+    HeadlessChromium.stop(driver, profile);
     if (optics != null) {
       optics.close();
     }
     if (lab != null) {
       lab.close();
-    }
-    if (profile != null) {
-      try (var walk = Files.walk(profile)) {
-        walk.sorted(java.util.Comparator.reverseOrder()).map(Path::toFile).forEach(File::delete);
-      }
     }
   }
 
