@@ -425,6 +425,12 @@ class HistoryIT {
   }
 
   HttpResponse<String> get(String query, String user) throws Exception {
+    return overHttp(running, query, user);
+  }
+
+  /** {@code /ie/history} with {@code query}, as {@code user} (password = name; null: none). */
+  static HttpResponse<String> overHttp(RunningElement running, String query, String user)
+      throws Exception {
     String url = running.url();
     String base = url.substring(0, url.indexOf("/services/"));
     HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + "/history" + query));

@@ -7,16 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -370,16 +365,6 @@ class HistoryStatisticsIT {
   }
 
   HttpResponse<String> get(String query, String user) throws Exception {
-    String url = running.url();
-    String base = url.substring(0, url.indexOf("/services/"));
-    HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + "/history" + query));
-    if (user != null) {
-      b.header(
-          "Authorization",
-          "Basic "
-              + Base64.getEncoder()
-                  .encodeToString((user + ":" + user).getBytes(StandardCharsets.UTF_8)));
-    }
-    return HttpClient.newHttpClient().send(b.build(), HttpResponse.BodyHandlers.ofString());
+    return HistoryIT.overHttp(running, query, user);
   }
 }
