@@ -24,6 +24,7 @@ import java.util.Map;
 import javax.xml.datatype.DatatypeFactory;
 import javax.xml.datatype.XMLGregorianCalendar;
 import org.instrumentelement.ie.client.InstrumentElementClient;
+import org.instrumentelement.ie.client.RawHistory;
 import org.instrumentelement.ie.client.soap.ConfigureAlarmLimits;
 import org.instrumentelement.ie.client.soap.ConfigureSampling;
 import org.instrumentelement.ie.client.soap.GetHistory;
@@ -334,6 +335,29 @@ class HistoryIT {
     assertTrue(qualities >= 2, "the quality changed in the range: " + qualities);
     assertTrue(provenances >= 2, "the provenance changed in the range: " + provenances);
 
+    // The Java client's reader, page after page and in three time slices at once.
+    Page all = joined(binary);
+    for (int slices : new int[] {1, 3}) {
+      RawHistory.Columns c =
+          RawHistory.read(
+              () -> running.client("chief", "chief"),
+              "lab/scope",
+              "peakToPeak",
+              from,
+              to,
+              slices,
+              5);
+      assertEquals(all.times(), java.util.Arrays.stream(c.times()).boxed().toList(), slices + "");
+      assertEquals(all.values(), java.util.Arrays.stream(c.values()).boxed().toList());
+      assertEquals(all.sequences(), java.util.Arrays.stream(c.sequences()).boxed().toList());
+      assertEquals(all.provenances(), java.util.Arrays.stream(c.provenances()).boxed().toList());
+      List<Byte> q = new ArrayList<>();
+      for (byte b : c.qualities()) {
+        q.add(b);
+      }
+      assertEquals(all.qualities(), q);
+    }
+
     GetHistory xml = request(from, to);
     xml.setEncoding(VectorEncoding.XML);
     xml.setPacked(true);
@@ -407,6 +431,23 @@ class HistoryIT {
       r.setAttribute("peakToPeak");
       r.setContinuation(h.getContinuation());
     }
+  }
+
+  /** The rows of consecutive pages as one page. */
+  static Page joined(List<Page> pages) {
+    List<Long> times = new ArrayList<>();
+    List<Double> values = new ArrayList<>();
+    List<Long> sequences = new ArrayList<>();
+    List<Byte> qualities = new ArrayList<>();
+    List<Long> provenances = new ArrayList<>();
+    for (Page p : pages) {
+      times.addAll(p.times());
+      values.addAll(p.values());
+      sequences.addAll(p.sequences());
+      qualities.addAll(p.qualities());
+      provenances.addAll(p.provenances());
+    }
+    return new Page(times, values, sequences, qualities, provenances, List.of(), false);
   }
 
   static long[] longs(byte[] b) {

@@ -11,10 +11,12 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 import javax.xml.datatype.DatatypeFactory;
 import javax.xml.datatype.XMLGregorianCalendar;
 import org.instrumentelement.ie.client.InstrumentElementClient;
+import org.instrumentelement.ie.client.RawHistory;
 import org.instrumentelement.ie.client.soap.ConfigureSampling;
 import org.instrumentelement.ie.client.soap.GetHistory;
 import org.instrumentelement.ie.client.soap.GetSubscriptionInfo;
@@ -59,6 +61,9 @@ final class HistoryCost {
   static final int BUCKETS = 2000;
   static final int RAW_PAGE = 100_000;
   static final int QUERY_REPEATS = 21;
+
+  /** Slices read at once by the sliced raw read: one per core of the machine this was made on. */
+  static final int RAW_SLICES = 2;
 
   private final BenchmarkOptions options;
 
@@ -107,7 +112,8 @@ final class HistoryCost {
               "history: %d-bucket trends: hour %.1f ms (first %.1f), day %.1f ms (first %.1f),"
                   + " week %.1f ms (first %.1f); raw paging of a day: %.2f M samples/s BINARY"
                   + " (IE CPU %.0f ns per sample), %.2f M/s BINARY over MTOM, %.2f M/s packed"
-                  + " (IE CPU %.0f ns per sample), %.2f M/s packed over MTOM, %.2f M/s XML",
+                  + " (IE CPU %.0f ns per sample), %.2f M/s packed over MTOM, %.2f M/s packed over"
+                  + " MTOM in %d slices at once, %.2f M/s XML",
               BUCKETS,
               q.hour().median(),
               q.hour().first(),
@@ -121,6 +127,8 @@ final class HistoryCost {
               q.rawPackedPerSecond() / 1e6,
               q.rawPackedIeCpuNanos(),
               q.rawPackedMtomPerSecond() / 1e6,
+              q.rawSlicedPerSecond() / 1e6,
+              RAW_SLICES,
               q.rawXmlPerSecond() / 1e6));
 
       Live off = live(false);
@@ -167,6 +175,8 @@ final class HistoryCost {
               q.rawPackedPerSecond(),
               q.rawPackedIeCpuNanos(),
               q.rawPackedMtomPerSecond(),
+              q.rawSlicedPerSecond(),
+              RAW_SLICES,
               q.rawXmlPerSecond(),
               off.samplesPerSecond(),
               off.microsPerSample(),
@@ -297,6 +307,7 @@ final class HistoryCost {
       double rawPackedPerSecond,
       double rawPackedIeCpuNanos,
       double rawPackedMtomPerSecond,
+      double rawSlicedPerSecond,
       double rawXmlPerSecond) {}
 
   private static Queries queries(IeProcess ie, long end) throws Exception {
@@ -325,6 +336,11 @@ final class HistoryCost {
     raw(soap, from[1], to, VectorEncoding.BINARY, true, n);
     raw(mtom, from[1], to, VectorEncoding.BINARY, true, n);
     raw(soap, from[1], to, VectorEncoding.XML, false, n);
+    Supplier<InstrumentElementPort> mtomPorts =
+        () ->
+            InstrumentElementClient.connect(
+                ie.serviceUrl(), InstrumentElementClient.Options.DEFAULTS.withMtom());
+    sliced(mtomPorts, from[1], to, n);
     Timing hour = trend(soap, from[0], to, first[0]);
     Timing day = trend(soap, from[1], to, first[1]);
     Timing week = trend(soap, from[2], to, first[2]);
@@ -336,9 +352,21 @@ final class HistoryCost {
     double packed = median(() -> raw(soap, from[1], to, VectorEncoding.BINARY, true, n));
     double packedIeNanos = (ie.cpu().seconds() - cpu0) / (3.0 * n[0]) * 1e9;
     double packedMtom = median(() -> raw(mtom, from[1], to, VectorEncoding.BINARY, true, n));
+    double sliced = median(() -> sliced(mtomPorts, from[1], to, n));
     double xml = median(() -> raw(soap, from[1], to, VectorEncoding.XML, false, n));
     return new Queries(
-        hour, day, week, n[0], binary, ieNanos, overMtom, packed, packedIeNanos, packedMtom, xml);
+        hour,
+        day,
+        week,
+        n[0],
+        binary,
+        ieNanos,
+        overMtom,
+        packed,
+        packedIeNanos,
+        packedMtom,
+        sliced,
+        xml);
   }
 
   interface Rate {
@@ -425,6 +453,23 @@ final class HistoryCost {
     double seconds = (System.nanoTime() - t0) / 1e9;
     count[0] = samples;
     return samples / seconds;
+  }
+
+  /**
+   * Reads the range as the Java client's {@link RawHistory} does with {@link #RAW_SLICES} slices at
+   * once, packed over MTOM, a port per slice; the samples per second of the whole read.
+   */
+  private static double sliced(
+      Supplier<InstrumentElementPort> ports, Instant from, Instant to, long[] count)
+      throws Exception {
+    long t0 = System.nanoTime();
+    RawHistory.Columns c = RawHistory.read(ports, IM, ATTRIBUTE, from, to, RAW_SLICES, RAW_PAGE);
+    double seconds = (System.nanoTime() - t0) / 1e9;
+    if (count[0] != 0 && c.size() != count[0]) {
+      throw new IllegalStateException(
+          "slices read " + c.size() + " samples where pages read " + count[0]);
+    }
+    return c.size() / seconds;
   }
 
   private static GetHistory request(Instant from, Instant to) throws Exception {

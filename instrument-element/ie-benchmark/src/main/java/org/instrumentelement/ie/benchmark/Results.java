@@ -384,6 +384,9 @@ final class Results {
    * @param rawPackedPerSecond the same in packed BINARY columns, decoded by the client
    * @param rawPackedIeCpuNanos the IE process's CPU per sample read packed
    * @param rawPackedMtomPerSecond packed columns as MTOM attachments
+   * @param rawSlicedPerSecond packed over MTOM, the day cut into {@code rawSlices} time slices read
+   *     at once (the Java client's RawHistory)
+   * @param rawSlices the number of those slices
    * @param rawXmlPerSecond the same in XML
    * @param liveOffPerSecond samples published per second with the archive off
    * @param liveOffCpuMicros the IE's CPU per published sample with the archive off
@@ -416,6 +419,8 @@ final class Results {
       double rawPackedPerSecond,
       double rawPackedIeCpuNanos,
       double rawPackedMtomPerSecond,
+      double rawSlicedPerSecond,
+      int rawSlices,
       double rawXmlPerSecond,
       double liveOffPerSecond,
       double liveOffCpuMicros,

@@ -181,17 +181,22 @@ final class Targets {
               "history: CPU per archived sample, archive writer (us)",
               Goal.atMost(5),
               r -> r.history.writerCpuMicrosPerSample()),
-          // The best of the documented binary forms: BINARY or packed columns, inline or over MTOM
-          // (the run prints each).
+          // One reader, page after page: the best of the documented binary forms (BINARY or
+          // packed columns, inline or over MTOM; the run prints each).
           new Target(
-              "history: raw paging, best binary form (samples/s)",
+              "history: raw paging, one reader, best binary form (samples/s)",
               Goal.atLeast(5_000_000),
               r ->
                   best(
                       best(r.history.rawBinaryPerSecond(), r.history.rawMtomPerSecond(), true),
                       best(
                           r.history.rawPackedPerSecond(), r.history.rawPackedMtomPerSecond(), true),
-                      true)));
+                      true)),
+          // The Java client's RawHistory reading the day in slices at once, packed over MTOM.
+          new Target(
+              "history: raw paging, slices read at once (samples/s)",
+              Goal.atLeast(5_000_000),
+              r -> r.history.rawSlicedPerSecond()));
 
   private Targets() {}
 
