@@ -337,16 +337,14 @@ class HistoryIT {
 
     // The Java client's reader, page after page and in three time slices at once.
     Page all = joined(binary);
+    List<InstrumentElementPort> ports =
+        List.of(
+            running.client("chief", "chief"),
+            running.client("chief", "chief"),
+            running.client("chief", "chief"));
     for (int slices : new int[] {1, 3}) {
       RawHistory.Columns c =
-          RawHistory.read(
-              () -> running.client("chief", "chief"),
-              "lab/scope",
-              "peakToPeak",
-              from,
-              to,
-              slices,
-              5);
+          RawHistory.read(ports.subList(0, slices), "lab/scope", "peakToPeak", from, to, 5);
       assertEquals(all.times(), java.util.Arrays.stream(c.times()).boxed().toList(), slices + "");
       assertEquals(all.values(), java.util.Arrays.stream(c.values()).boxed().toList());
       assertEquals(all.sequences(), java.util.Arrays.stream(c.sequences()).boxed().toList());

@@ -11,7 +11,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
-import java.util.function.Supplier;
 import java.util.stream.Stream;
 import javax.xml.datatype.DatatypeFactory;
 import javax.xml.datatype.XMLGregorianCalendar;
@@ -336,10 +335,12 @@ final class HistoryCost {
     raw(soap, from[1], to, VectorEncoding.BINARY, true, n);
     raw(mtom, from[1], to, VectorEncoding.BINARY, true, n);
     raw(soap, from[1], to, VectorEncoding.XML, false, n);
-    Supplier<InstrumentElementPort> mtomPorts =
-        () ->
-            InstrumentElementClient.connect(
-                ie.serviceUrl(), InstrumentElementClient.Options.DEFAULTS.withMtom());
+    List<InstrumentElementPort> mtomPorts = new ArrayList<>();
+    for (int i = 0; i < RAW_SLICES; i++) {
+      mtomPorts.add(
+          InstrumentElementClient.connect(
+              ie.serviceUrl(), InstrumentElementClient.Options.DEFAULTS.withMtom()));
+    }
     sliced(mtomPorts, from[1], to, n);
     Timing hour = trend(soap, from[0], to, first[0]);
     Timing day = trend(soap, from[1], to, first[1]);
@@ -460,10 +461,9 @@ final class HistoryCost {
    * once, packed over MTOM, a port per slice; the samples per second of the whole read.
    */
   private static double sliced(
-      Supplier<InstrumentElementPort> ports, Instant from, Instant to, long[] count)
-      throws Exception {
+      List<InstrumentElementPort> ports, Instant from, Instant to, long[] count) throws Exception {
     long t0 = System.nanoTime();
-    RawHistory.Columns c = RawHistory.read(ports, IM, ATTRIBUTE, from, to, RAW_SLICES, RAW_PAGE);
+    RawHistory.Columns c = RawHistory.read(ports, IM, ATTRIBUTE, from, to, RAW_PAGE);
     double seconds = (System.nanoTime() - t0) / 1e9;
     if (count[0] != 0 && c.size() != count[0]) {
       throw new IllegalStateException(

@@ -10,7 +10,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.function.Supplier;
 import javax.xml.datatype.DatatypeConfigurationException;
 import javax.xml.datatype.DatatypeFactory;
 import javax.xml.datatype.XMLGregorianCalendar;
@@ -25,17 +24,18 @@ import org.instrumentelement.ie.contract.PackedColumns;
  * Reads every archived sample of an attribute in a time range with {@code getHistory}, in packed
  * BINARY columns, following the continuation tokens until the range is done.
  *
- * <p>A long range can be read in several time slices at once ({@code slices} > 1): the range is cut
- * into that many spans of equal length, each paged on a port and thread of its own, and the columns
- * joined in time order. The IE answers the next page of one slice while the client decodes the page
- * of another, so on a machine with cores to spare a day reads in less time than page after page;
- * the samples are the same, in the same order (a span ends a microsecond before the next begins,
- * and the IE answers a range with both ends included).
+ * <p>A long range can be read in several time slices at once, one per port given: the range is cut
+ * into that many spans of equal length, each paged on its port in a thread of its own, and the
+ * columns joined in time order. The IE answers the next page of one slice while the client decodes
+ * the page of another, so on a machine with cores to spare a day reads in less time than page after
+ * page; the samples are the same, in the same order (a span ends a microsecond before the next
+ * begins, and the IE answers a range with both ends included).
  *
  * <pre>{@code
- * RawHistory.Columns c = RawHistory.read(
- *     () -> InstrumentElementClient.connect(url, options), "lab/scope", "peakToPeak",
- *     Instant.now().minus(Duration.ofDays(1)), Instant.now(), 2, 100_000);
+ * List<InstrumentElementPort> ports = List.of(
+ *     InstrumentElementClient.connect(url, options), InstrumentElementClient.connect(url, options));
+ * RawHistory.Columns c = RawHistory.read(ports, "lab/scope", "peakToPeak",
+ *     Instant.now().minus(Duration.ofDays(1)), Instant.now(), 100_000);
  * }</pre>
  */
 public final class RawHistory {
@@ -57,36 +57,36 @@ public final class RawHistory {
 
   /**
    * Every sample of {@code im}'s {@code attribute} from {@code from} to {@code to} (both included),
-   * read in {@code slices} spans at once, each on a port of its own from {@code ports}, at most
-   * {@code limit} samples per answer.
+   * read in as many spans at once as {@code ports} holds, each on one of them, at most {@code
+   * limit} samples per answer. Ports keep their connections: give the same ones to the next read,
+   * and use a port in one read at a time.
    *
    * @throws InstrumentElementFault the IE's fault for the first span that was refused (an unknown
    *     or never archived attribute, a reversed range, a limit over the IE's own, a caller who may
    *     not observe the IM)
-   * @throws IllegalArgumentException if {@code slices} or {@code limit} is under 1, or the range is
+   * @throws IllegalArgumentException if no port is given, {@code limit} is under 1, or the range is
    *     reversed
    * @throws IllegalStateException if an answer does not hold the samples it counts
    */
   public static Columns read(
-      Supplier<InstrumentElementPort> ports,
+      List<InstrumentElementPort> ports,
       String im,
       String attribute,
       Instant from,
       Instant to,
-      int slices,
       int limit)
       throws InstrumentElementFault, InterruptedException {
-    if (slices < 1 || limit < 1) {
-      throw new IllegalArgumentException("slices and limit must be at least 1");
+    if (ports.isEmpty() || limit < 1) {
+      throw new IllegalArgumentException("a port and a limit of at least 1 are needed");
     }
     long a = micros(from);
     long b = micros(to);
     if (b < a) {
       throw new IllegalArgumentException("the range ends before it begins");
     }
-    int n = (int) Math.max(1, Math.min(slices, b - a + 1));
+    int n = (int) Math.max(1, Math.min(ports.size(), b - a + 1));
     if (n == 1) {
-      return slice(ports.get(), im, attribute, a, b, limit);
+      return slice(ports.get(0), im, attribute, a, b, limit);
     }
     ExecutorService pool =
         Executors.newFixedThreadPool(
@@ -102,7 +102,8 @@ public final class RawHistory {
       for (int i = 0; i < n; i++) {
         long start = a + i * width;
         long end = i == n - 1 ? b : start + width - 1;
-        parts.add(pool.submit(() -> slice(ports.get(), im, attribute, start, end, limit)));
+        InstrumentElementPort port = ports.get(i);
+        parts.add(pool.submit(() -> slice(port, im, attribute, start, end, limit)));
       }
       List<Columns> got = new ArrayList<>(n);
       for (Future<Columns> f : parts) {
