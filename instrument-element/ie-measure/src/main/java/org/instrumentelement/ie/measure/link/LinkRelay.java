@@ -160,6 +160,9 @@ final class LinkRelay implements Closeable {
     private final ArrayDeque<Segment> queue = new ArrayDeque<>();
     private int queuedBytes;
 
+    /** Set when the writer gave up: the reader must not wait for room that never comes. */
+    private boolean writerGone;
+
     Pipe(Connection connection, Socket from, Socket to, LinkDirection link, String direction) {
       this.connection = connection;
       this.from = from;
@@ -204,9 +207,12 @@ final class LinkRelay implements Closeable {
     }
 
     /** Queues a segment, waiting while the connection's window is full. */
-    private synchronized void offer(Segment s) throws InterruptedException {
-      while (queuedBytes >= window) {
+    private synchronized void offer(Segment s) throws InterruptedException, IOException {
+      while (queuedBytes >= window && !writerGone) {
         wait();
+      }
+      if (writerGone) {
+        throw new IOException("the far side of the connection failed");
       }
       queue.add(s);
       queuedBytes += s.length();
@@ -249,6 +255,10 @@ final class LinkRelay implements Closeable {
           remove(s);
         }
       } catch (IOException | InterruptedException e) {
+        synchronized (this) {
+          writerGone = true;
+          notifyAll();
+        }
         connection.close();
       }
     }

@@ -131,9 +131,9 @@ final class NetemLink implements ShapedLink {
   public String mechanism() {
     return String.format(
         Locale.ROOT,
-        "the kernel's tc netem on lo (delay %s each way, rate %s)",
-        shape.oneWayDelay(),
-        shape);
+        "the kernel's tc netem on lo (%s ms each way, %s bit/s per direction)",
+        shape.oneWayDelay().toNanos() / 1e6,
+        shape.bitsPerSecond());
   }
 
   @Override

@@ -183,6 +183,41 @@ class ShapedLinkTest {
   }
 
   @Test
+  void aClientThatGoesAwayClosesTheConnectionToTheServer() throws Exception {
+    try (ServerSocket talker = new ServerSocket(0, 10, InetAddress.getLoopbackAddress())) {
+      InetSocketAddress t = new InetSocketAddress(talker.getInetAddress(), talker.getLocalPort());
+      ExecutorService server = Executors.newSingleThreadExecutor();
+      try (ShapedLink link =
+          ShapedLink.open(LinkShape.parse("10mbit:4ms"), List.of(t), ShapedLink.Via.RELAY)) {
+        // The server writes without pause; its writes must fail once the client has gone, even
+        // though the relay's window towards the client is full.
+        Future<Long> written =
+            server.submit(
+                () -> {
+                  long n = 0;
+                  try (Socket s = talker.accept()) {
+                    OutputStream out = s.getOutputStream();
+                    byte[] chunk = new byte[8192];
+                    while (true) {
+                      out.write(chunk);
+                      n += chunk.length;
+                    }
+                  } catch (IOException e) {
+                    return n;
+                  }
+                });
+        try (Socket client = new Socket()) {
+          client.connect(link.clientAddress(t));
+          assertTrue(client.getInputStream().readNBytes(1000).length == 1000);
+        }
+        assertTrue(written.get(60, java.util.concurrent.TimeUnit.SECONDS) > 0);
+      } finally {
+        server.shutdownNow();
+      }
+    }
+  }
+
+  @Test
   void rewritesTheUrlsOfItsTargetsOnly() throws IOException {
     try (ShapedLink link = relay("10mbit:50ms")) {
       int port = link.clientAddress(target).getPort();
