@@ -11,12 +11,16 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.instrumentelement.ie.measure.Machine;
+import org.instrumentelement.ie.measure.link.LinkAccuracy;
+import org.instrumentelement.ie.measure.link.LinkShape;
+import org.instrumentelement.ie.measure.link.ShapedLink;
 
 /**
  * The DORII experiment: for each vector length, polling with every client count (in each polling
  * encoding), then the same client counts subscribed to the attribute's topic while the IM samples
  * at 1/Tr, Tr being the mean XML polling response time measured for that client count. Then the
- * report. With {@code --soak=true} it runs the soak plan instead ({@link SoakRun}).
+ * report. With {@code --link}, all of it over each shaped link in turn, and {@link WanReport}
+ * across them. With {@code --soak=true} it runs the soak plan instead ({@link SoakRun}).
  *
  * <p>Run it with {@code jmeter-plans/run-experiment.sh}; {@code --help} lists the options.
  */
@@ -52,8 +56,51 @@ public final class Experiment {
     System.exit(failures == 0 ? 0 : 1);
   }
 
-  /** Runs the whole experiment and writes the report; returns the number of failed samples. */
+  /**
+   * Runs the whole experiment and writes the report, once directly or, with {@code --link}, once
+   * over each link (its report in a directory of its own) and then {@code wan.md} across them;
+   * returns the number of failed samples.
+   */
   int experiment() throws IOException, InterruptedException {
+    List<String> links = settings.words("link");
+    if (links.isEmpty()) {
+      return measure(settings, null).failures();
+    }
+    Machine machine = Machine.describe();
+    Instant started = Instant.now();
+    ShapedLink.Via via = ShapedLink.Via.of(settings.get("link.via"));
+    List<WanReport.LinkRun> runs = new ArrayList<>();
+    int failures = 0;
+    for (String l : links) {
+      LinkShape shape = LinkShape.parse(l);
+      console.println("Link " + shape + ": measuring what it imposes");
+      LinkAccuracy accuracy = LinkAccuracy.measure(shape, via);
+      console.println("      " + accuracy.summary());
+      Settings one =
+          settings
+              .with("out", settings.path("out").resolve(shape.fileName()).toString())
+              .with("work", settings.path("work").resolve(shape.fileName()).toString());
+      Measured m = measure(one, shape);
+      failures += m.failures();
+      runs.add(new WanReport.LinkRun(shape, accuracy, m.points()));
+    }
+    Path out = settings.path("out");
+    Files.createDirectories(out);
+    Path wan = out.resolve("wan.md");
+    Files.writeString(
+        wan,
+        new WanReport(settings, machine, Machine.describe(), started, Instant.now(), runs)
+            .markdown());
+    console.println("Report across the links: " + wan);
+    return failures;
+  }
+
+  /** The points of one run, and its failed samples. */
+  private record Measured(List<Point> points, int failures) {}
+
+  /** One run of every point, directly or over one link, with its report in its --out. */
+  private Measured measure(Settings settings, LinkShape link)
+      throws IOException, InterruptedException {
     Machine machine = Machine.describe();
     Instant started = Instant.now();
     List<Integer> lengths = settings.integers("lengths");
@@ -64,13 +111,17 @@ public final class Experiment {
           "--encodings must start with XML (Tr is measured with it)");
     }
     boolean mtom = settings.flag("mtom");
+    String codesTopic = settings.get("codes.topic").trim();
+    int subscriptions = codesTopic.isEmpty() ? 1 : 2;
     int total =
-        lengths.size() * (encodings.size() + 1) * clients.size() + (mtom ? lengths.size() : 0);
+        lengths.size() * (encodings.size() + subscriptions) * clients.size()
+            + (mtom ? lengths.size() : 0);
     int warmup = settings.integer("warmup");
     int duration = settings.integer("duration");
     console.printf(
         Locale.ROOT,
-        "DORII experiment: %d points of %d s warm-up + %d s measurement (about %d min)%n",
+        "DORII experiment%s: %d points of %d s warm-up + %d s measurement (about %d min)%n",
+        link == null ? "" : " over a " + link + " link",
         total,
         warmup,
         duration,
@@ -78,7 +129,7 @@ public final class Experiment {
     console.println("Machine: " + machine.summary());
     List<Point> points = new ArrayList<>();
     String ieDescription;
-    try (MeasuredIe ie = MeasuredIe.open(settings, console)) {
+    try (MeasuredIe ie = MeasuredIe.open(settings, console, link)) {
       ieDescription = ie.description();
       String attribute = settings.get("attribute");
       for (int length : lengths) {
@@ -105,6 +156,20 @@ public final class Experiment {
         }
         for (int c : clients) {
           points.add(runner.subscribe(++n, total, im, length, c, tr.get(c), warmup, duration));
+          if (!codesTopic.isEmpty()) {
+            points.add(
+                runner.subscribe(
+                    ++n,
+                    total,
+                    im,
+                    length,
+                    c,
+                    tr.get(c),
+                    warmup,
+                    duration,
+                    WanReport.CODES,
+                    codesTopic));
+          }
         }
       }
     }
@@ -118,7 +183,7 @@ public final class Experiment {
         .write(out);
     console.println("Report: " + out.resolve("report.md"));
     console.printf(Locale.ROOT, "%d failed samples (sequence gaps not counted)%n", failures);
-    return failures;
+    return new Measured(points, failures);
   }
 
   /** The soak plan: pollers and subscribers together; returns the number of failed samples. */

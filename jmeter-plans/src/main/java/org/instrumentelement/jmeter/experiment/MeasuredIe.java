@@ -2,19 +2,27 @@ package org.instrumentelement.jmeter.experiment;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.net.InetSocketAddress;
+import java.net.URI;
 import java.nio.file.Files;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.instrumentelement.ie.measure.IeProcess;
 import org.instrumentelement.ie.measure.MockLaboratory;
 import org.instrumentelement.ie.measure.ProcessCpu;
+import org.instrumentelement.ie.measure.link.LinkShape;
+import org.instrumentelement.ie.measure.link.ShapedLink;
 import org.instrumentelement.jmeter.soap.IeSoapClient;
 import org.instrumentelement.jmeter.soap.SubscriptionInfo;
 
 /**
  * The Instrument Element under test: one the runner starts (without {@code --ie.url}: the mock
  * laboratory on free ports, every sampling off) and stops at the end, or one that runs already,
- * whose sampling periods the runner puts back at the end as it found them.
+ * whose sampling periods the runner puts back at the end as it found them. With a shaped link, the
+ * plans' clients reach its SOAP port and its broker's OpenWire port only through the link ({@link
+ * #clientEndpoint}, {@link #brokerUrl}); the runner's own calls (sampling, counters) go directly.
  */
 final class MeasuredIe implements AutoCloseable {
   private final IeProcess own;
@@ -22,24 +30,74 @@ final class MeasuredIe implements AutoCloseable {
   private final String brokerUrl;
   private final ProcessCpu cpu;
   private final String description;
+  private final ShapedLink link;
 
   /** Sampling periods found on a given IE before the runner changed them, by IM and attribute. */
   private final Map<Map.Entry<String, String>, Long> originalPeriods = new LinkedHashMap<>();
 
   private MeasuredIe(
-      IeProcess own, IeSoapClient soap, String brokerUrl, ProcessCpu cpu, String description) {
+      IeProcess own,
+      IeSoapClient soap,
+      String brokerUrl,
+      ProcessCpu cpu,
+      String description,
+      ShapedLink link) {
     this.own = own;
     this.soap = soap;
     this.brokerUrl = brokerUrl;
     this.cpu = cpu;
     this.description = description;
+    this.link = link;
   }
 
   /** Starts the IE, or connects to the one {@code --ie.url} names. */
   static MeasuredIe open(Settings settings, PrintStream console) throws IOException {
+    return open(settings, console, null);
+  }
+
+  /**
+   * Starts the IE, or connects to the one {@code --ie.url} names, and puts a link of this shape
+   * (null: none) between the plans and it.
+   */
+  static MeasuredIe open(Settings settings, PrintStream console, LinkShape shape)
+      throws IOException {
     MeasuredIe ie = settings.ownIe() ? start(settings, console) : given(settings);
-    console.println("Instrument Element: " + ie.soap.endpoint());
+    if (shape != null) {
+      ie = ie.through(shape, ShapedLink.Via.of(settings.get("link.via")), settings);
+      console.println("Link: " + ie.link.mechanism() + ", " + shape);
+    }
+    console.println("Instrument Element: " + ie.clientEndpoint());
     return ie;
+  }
+
+  /** This IE behind a shaped link in front of its SOAP port and its broker's OpenWire port. */
+  private MeasuredIe through(LinkShape shape, ShapedLink.Via via, Settings settings)
+      throws IOException {
+    String broker = brokerUrl;
+    if (broker.isEmpty()) {
+      // The plans would ask getSubscriptionInfo, whose URL points past the link: ask it here.
+      String im = settings.im(settings.integers("lengths").get(0));
+      broker = soap.subscriptionInfo(im, settings.get("attribute")).brokerUrl();
+    }
+    List<InetSocketAddress> targets = new ArrayList<>();
+    for (String url : List.of(soap.endpoint().toString(), broker)) {
+      URI u = URI.create(url);
+      targets.add(new InetSocketAddress(u.getHost(), u.getPort()));
+    }
+    ShapedLink l;
+    try {
+      l = ShapedLink.open(shape, targets, via);
+    } catch (IOException e) {
+      close();
+      throw e;
+    }
+    return new MeasuredIe(
+        own,
+        soap,
+        l.clientUrl(broker),
+        cpu,
+        description + "; clients through a " + shape + " link (" + l.mechanism() + ")",
+        l);
   }
 
   private static MeasuredIe start(Settings settings, PrintStream console) throws IOException {
@@ -60,7 +118,8 @@ final class MeasuredIe implements AutoCloseable {
         "started by the runner as a separate process (pid "
             + own.pid()
             + ", built-in mock laboratory, embedded broker) at "
-            + own.serviceUrl());
+            + own.serviceUrl(),
+        null);
   }
 
   private static MeasuredIe given(Settings settings) {
@@ -74,7 +133,8 @@ final class MeasuredIe implements AutoCloseable {
         cpu,
         "given by --ie.url="
             + url
-            + (cpu == null ? " (CPU time not readable: no --ie.pid)" : " (pid " + pid + ")"));
+            + (cpu == null ? " (CPU time not readable: no --ie.pid)" : " (pid " + pid + ")"),
+        null);
   }
 
   private static IeSoapClient client(String url, Settings settings) {
@@ -86,7 +146,21 @@ final class MeasuredIe implements AutoCloseable {
     return soap;
   }
 
-  /** The OpenWire URL for the subscribers; empty: the plans ask the IE. */
+  /** The SOAP endpoint the plans' clients use: through the link when there is one. */
+  String clientEndpoint() {
+    String url = soap.endpoint().toString();
+    return link == null ? url : link.clientUrl(url);
+  }
+
+  /** The link between the plans and the IE, or null. */
+  ShapedLink link() {
+    return link;
+  }
+
+  /**
+   * The OpenWire URL for the subscribers (through the link when there is one); empty: the plans ask
+   * the IE.
+   */
   String brokerUrl() {
     return brokerUrl;
   }
@@ -117,6 +191,9 @@ final class MeasuredIe implements AutoCloseable {
   /** Stops the IE the runner started, or puts back the sampling periods of a given one. */
   @Override
   public void close() throws IOException {
+    if (link != null) {
+      link.close();
+    }
     if (own != null) {
       own.close();
       return;

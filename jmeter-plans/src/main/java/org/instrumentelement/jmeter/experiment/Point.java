@@ -3,7 +3,8 @@ package org.instrumentelement.jmeter.experiment;
 /**
  * One measured point of the experiment.
  *
- * @param encoding XML, BINARY or MTOM for polling; JMS for the subscription mode
+ * @param encoding XML, BINARY or MTOM for polling; JMS for the subscription mode (JMS-codes for
+ *     subscribers to the attribute's integer codes)
  * @param length doubles per vector
  * @param clients JMeter threads (pollers or subscribers)
  * @param samples the measured samples (warm-up left out)
@@ -35,7 +36,7 @@ record Point(
     double loadAverage) {
 
   boolean jms() {
-    return encoding.equals("JMS");
+    return encoding.startsWith("JMS");
   }
 
   /** Vectors delivered: polling answers, or messages received by all subscribers together. */

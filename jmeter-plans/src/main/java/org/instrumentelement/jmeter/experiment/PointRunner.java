@@ -72,13 +72,35 @@ final class PointRunner {
   Point subscribe(
       int n, int total, String im, int length, int clients, double tr, int warmup, int duration)
       throws IOException, InterruptedException {
-    long period = Math.max(1, Math.round(tr));
+    return subscribe(n, total, im, length, clients, tr, warmup, duration, "JMS", "");
+  }
+
+  /**
+   * The n-th of {@code total} points: subscribers to {@code topic} (empty: the attribute's, as
+   * getSubscriptionInfo names it), labelled {@code mode} (JMS, or e.g. JMS-codes), while the IM
+   * samples every {@code --jms.period} ms, or every round(tr) ms when it is empty.
+   */
+  Point subscribe(
+      int n,
+      int total,
+      String im,
+      int length,
+      int clients,
+      double tr,
+      int warmup,
+      int duration,
+      String mode,
+      String topic)
+      throws IOException, InterruptedException {
+    String fixed = settings.get("jms.period").trim();
+    long period = fixed.isEmpty() ? Math.max(1, Math.round(tr)) : Long.parseLong(fixed);
     console.printf(
         Locale.ROOT,
-        "[%d/%d] subscription, %d doubles, %d subscribers, IM sampling every %d ms (Tr %.2f ms):"
-            + " %d s warm-up + %d s%n",
+        "[%d/%d] subscription %s, %d doubles, %d subscribers, IM sampling every %d ms"
+            + " (Tr %.2f ms): %d s warm-up + %d s%n",
         n,
         total,
+        mode + (topic.isEmpty() ? "" : " (" + topic + ")"),
         length,
         clients,
         period,
@@ -89,6 +111,9 @@ final class PointRunner {
     SubscriptionInfo before = ie.configureSampling(im, attribute, period);
     Map<String, String> props = properties(im, length, clients, warmup, duration);
     props.put("receive.timeout", Long.toString(Math.max(5000, 20 * period)));
+    if (!topic.isEmpty()) {
+      props.put("topic", topic.replace("{topic}", before.topic()));
+    }
     PlanRun run;
     SubscriptionInfo after;
     SubscriptionInfo warmedUp;
@@ -103,7 +128,7 @@ final class PointRunner {
             },
             CompletableFuture.delayedExecutor(warmup, TimeUnit.SECONDS));
     try {
-      run = run("subscription", props, "JMS", length, clients);
+      run = run("subscription", props, mode, length, clients);
       after = ie.soap().subscriptionInfo(im, attribute);
       warmedUp = endOfWarmup.join();
     } catch (CompletionException e) {
@@ -114,7 +139,7 @@ final class PointRunner {
     }
     Point p =
         point(
-            "JMS",
+            mode,
             length,
             clients,
             run,
@@ -141,7 +166,7 @@ final class PointRunner {
   /** The JMeter properties every plan takes (docs/jmeter.md, "The plans"). */
   Map<String, String> properties(String im, int length, int clients, int warmup, int duration) {
     Map<String, String> props = new LinkedHashMap<>();
-    props.put("ie.url", ie.soap().endpoint().toString());
+    props.put("ie.url", ie.clientEndpoint());
     // One account for SOAP (HTTP Basic) and the broker, as the IE's access control expects.
     props.put("ie.user", settings.get("ie.user"));
     props.put("ie.password", settings.get("ie.password"));

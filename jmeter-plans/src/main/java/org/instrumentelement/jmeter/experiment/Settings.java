@@ -7,6 +7,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.instrumentelement.ie.measure.link.LinkShape;
+import org.instrumentelement.ie.measure.link.ShapedLink;
 
 /**
  * The runner's options, given as {@code --key=value}; every key has a default (see {@link
@@ -56,6 +58,21 @@ final class Settings {
         "dashboard",
         "max",
         "JMeter HTML dashboard for <length>x<clients>; max: the largest of both; none");
+    option(
+        "link",
+        "",
+        "shaped links to run the experiment over, one after the other, e.g."
+            + " 10mbit:50ms,100mbit:20ms (rate per direction:round trip); empty: none");
+    option("link.via", "auto", "how links are shaped: auto (tc netem if the kernel has it), relay");
+    option(
+        "jms.period",
+        "",
+        "sampling period (ms) of the subscription points; empty: round(Tr), as the paper did");
+    option(
+        "codes.topic",
+        "",
+        "topic of the attribute's integer codes ({topic}: its doubles topic) for a JMS codes"
+            + " point after each JMS point; empty: none");
     option("soak", "false", "run the soak plan instead of the experiment");
     option("soak.pollers", "2", "soak: pollers per encoding");
     option("soak.subscribers", "4", "soak: subscribers");
@@ -104,6 +121,9 @@ final class Settings {
       }
       values.put(key, a.substring(a.indexOf('=') + 1));
     }
+    // Read now, so that a mistyped link fails before any IE starts.
+    words("link").forEach(LinkShape::parse);
+    ShapedLink.Via.of(get("link.via"));
   }
 
   String get(String key) {
@@ -147,5 +167,13 @@ final class Settings {
 
   Map<String, String> all() {
     return values;
+  }
+
+  /** These settings with one value changed (e.g. {@code out} for one link's report). */
+  Settings with(String key, String value) {
+    Settings copy = new Settings();
+    copy.values.putAll(values);
+    copy.values.put(key, value);
+    return copy;
   }
 }

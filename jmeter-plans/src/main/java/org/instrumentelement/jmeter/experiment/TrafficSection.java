@@ -8,7 +8,7 @@ import java.util.Locale;
  */
 record TrafficSection(PointTable table) implements ReportSection {
   /** The paper's Table 1 (kB/s), for 5, 10, 20 and 40 clients. */
-  private static final String[][] PAPER_TABLE = {
+  static final String[][] PAPER_TABLE = {
     {"Polling 1250", "1,214", "1,063", "1,003", "971"},
     {"JMS 1250", "199", "161", "150", "145"},
     {"Polling 2500", "1,137", "1,027", "1,000", "966"},

@@ -69,6 +69,53 @@ class PlansSmokeIT {
   }
 
   @Test
+  void overAShapedLinkEveryPollAndMessageCrossesItAndTheWanReportIsWritten() throws Exception {
+    List<String> args = common("wan");
+    args.addAll(
+        List.of(
+            "--link=100mbit:20ms",
+            "--link.via=relay",
+            "--lengths=1250",
+            "--clients=1",
+            "--encodings=XML",
+            "--mtom=false",
+            "--jms.period=50",
+            "--dashboard=none",
+            "--warmup=1",
+            "--duration=2"));
+    ByteArrayOutputStream console = new ByteArrayOutputStream();
+    Experiment x =
+        new Experiment(
+            new Settings(args.toArray(String[]::new)),
+            new PrintStream(console, true, StandardCharsets.UTF_8));
+    int failures = x.experiment();
+    String log = console.toString(StandardCharsets.UTF_8);
+    assertEquals(0, failures, log);
+
+    Path report = WORK.resolve("wan").resolve("report");
+    List<String> csv = Files.readAllLines(report.resolve("100mbit-20ms").resolve("results.csv"));
+    List<String> header = List.of(csv.get(0).split(","));
+    List<String> modes = new ArrayList<>();
+    for (String line : csv.subList(1, csv.size())) {
+      String[] f = line.split(",");
+      modes.add(f[0]);
+      assertTrue(Integer.parseInt(f[header.indexOf("samples")]) > 0, "no samples: " + line);
+      // The plans' clients reached the IE only through the link: a poll waits at least its
+      // round trip, a message at least its one-way delay from publication to arrival.
+      double least = f[0].equals("XML") ? 20 : 10;
+      assertTrue(
+          Double.parseDouble(f[header.indexOf("p50_ms")]) >= least,
+          "faster than the link allows: " + line);
+    }
+    assertEquals(List.of("XML", "JMS"), modes);
+    String wan = Files.readString(report.resolve("wan.md"));
+    assertTrue(wan.contains("| 100mbit:20ms | 20.0 ms |"), wan);
+    assertTrue(wan.contains("| XML polling, 1250 |"), wan);
+    assertTrue(wan.contains("| JMS doubles, 1250 |"), wan);
+    assertTrue(wan.contains("JMS codes: not measured in this run"), wan);
+  }
+
+  @Test
   void soakMixesPollersAndSubscribersWithoutErrors() throws Exception {
     List<String> args = common("soak");
     args.addAll(

@@ -9,6 +9,7 @@ import java.util.logging.Logger;
 import org.instrumentelement.ie.measure.IeProcess;
 import org.instrumentelement.ie.measure.Machine;
 import org.instrumentelement.ie.measure.MockLaboratory;
+import org.instrumentelement.ie.measure.link.LinkAccuracy;
 
 /**
  * The benchmark command. Starts the Instrument Element (the built runnable jar) as its own process
@@ -72,6 +73,11 @@ public final class Benchmark {
     results.settings = options.summary();
     if (options.comparesWithPeer()) {
       results.peer = new Results.Peer();
+    }
+    if (options.link() != null) {
+      LinkAccuracy a = LinkAccuracy.measure(options.link(), options.linkVia());
+      Progress.log("link: " + a.summary());
+      results.link = Results.Link.of(a);
     }
     PeerPolling peerPolling =
         options.comparesWithPeer() && options.runs("polling")
@@ -198,13 +204,17 @@ public final class Benchmark {
     return results;
   }
 
-  /** Starts an IE with these options, runs the measurements on it in turn, and stops it. */
+  /**
+   * Starts an IE with these options (behind {@code --link} when given), runs the measurements on it
+   * in turn, and stops it.
+   */
   private void stage(List<String> ieOptions, List<Measurement> measurements, Results results)
       throws Exception {
     try (IeProcess ie =
         IeProcess.launch(options.ieJar())
             .javaOptions(options.serverJavaOptions())
             .options(ieOptions)
+            .through(options.link(), options.linkVia())
             .start()) {
       for (Measurement m : measurements) {
         m.run(ie, results);

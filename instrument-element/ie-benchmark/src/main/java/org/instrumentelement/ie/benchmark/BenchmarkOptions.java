@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.instrumentelement.ie.benchmark.SoapRequests.Encoding;
+import org.instrumentelement.ie.measure.link.LinkShape;
+import org.instrumentelement.ie.measure.link.ShapedLink;
 
 /**
  * The benchmark's options with their defaults applied ({@code --quick} changes some), typed: what
@@ -46,6 +48,8 @@ import org.instrumentelement.ie.benchmark.SoapRequests.Encoding;
  * @param peer the peer measured before and after the IE's polling and subscription runs: {@code
  *     opcua}, or {@code none}
  * @param peerJar the OPC UA peer's jar, its {@code lib/} beside it
+ * @param link the shaped link between the clients and the IE of the stages that take one, or null
+ * @param linkVia how that link is made
  */
 record BenchmarkOptions(
     Path ieJar,
@@ -79,7 +83,9 @@ record BenchmarkOptions(
     int ladderPeriodMillis,
     int fullRatePeriodMicros,
     String peer,
-    Path peerJar) {
+    Path peerJar,
+    LinkShape link,
+    ShapedLink.Via linkVia) {
 
   /** The peers {@code --peer} takes: none, or the OPC UA peer (Eclipse Milo). */
   static final String NO_PEER = "none";
@@ -137,7 +143,9 @@ record BenchmarkOptions(
         v.choice("peer", NO_PEER, NO_PEER, OPCUA),
         Path.of(
             opts.getOrDefault(
-                "peer-jar", "instrument-element/ie-opcua-peer/target/ie-opcua-peer.jar")));
+                "peer-jar", "instrument-element/ie-opcua-peer/target/ie-opcua-peer.jar")),
+        v.link("link"),
+        v.via("link-via"));
   }
 
   /** Refuses a peer with nothing to compare it with. */
@@ -263,6 +271,27 @@ record BenchmarkOptions(
       return List.copyOf(encodings);
     }
 
+    LinkShape link(String name) {
+      String s = opts.getOrDefault(name, "").trim();
+      if (s.isEmpty() || s.equals("none")) {
+        return null;
+      }
+      try {
+        return LinkShape.parse(s);
+      } catch (IllegalArgumentException e) {
+        throw refused(name, "<rate>:<round trip>, e.g. 10mbit:50ms or 100mbit:20ms", s);
+      }
+    }
+
+    ShapedLink.Via via(String name) {
+      String s = opts.getOrDefault(name, "auto");
+      try {
+        return ShapedLink.Via.of(s);
+      } catch (IllegalArgumentException e) {
+        throw refused(name, "auto, netem or relay", s);
+      }
+    }
+
     private static IllegalArgumentException refused(String name, String takes, String value) {
       return new IllegalArgumentException(
           "--" + name + " takes " + takes + ", not '" + value + "'");
@@ -336,7 +365,8 @@ record BenchmarkOptions(
             : "")
         + (comparesWithPeer()
             ? ", OPC UA peer (" + peerJar + ") before and after the IE's polling and subscription"
-            : "");
+            : "")
+        + (link == null ? "" : ", clients through a " + link + " link (via " + linkVia + ")");
   }
 
   private static List<String> words(String s) {

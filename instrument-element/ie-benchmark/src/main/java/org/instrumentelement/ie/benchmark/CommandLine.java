@@ -83,6 +83,13 @@ final class CommandLine {
     OPTIONS.put(
         "peer-jar",
         "the OPC UA peer's jar [instrument-element/ie-opcua-peer/target/ie-opcua-peer.jar]");
+    OPTIONS.put(
+        "link",
+        "a shaped wide-area link, <rate>:<round trip> such as 10mbit:50ms, between the clients"
+            + " and the IE in the stages polling, subscription, ladder, loss, sensors, recording and"
+            + " the soak [none]");
+    OPTIONS.put(
+        "link-via", "how the link is made: auto (tc netem if the kernel has it) or relay [auto]");
     OPTIONS.put("output", "the JSON file of every figure [" + DEFAULT_OUTPUT + "]");
     OPTIONS.put(
         "ie-jar",

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.util.List;
 import java.util.Map;
 import org.instrumentelement.ie.measure.Machine;
+import org.instrumentelement.ie.measure.link.LinkAccuracy;
 
 /**
  * Every figure of a run, as the JSON file holds it (docs/benchmark.md, "The results file"): each
@@ -18,6 +19,7 @@ final class Results {
   String started;
   MachineFigures machine;
   String settings;
+  Link link;
   List<PollingPoint> polling;
   PollingFloor pollingFloor;
   PollingFloor pollingMaxAge;
@@ -36,6 +38,28 @@ final class Results {
   List<TargetResult> targets;
 
   /** The machine, as the results file states it. */
+  /**
+   * The shaped link of {@code --link}: asked, and measured just before the stages ({@link
+   * LinkAccuracy}).
+   */
+  record Link(
+      String asked,
+      String mechanism,
+      double roundTripMillisAsked,
+      double roundTripMillisMeasured,
+      double megabitsPerSecondAsked,
+      double payloadMegabitsPerSecondMeasured) {
+    static Link of(LinkAccuracy a) {
+      return new Link(
+          a.asked().toString(),
+          a.mechanism(),
+          a.asked().roundTripMillis(),
+          a.roundTripMillis(),
+          a.asked().megabitsPerSecond(),
+          a.megabitsPerSecond());
+    }
+  }
+
   record MachineFigures(int cores, String java, String os, String cpu, String loadAverage) {
     static MachineFigures of(Machine m) {
       return new MachineFigures(m.cores(), m.java(), m.os(), m.cpu(), m.loadAverages());

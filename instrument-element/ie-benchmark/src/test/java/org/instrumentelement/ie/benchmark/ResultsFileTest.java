@@ -28,6 +28,7 @@ class ResultsFileTest {
         Results.MachineFigures.of(
             new Machine(2, "AMD EPYC", 24000, "Linux 6.1", "OpenJDK 17", "0.5 0.4 0.3"));
     r.settings = "warmup 2 s, measure 2 s x 1 (median), clients [5], lengths [2500]";
+    r.link = new Results.Link("10mbit:50ms", "a relay", 50, 51.2, 10, 9.31);
     r.polling = new ArrayList<>();
     r.polling.add(
         new Results.PollingPoint("BINARY", 2500, 5, 389.97512, 2076.9231, 987.65432, 12.8, 0));
@@ -123,6 +124,7 @@ class ResultsFileTest {
             "started",
             "machine",
             "settings",
+            "link",
             "polling",
             "pollingFloor",
             "pollingMaxAge",

@@ -23,6 +23,8 @@ import java.util.jar.Attributes;
 import java.util.jar.JarFile;
 import java.util.jar.Manifest;
 import javax.net.ssl.SSLContext;
+import org.instrumentelement.ie.measure.link.LinkShape;
+import org.instrumentelement.ie.measure.link.ShapedLink;
 
 /**
  * An Instrument Element started from its runnable jar as a process of its own, as an operator
@@ -59,6 +61,9 @@ public final class IeProcess implements AutoCloseable {
   private final boolean ownLog;
   private final ProcessCpu cpu;
 
+  /** The shaped link between the measurements and the IE, or null: they reach it directly. */
+  private ShapedLink link;
+
   private IeProcess(Process process, StartupLog where, SSLContext trust, Path log, boolean ownLog) {
     this.process = process;
     this.endpoint = where.endpoint();
@@ -86,6 +91,8 @@ public final class IeProcess implements AutoCloseable {
     private Path log;
     private Duration readyWithin = Duration.ofSeconds(180);
     private SSLContext trust;
+    private LinkShape linkShape;
+    private ShapedLink.Via linkVia = ShapedLink.Via.AUTO;
 
     private Launch(Path jar) {
       this.jar = jar;
@@ -160,6 +167,17 @@ public final class IeProcess implements AutoCloseable {
     }
 
     /**
+     * Puts a shaped wide-area link ({@link ShapedLink}) between the measurements and the IE's HTTP
+     * and plain OpenWire ports once it is ready: {@link #serviceUrl}, {@link #baseUrl}, {@link
+     * #brokerUrl} and their ports then name the link's side. Null: no link (the default).
+     */
+    public Launch through(LinkShape shape, ShapedLink.Via via) {
+      this.linkShape = shape;
+      this.linkVia = via;
+      return this;
+    }
+
+    /**
      * Starts the IE and waits until it has logged its SOAP endpoint and its broker and its health
      * endpoint answers ready; on failure the process is stopped and the error quotes its log.
      */
@@ -176,6 +194,9 @@ public final class IeProcess implements AutoCloseable {
         StartupLog where = awaitServing(p, logFile, deadline);
         IeProcess ie = new IeProcess(p, where, trust, logFile, ownLog);
         ie.awaitReady(deadline);
+        if (linkShape != null) {
+          ie.link = ShapedLink.open(linkShape, ie.linkTargets(), linkVia);
+        }
         return ie;
       } catch (IOException | RuntimeException e) {
         stop(p);
@@ -286,9 +307,23 @@ public final class IeProcess implements AutoCloseable {
     }
   }
 
-  /** The SOAP endpoint, as the IE logged it. */
+  private List<java.net.InetSocketAddress> linkTargets() {
+    List<java.net.InetSocketAddress> targets = new ArrayList<>();
+    targets.add(new java.net.InetSocketAddress(endpoint.getHost(), endpoint.getPort()));
+    if (broker != null) {
+      targets.add(new java.net.InetSocketAddress(broker.getHost(), broker.getPort()));
+    }
+    return targets;
+  }
+
+  /** The shaped link the measurements reach the IE through, or null: none. */
+  public ShapedLink link() {
+    return link;
+  }
+
+  /** The SOAP endpoint, as the IE logged it (through the link when there is one). */
   public String serviceUrl() {
-    return endpoint.toString();
+    return link == null ? endpoint.toString() : link.clientUrl(endpoint.toString());
   }
 
   /**
@@ -296,14 +331,14 @@ public final class IeProcess implements AutoCloseable {
    * and {@code /metrics} are served.
    */
   public String baseUrl() {
-    String url = endpoint.toString();
+    String url = serviceUrl();
     int services = url.lastIndexOf(StartupLog.SERVICES_PATH);
     return services < 0 ? url : url.substring(0, services);
   }
 
   /** The HTTP port the IE picked. */
   public int httpPort() {
-    return endpoint.getPort();
+    return URI.create(serviceUrl()).getPort();
   }
 
   /**
@@ -311,7 +346,9 @@ public final class IeProcess implements AutoCloseable {
    * null when it opened no plain connector.
    */
   public String brokerUrl() {
-    return broker == null ? null : broker.toString();
+    return broker == null
+        ? null
+        : link == null ? broker.toString() : link.clientUrl(broker.toString());
   }
 
   /**
@@ -324,7 +361,7 @@ public final class IeProcess implements AutoCloseable {
 
   /** The OpenWire port the IE picked. */
   public int brokerPort() {
-    return broker.getPort();
+    return URI.create(brokerUrl()).getPort();
   }
 
   /** The IE's process id. */
@@ -366,6 +403,9 @@ public final class IeProcess implements AutoCloseable {
    */
   @Override
   public void close() throws IOException {
+    if (link != null) {
+      link.close();
+    }
     stop(process);
     if (ownLog) {
       Files.deleteIfExists(log);
