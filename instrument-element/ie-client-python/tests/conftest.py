@@ -25,9 +25,10 @@ SOAP_BODY = "{http://schemas.xmlsoap.org/soap/envelope/}Body"
 
 # Beside the built-in mock lab: a DMM (the descriptor-driven scpi-dmm profile on the mock DMM),
 # an array of a million doubles (not sampled for subscribers), and a broker that holds at most
-# 10 messages for a slow subscriber (as SlowSubscriberIT).
+# 10 messages for a slow subscriber, whatever the rate (as SlowSubscriberIT).
 LAB_OPTIONS = [
     "--broker.maxPendingMessages=10",
+    "--broker.pendingTime=off",
     "--im.dmm.parent=lab",
     "--im.dmm.type=scpi",
     "--im.dmm.descriptor=scpi-dmm",

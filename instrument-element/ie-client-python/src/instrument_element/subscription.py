@@ -8,8 +8,9 @@ reconnect) is passed on once, and after a reconnect the current value is read wi
 
 Memory stays bounded: each subscription asks the broker for at most ``buffer`` unacknowledged
 messages and acknowledges them only once the callback (or the loop over a :class:`Stream`) has
-taken them, so a slow consumer makes the broker hold and, beyond ``broker.maxPendingMessages``,
-drop the oldest (the IE counts them as ``discarded``); the consumer then sees a gap. Should a
+taken them, so a slow consumer makes the broker hold the topic's last ``broker.pendingTime`` of
+messages and drop the oldest beyond (the IE counts them as ``discarded``); the consumer then sees
+a gap. Should a
 broker send more than asked, the oldest values waiting here are dropped (counted in ``dropped``)
 and reported as a gap too.
 

@@ -95,7 +95,7 @@ record PointSections(PointTable table) implements ReportSection {
         .append(" clock (which starts before JMeter's, so the first measured seconds may count as")
         .append(" warm-up); \"Values missed\" are the sequence gaps the subscribers saw, in the")
         .append(" warm-up (where a subscriber that falls more than the broker's")
-        .append(" `broker.maxPendingMessages` behind while its JVM warms up loses the oldest)")
+        .append(" `broker.pendingTime` behind while its JVM warms up loses the oldest)")
         .append(
             " and in the measured time (each a failed sample). Latency: `iePublished` to arrival in the")
         .append(" subscriber, same clock.\n\n");

@@ -16,24 +16,16 @@ import org.instrumentelement.ie.measure.MockLaboratory;
  */
 record LossRun(BenchmarkOptions options) implements Measurement {
   /**
-   * The IE's options: access control off (no accounts for the subscribers), nothing sampled, and
-   * the broker holding a second of samples for a subscriber behind ({@link #pendingMessages}).
+   * The IE's options: access control off (no accounts for the subscribers) and nothing sampled. The
+   * broker runs with the IE's defaults: it holds the messages of a topic's last {@code
+   * broker.pendingTime} (5 s) for a subscriber behind, within {@code broker.pendingMemory}, which
+   * rides out the subscribers' falling behind while the JIT compiles their code and the broker's
+   * (40 of them, on the same cores as the IE).
    */
   static List<String> ieOptions(BenchmarkOptions options) {
     List<String> opts = new ArrayList<>(List.of("--security.enabled=false"));
     opts.addAll(MockLaboratory.SAMPLING_OFF);
-    opts.add("--broker.maxPendingMessages=" + pendingMessages(options.lossPeriodMillis()));
     return opts;
-  }
-
-  /**
-   * Messages the broker holds for a subscriber behind: a second of samples at the run's rate, and
-   * never fewer than the IE's default (100). At 1,000 samples/s the default holds a tenth of a
-   * second, less than the subscribers (40, on the same cores as the IE) fall behind while the JIT
-   * compiles their code and the broker's, and the broker drops messages in the first half-minute.
-   */
-  static int pendingMessages(long periodMillis) {
-    return (int) Math.max(100, (1000 + periodMillis - 1) / periodMillis);
   }
 
   /** How long the subscribers may take to receive what the broker holds after sampling stops. */
@@ -50,11 +42,10 @@ record LossRun(BenchmarkOptions options) implements Measurement {
     String run =
         String.format(
             Locale.ROOT,
-            "%.0f samples/s x %d subscribers, %d min, broker.maxPendingMessages=%d",
+            "%.0f samples/s x %d subscribers, %d min, the broker's defaults",
             1000.0 / period,
             count,
-            options.lossMinutes(),
-            pendingMessages(period));
+            options.lossMinutes());
     Progress.log("loss: " + run + " (the first minute is left out of the per-minute figures)");
     try (Subscribers subs =
         new Subscribers(

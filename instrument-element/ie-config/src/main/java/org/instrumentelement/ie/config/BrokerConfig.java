@@ -1,5 +1,7 @@
 package org.instrumentelement.ie.config;
 
+import java.time.Duration;
+
 /**
  * Where samples are published.
  *
@@ -10,7 +12,11 @@ package org.instrumentelement.ie.config;
  * @param stompPort STOMP port of the embedded broker; 0 picks a free one, -1 disables
  * @param mqttPort MQTT port of the embedded broker; 0 picks a free one, -1 disables
  * @param clientUrl the broker URL given to clients; empty: derived from the above
- * @param maxPendingMessages messages held for one slow subscriber before the oldest are dropped
+ * @param maxPendingMessages fewest messages held for one slow subscriber before the oldest are
+ *     dropped, whatever the topic's rate
+ * @param pendingTime how far behind a topic a subscriber may fall without losing messages: the
+ *     messages the topic got in this long are held for it (zero: {@code maxPendingMessages} only)
+ * @param pendingMemory bytes the messages held for the subscribers behind one topic may take
  * @param publishQueue unsent samples the publisher keeps per topic before dropping the oldest
  * @param publishQueueMemory bytes the unsent samples of all topics may take together
  * @param topicPrefix first segment of every topic name
@@ -27,6 +33,8 @@ public record BrokerConfig(
     int mqttPort,
     String clientUrl,
     int maxPendingMessages,
+    Duration pendingTime,
+    long pendingMemory,
     int publishQueue,
     long publishQueueMemory,
     String topicPrefix,
@@ -57,6 +65,10 @@ public record BrokerConfig(
         + clientUrl
         + ", maxPendingMessages="
         + maxPendingMessages
+        + ", pendingTime="
+        + pendingTime
+        + ", pendingMemory="
+        + pendingMemory
         + ", topicPrefix="
         + topicPrefix
         + ", username="
@@ -78,6 +90,8 @@ public record BrokerConfig(
         keys.get(ConfigKeys.BROKER_MQTT_PORT),
         keys.get(ConfigKeys.BROKER_CLIENT_URL),
         keys.get(ConfigKeys.BROKER_MAX_PENDING_MESSAGES),
+        keys.get(ConfigKeys.BROKER_PENDING_TIME),
+        keys.get(ConfigKeys.BROKER_PENDING_MEMORY),
         keys.get(ConfigKeys.BROKER_PUBLISH_QUEUE),
         keys.get(ConfigKeys.BROKER_PUBLISH_QUEUE_MEMORY),
         keys.get(ConfigKeys.BROKER_TOPIC_PREFIX),

@@ -123,7 +123,21 @@ public final class ConfigKeys {
           "broker.maxPendingMessages",
           "100",
           ConfigType.integer(1, 1_000_000),
-          "messages held for one slow subscriber before the oldest are dropped");
+          "fewest messages held for one slow subscriber before the oldest are dropped");
+  public static final ConfigKey<Duration> BROKER_PENDING_TIME =
+      key(
+          "broker.pendingTime",
+          "5s",
+          ConfigType.optionalDuration(),
+          "how far behind a topic a subscriber may fall without losing messages: the broker holds"
+              + " the messages of this long for it (off: broker.maxPendingMessages only)");
+  public static final ConfigKey<Long> BROKER_PENDING_MEMORY =
+      key(
+          "broker.pendingMemory",
+          "5%",
+          ConfigType.heapShare(),
+          "heap the messages held for subscribers behind one topic may take, whatever"
+              + " broker.pendingTime asks");
   public static final ConfigKey<String> BROKER_TOPIC_PREFIX =
       key("broker.topicPrefix", "ie", ConfigType.name(), "first segment of every topic");
   public static final ConfigKey<String> BROKER_USERNAME =

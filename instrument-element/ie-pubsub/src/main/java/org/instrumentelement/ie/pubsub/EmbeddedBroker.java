@@ -17,7 +17,6 @@ import org.apache.activemq.broker.region.Destination;
 import org.apache.activemq.broker.region.RegionBroker;
 import org.apache.activemq.broker.region.Subscription;
 import org.apache.activemq.broker.region.TopicSubscription;
-import org.apache.activemq.broker.region.policy.ConstantPendingMessageLimitStrategy;
 import org.apache.activemq.broker.region.policy.LastImageSubscriptionRecoveryPolicy;
 import org.apache.activemq.broker.region.policy.OldestMessageEvictionStrategy;
 import org.apache.activemq.broker.region.policy.PolicyEntry;
@@ -56,6 +55,7 @@ public final class EmbeddedBroker implements AutoCloseable {
   private final Refusals refusals;
   private final ConnectionQuota quota;
   private final ServerSocketFactory tlsSockets;
+  private final PendingLimits pending;
   private final Map<ClientProtocol, Integer> plainPorts = new EnumMap<>(ClientProtocol.class);
   private final Map<ClientProtocol, Integer> tlsPorts = new EnumMap<>(ClientProtocol.class);
   private BrokerService broker;
@@ -83,6 +83,9 @@ public final class EmbeddedBroker implements AutoCloseable {
     this.messages = messages;
     this.refusals = refusals;
     this.tlsSockets = tlsSockets;
+    this.pending =
+        new PendingLimits(
+            config.maxPendingMessages(), config.pendingTime(), config.pendingMemory());
     this.quota =
         new ConnectionQuota(
             config.limits().maxConnections(), config.limits().maxConnectionsPerAddress());
@@ -111,9 +114,11 @@ public final class EmbeddedBroker implements AutoCloseable {
     // At a memory limit a sender is refused at once instead of holding a broker thread.
     b.getSystemUsage().setSendFailIfNoSpace(true);
     b.setDestinationPolicy(policy());
-    if (plugins.length > 0) {
-      b.setPlugins(plugins);
-    }
+    // The pending limits' plugin first: the innermost, it sees only the messages let through.
+    BrokerPlugin[] all = new BrokerPlugin[plugins.length + 1];
+    all[0] = pending;
+    System.arraycopy(plugins, 0, all, 1, plugins.length);
+    b.setPlugins(all);
     if (messages != null) {
       b.setMessageAuthorizationPolicy(messages);
     }
@@ -186,10 +191,9 @@ public final class EmbeddedBroker implements AutoCloseable {
     // A new subscriber gets the current value at once.
     topics.setAlwaysRetroactive(true);
     topics.setSubscriptionRecoveryPolicy(new LastImageSubscriptionRecoveryPolicy());
-    // A slow subscriber loses its oldest messages; nobody else waits for it.
-    ConstantPendingMessageLimitStrategy limit = new ConstantPendingMessageLimitStrategy();
-    limit.setLimit(config.maxPendingMessages());
-    topics.setPendingMessageLimitStrategy(limit);
+    // A slow subscriber loses its oldest messages beyond the topic's last broker.pendingTime;
+    // nobody else waits for it.
+    topics.setPendingMessageLimitStrategy(pending);
     topics.setMessageEvictionStrategy(new OldestMessageEvictionStrategy());
     topics.setProducerFlowControl(false);
     topics.setTopicPrefetch(Math.max(1, config.maxPendingMessages()));
@@ -324,6 +328,15 @@ public final class EmbeddedBroker implements AutoCloseable {
   public synchronized int subscribers(String topic) {
     Destination d = destination(topic);
     return d == null ? 0 : d.getConsumers().size();
+  }
+
+  /**
+   * Messages of a topic held now for a subscriber behind before the oldest are dropped: those of
+   * the topic's last {@code broker.pendingTime}, within {@code broker.pendingMemory}, and never
+   * fewer than {@code broker.maxPendingMessages} ({@link PendingLimits}).
+   */
+  public int pendingLimit(String topic) {
+    return pending.limit(new ActiveMQTopic(topic));
   }
 
   /** Messages dropped so far for slow subscribers of a topic (current subscribers only). */

@@ -28,10 +28,11 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A subscriber that stops taking messages holds no more than {@code broker.maxPendingMessages} of
- * them, whatever prefetch it asked for and however it acknowledges: beyond that the broker drops
- * its oldest (and counts them), instead of keeping every sample since it stopped until the broker's
- * memory is full. Each test subscribes a client that never acknowledges while the IE publishes more
- * than thirty times the limit.
+ * them (here with {@code broker.pendingTime} off, so that this is the limit), whatever prefetch it
+ * asked for and however it acknowledges: beyond that the broker drops its oldest (and counts them),
+ * instead of keeping every sample since it stopped until the broker's memory is full. Each test
+ * subscribes a client that never acknowledges while the IE publishes more than thirty times the
+ * limit.
  */
 class ClientPrefetchIT {
   static final int LIMIT = 10;
@@ -47,7 +48,9 @@ class ClientPrefetchIT {
   static void start() throws Exception {
     running =
         RunningElement.mockLab(
-            "--broker.maxPendingMessages=" + LIMIT, "--broker.maxPrefetch=" + LIMIT);
+            "--broker.maxPendingMessages=" + LIMIT,
+            "--broker.pendingTime=off",
+            "--broker.maxPrefetch=" + LIMIT);
     ie = running.client();
     topic = info().getSubscription().getTopic();
   }

@@ -18,14 +18,17 @@ import org.junit.jupiter.api.Test;
 /**
  * A stuck subscriber does not slow the sampler, the publisher or the other subscribers: the broker
  * drops its oldest messages (and counts them), and it learns of the loss from the gap in sequence
- * numbers once it moves again.
+ * numbers once it moves again. The broker holds 10 messages for it ({@code broker.pendingTime} off,
+ * so that it loses some well within the test; with a time the limit is larger, and it loses the
+ * same way: {@code PendingLimitsTest}).
  */
 class SlowSubscriberIT {
   static final Duration WAIT = Duration.ofSeconds(60);
 
   @Test
   void stalledSubscriberLosesItsOldestMessagesAndNobodyElseNotices() throws Exception {
-    try (RunningElement running = RunningElement.mockLab("--broker.maxPendingMessages=10")) {
+    try (RunningElement running =
+        RunningElement.mockLab("--broker.maxPendingMessages=10", "--broker.pendingTime=off")) {
       InstrumentElementPort ie = running.client();
       GetSubscriptionInfo q = new GetSubscriptionInfo();
       q.setIm("lab/array1250");
