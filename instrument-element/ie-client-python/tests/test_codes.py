@@ -13,7 +13,9 @@ from test_contract import headers
 def test_codes_messages_decode_to_code_times_scale_plus_offset():
     scale, offset = 1.0 / 3, -0.1
     codes = np.array([-32768, -1, 0, 1, 32767], dtype="<i2")
-    h = dict(headers("INT16_CODES"), ieScale=repr(scale), ieOffset=repr(offset), ieNanCode="-32768")
+    h = dict(
+        headers("INT16_CODES"), ieScale=repr(scale), ieOffset=repr(offset), ieNanCode="-32768"
+    )
     v = decode(h, codes.tobytes())
     assert isinstance(v, Vector) and v.dtype == np.float64 and v.type == "INT16_CODES"
     assert np.isnan(v[0])
@@ -49,10 +51,15 @@ def _both_topics(observer, scope):
             if v.type == kind:  # the last trace before the change may still come
                 codes[v.sequence] = v
 
-        plain = observer.subscribe("lab/kscope", "waveform", lambda v: doubles.setdefault(v.sequence, v))
+        def keep_doubles(v):
+            doubles.setdefault(v.sequence, v)
+
+        plain = observer.subscribe("lab/kscope", "waveform", keep_doubles)
         coded = observer.subscribe("lab/kscope", "waveform", keep_codes, codes=True)
         try:
-            eventually(lambda: len(_matched(doubles, codes)) >= 3, message=f"{data_format} on both")
+            eventually(
+                lambda: len(_matched(doubles, codes)) >= 3, message=f"{data_format} on both topics"
+            )
         finally:
             plain.close()
             coded.close()
@@ -63,3 +70,19 @@ def _both_topics(observer, scope):
             formula = c.codes.astype(np.float64) * c.scale + c.offset
             assert formula.tobytes() == np.asarray(d).tobytes(), f"{data_format} #{sequence}"
             assert np.asarray(c).tobytes() == np.asarray(d).tobytes()
+
+
+def test_a_poll_for_codes_gets_the_same_doubles(connect):
+    observer = connect()
+    scope = connect("operator")["lab/kscope"]
+    for data_format, width in (("WORD", 2), ("BYTE", 1)):
+        scope.set_parameter("dataFormat", data_format)
+        trace = observer["lab/kscope"]
+        codes = trace.get("waveform", encoding="CODES", time_axis=False, max_age=60)
+        binary = trace.get("waveform", encoding="BINARY", time_axis=False, max_age=60)
+        assert codes.codes.dtype.itemsize == width and not hasattr(binary, "codes")
+        formula = codes.codes.astype(np.float64) * codes.scale + codes.offset
+        assert formula.tobytes() == np.asarray(codes).tobytes()
+        assert codes.shape == binary.shape == (2500,)
+        # a stopped scope holds its trace: both polls are of the same one, the same doubles
+        assert np.asarray(codes).tobytes() == np.asarray(binary).tobytes()

@@ -184,7 +184,9 @@ def from_micros(micros):
     return _EPOCH + datetime.timedelta(microseconds=int(micros))
 
 
-def vector_from_codes(kind, raw, scale, offset, specials=(None, None, None), byte_order="<", **meta):
+def vector_from_codes(
+    kind, raw, scale, offset, specials=(None, None, None), byte_order="<", **meta
+):
     """A trace of codes (``INT8_CODES``, ``INT16_CODES``) as a :class:`Vector` of its values,
     ``code * scale + offset`` each, computed in float64 as the IE computes it (so the same doubles
     to the bit), NaN for the NaN code; the raw codes beside it as ``codes`` (a numpy int8/int16

@@ -16,14 +16,18 @@ import org.apache.activemq.command.ActiveMQBytesMessage;
 import org.instrumentelement.ie.RunningElement;
 import org.instrumentelement.ie.client.InstrumentElementClient;
 import org.instrumentelement.ie.client.soap.ExecuteCommand;
+import org.instrumentelement.ie.client.soap.GetAttribute;
 import org.instrumentelement.ie.client.soap.GetSubscriptionInfo;
 import org.instrumentelement.ie.client.soap.InstrumentElementPort;
 import org.instrumentelement.ie.client.soap.SetParameter;
 import org.instrumentelement.ie.client.soap.ValueType;
+import org.instrumentelement.ie.client.soap.VectorEncoding;
 import org.instrumentelement.ie.client.subscription.AttributeSubscriber;
 import org.instrumentelement.ie.client.subscription.SampledValue;
 import org.instrumentelement.ie.config.ConfigLoader;
+import org.instrumentelement.ie.contract.BodyType;
 import org.instrumentelement.ie.contract.TopicNames;
+import org.instrumentelement.ie.contract.ValueCodec;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -144,6 +148,50 @@ class CodesTopicIT {
       checked++;
     }
     assertTrue(checked >= 3, "samples checked on both topics: " + checked);
+  }
+
+  static org.instrumentelement.ie.client.soap.Value poll(VectorEncoding encoding) throws Exception {
+    GetAttribute g = new GetAttribute();
+    g.setIm("lab/kscope");
+    g.setAttribute("waveform");
+    g.setEncoding(encoding);
+    g.setMaxAge(60_000L); // the read the sampler made last: both encodings of one trace
+    return ie.getAttribute(g).getValue();
+  }
+
+  @ParameterizedTest
+  @CsvSource({"WORD, INT16_CODES, 2", "BYTE, INT8_CODES, 1"})
+  void aPollForCodesGetsTheCodesAndTheSameDoubles(String format, String type, int bytesPerCode)
+      throws Exception {
+    dataFormat(format);
+    int compared = 0;
+    for (int attempt = 0; attempt < 50 && compared < 3; attempt++) {
+      var codes = poll(VectorEncoding.CODES);
+      var binary = poll(VectorEncoding.BINARY);
+      var xml = poll(VectorEncoding.XML);
+      if (codes.getData().length != 2500 * bytesPerCode
+          || !codes.getTimestamp().equals(binary.getTimestamp())
+          || !codes.getTimestamp().equals(xml.getTimestamp())) {
+        continue; // a new read (or the trace before the change) came between the polls
+      }
+      assertEquals(type, codes.getCodes());
+      assertEquals(2500, codes.getLength());
+      assertEquals(null, binary.getCodes(), "BINARY is doubles as before");
+      assertEquals(null, xml.getCodes(), "XML is doubles as before");
+      assertEquals(2500 * 8, binary.getData().length);
+      int[] k = ValueCodec.codes(BodyType.valueOf(type), codes.getData());
+      double[] fromCodes = InstrumentElementClient.vector(codes);
+      double[] doubles = InstrumentElementClient.vector(binary);
+      double[] listed = InstrumentElementClient.vector(xml);
+      for (int i = 0; i < k.length; i++) {
+        long formula = Double.doubleToLongBits(k[i] * codes.getScale() + codes.getOffset());
+        assertEquals(formula, Double.doubleToLongBits(fromCodes[i]), format + " sample " + i);
+        assertEquals(formula, Double.doubleToLongBits(doubles[i]), format + " sample " + i);
+        assertEquals(formula, Double.doubleToLongBits(listed[i]), format + " sample " + i);
+      }
+      compared++;
+    }
+    assertTrue(compared >= 1, "polls of one trace in three encodings compared: " + compared);
   }
 
   /** Keeps a sample read in the format asked for (the first may predate the change). */
