@@ -24,8 +24,7 @@ WSDL = (
 SOAP_BODY = "{http://schemas.xmlsoap.org/soap/envelope/}Body"
 
 # Beside the built-in mock lab: a DMM (the descriptor-driven scpi-dmm profile on the mock DMM),
-# an array of a million doubles (not sampled for subscribers), a Keysight scope (the
-# keysight-infiniivision profile on the mock, its trace kept as codes), and a broker that holds at most
+# an array of a million doubles (not sampled for subscribers), and a broker that holds at most
 # 10 messages for a slow subscriber (as SlowSubscriberIT).
 LAB_OPTIONS = [
     "--broker.maxPendingMessages=10",
@@ -38,6 +37,7 @@ LAB_OPTIONS = [
     "--im.bigArray.address=MOCK::array::big",
     "--im.bigArray.param.length=1000000",
     "--im.bigArray.attribute.vector.subscribable=false",
+    # A Keysight scope: the keysight-infiniivision profile on the mock, its trace kept as codes.
     "--im.kscope.parent=lab",
     "--im.kscope.type=scpi",
     "--im.kscope.descriptor=keysight-infiniivision",
