@@ -38,6 +38,12 @@ LAB_OPTIONS = [
     "--im.bigArray.address=MOCK::array::big",
     "--im.bigArray.param.length=1000000",
     "--im.bigArray.attribute.vector.subscribable=false",
+    # A Keysight scope: the keysight-infiniivision profile on the mock, its trace kept as codes.
+    "--im.kscope.parent=lab",
+    "--im.kscope.type=scpi",
+    "--im.kscope.descriptor=keysight-infiniivision",
+    "--im.kscope.address=MOCK::keysight-scope",
+    "--im.kscope.attribute.waveform.period=100ms",
 ]
 
 

@@ -20,6 +20,7 @@ def test_ims_is_the_tree_parents_before_children(connect):
         "lab/array2500",
         "lab/bigArray",
         "lab/dmm",
+        "lab/kscope",
         "lab/scope",
     }
     by_path = {im.path: im for im in ims}
@@ -58,6 +59,7 @@ def test_describe_gives_parameters_attributes_and_commands(connect):
         "lab/array2500",
         "lab/bigArray",
         "lab/dmm",
+        "lab/kscope",
         "lab/scope",
     ]
 

@@ -1,6 +1,7 @@
 """The entry point: one Instrument Element, its SOAP endpoint and (once used) its broker."""
 
 import base64
+import dataclasses
 import threading
 import weakref
 
@@ -238,6 +239,7 @@ class InstrumentElement:
         on_connection_restored=None,
         on_resynchronised=None,
         buffer=100,
+        codes=False,
     ):
         """Calls ``callback(value)`` for every new value of a subscribable attribute, in order,
         on a thread of the subscription's own. Returns the :class:`Subscription` (``close()``
@@ -252,6 +254,11 @@ class InstrumentElement:
         :param on_resynchronised: ``on_resynchronised(value)``: after a reconnect, the current
             value read with ``get``
         :param buffer: messages in flight at most (the broker holds, then drops, the rest)
+        :param codes: for a trace the instrument sends as 8/16-bit codes, subscribe to its codes
+            topic (``<topic>.codes``): the values are the same doubles, bit for bit, from a
+            quarter to an eighth of the bytes, and carry the raw ``codes`` with ``scale`` and
+            ``offset``; not resynchronised with ``get`` after a reconnect (the broker's last
+            message of the topic comes instead)
         """
         callbacks = dict(
             on_gap=on_gap,
@@ -260,20 +267,19 @@ class InstrumentElement:
             on_connection_restored=on_connection_restored,
             on_resynchronised=on_resynchronised,
         )
-        info, broker = self._subscription_target(im, attribute)
-        sub = Subscription(
-            broker, info, self._resynchroniser(im, attribute), buffer, callback, callbacks
-        )
+        info, broker = self._subscription_target(im, attribute, codes)
+        resync = None if codes else self._resynchroniser(im, attribute)
+        sub = Subscription(broker, info, resync, buffer, callback, callbacks)
         sub._start()
         self._consumers.add(sub)
         return sub
 
-    def stream(self, im, attribute, *, timeout=None, buffer=100, **callbacks):
+    def stream(self, im, attribute, *, timeout=None, buffer=100, codes=False, **callbacks):
         """The values of a subscribable attribute as an iterator: ``for v in ie.stream(...)``.
 
         Leaving the loop ends the subscription; ``timeout`` (s) raises ``TimeoutError`` when no
         value comes for that long. The callbacks of :meth:`subscribe` (``on_gap``...) may be given
-        and run in the loop's thread.
+        and run in the loop's thread; ``codes`` as for :meth:`subscribe`.
         """
         unknown = set(callbacks) - {
             "on_gap",
@@ -284,10 +290,9 @@ class InstrumentElement:
         }
         if unknown:
             raise TypeError(f"unknown options: {', '.join(sorted(unknown))}")
-        info, broker = self._subscription_target(im, attribute)
-        stream = Stream(
-            broker, info, self._resynchroniser(im, attribute), buffer, timeout, callbacks
-        )
+        info, broker = self._subscription_target(im, attribute, codes)
+        resync = None if codes else self._resynchroniser(im, attribute)
+        stream = Stream(broker, info, resync, buffer, timeout, callbacks)
         stream._start()
         self._consumers.add(stream)
         return stream
@@ -296,8 +301,16 @@ class InstrumentElement:
         manager = self[im]
         return lambda: manager.get(attribute)
 
-    def _subscription_target(self, im, attribute):
+    def _subscription_target(self, im, attribute, codes=False):
         info = self[im].subscription_info(attribute)
+        if codes:
+            # docs/subscriptions.md, "Traces as the instrument's codes": <topic>.codes
+            info = dataclasses.replace(
+                info,
+                topic=info.topic + ".codes",
+                stomp_destination=info.stomp_destination and info.stomp_destination + ".codes",
+                mqtt_topic=info.mqtt_topic and info.mqtt_topic + "/codes",
+            )
         return info, self._broker_for(info)
 
     def _broker_for(self, info):

@@ -66,7 +66,10 @@ class InstrumentManager:
         ``timestamp``, ``quality`` and ``units``.
 
         :param encoding: ``BINARY`` (default: base64 of the raw doubles, 1.35 times their size)
-            or ``XML`` (a text list, 2.4 times); both give exactly the same doubles
+            or ``XML`` (a text list, 2.4 times); both give exactly the same doubles; ``CODES``
+            as BINARY, except that a trace the instrument sent as 8/16-bit codes comes as those
+            codes (a quarter or an eighth of BINARY's bytes) and gives the same doubles, with
+            ``codes``, ``scale`` and ``offset`` on the vector
         :param time_axis: for an IM with ``timeIncrement`` and ``timeOrigin`` (an oscilloscope),
             read them in the same call and set ``vector.time`` (seconds from the trigger)
         :param max_age: seconds: a value the IE read at most this long ago (for another client

@@ -182,3 +182,34 @@ _EPOCH = datetime.datetime(1970, 1, 1, tzinfo=datetime.timezone.utc)
 def from_micros(micros):
     """A count of microseconds since the Unix epoch (``ieAcquired``) as an aware UTC datetime."""
     return _EPOCH + datetime.timedelta(microseconds=int(micros))
+
+
+def vector_from_codes(
+    kind, raw, scale, offset, specials=(None, None, None), byte_order="<", **meta
+):
+    """A trace of codes (``INT8_CODES``, ``INT16_CODES``) as a :class:`Vector` of its values,
+    ``code * scale + offset`` each, computed in float64 as the IE computes it (so the same doubles
+    to the bit), NaN for the NaN code; the raw codes beside it as ``codes`` (a numpy int8/int16
+    array), with ``scale``, ``offset``, ``nan_code``, ``clip_low_code``, ``clip_high_code``.
+
+    :param specials: the NaN code and the low and high clip codes, each None if there is none
+    """
+    if kind == "INT8_CODES":
+        dtype = np.dtype("i1")
+    elif kind == "INT16_CODES":
+        dtype = np.dtype(byte_order + "i2")
+    else:
+        raise ValueError(f"{kind} is not a trace of codes")
+    codes = np.frombuffer(bytes(raw), dtype=dtype).astype(dtype.newbyteorder("="), copy=False)
+    values = codes.astype(np.float64) * scale + offset
+    nan_code, clip_low, clip_high = specials
+    if nan_code is not None:
+        values[codes == nan_code] = np.nan
+    v = Vector(values, **meta)
+    v.codes = codes
+    v.scale = scale
+    v.offset = offset
+    v.nan_code = nan_code
+    v.clip_low_code = clip_low
+    v.clip_high_code = clip_high
+    return v

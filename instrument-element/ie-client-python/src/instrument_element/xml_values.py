@@ -5,6 +5,7 @@ A ``Value`` carries one payload element (``doubleValue``, ``integerValue``, ``bo
 attributes this client does not know are ignored.
 """
 
+import base64
 import math
 import numbers
 
@@ -20,6 +21,7 @@ from .values import (
     doubles_from_base64,
     doubles_from_text,
     parse_timestamp,
+    vector_from_codes,
 )
 
 _DOUBLE_VALUE = q("doubleValue")
@@ -45,6 +47,22 @@ def value_from_xml(elem, time=None):
     }
     for child in elem:
         tag = child.tag
+        if tag == _DATA and elem.get("codes") is not None:
+            # encoding CODES: the instrument's codes, value = code * scale + offset
+            specials = tuple(
+                None if elem.get(a) is None else int(elem.get(a))
+                for a in ("nanCode", "clipLowCode", "clipHighCode")
+            )
+            v = vector_from_codes(
+                elem.get("codes"),
+                base64.b64decode(child.text or ""),
+                float(elem.get("scale")),
+                float(elem.get("offset")),
+                specials,
+                **meta,
+            )
+            v.time = time
+            return v
         if tag == _DATA:
             return Vector(doubles_from_base64(child.text), time=time, **meta)
         if tag == _DOUBLES:

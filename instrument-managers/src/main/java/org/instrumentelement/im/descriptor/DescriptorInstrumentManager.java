@@ -182,10 +182,17 @@ public class DescriptorInstrumentManager extends ScpiInstrumentManager {
     }
     Waveform w =
         WaveformReader.read(
-            s, descriptor().waveform(), none, this::parameterText, b.part().needsData());
+            s,
+            descriptor().waveform(),
+            none,
+            this::parameterText,
+            b.part().needsData(),
+            b.part() == WaveformPart.CODES);
     Instant now = Instant.now();
     return switch (b.part()) {
       case VOLTS -> Value.ofDoubles(w.volts(), now);
+      case CODES ->
+          w.codes() != null ? Value.ofCodes(w.codes(), now) : Value.ofDoubles(w.volts(), now);
       case TIME -> Value.ofDoubles(w.time(), now);
       case X_INCREMENT -> Value.ofDouble(finite(w.xIncrement(), a), now);
       case X_ORIGIN -> Value.ofDouble(finite(w.firstSampleTime(), a), now);

@@ -263,7 +263,7 @@ final class DescriptorParser {
       }
       spec =
           switch (part) {
-            case VOLTS -> ValueSpec.vector(kv.getOrDefault("units", "V"));
+            case VOLTS, CODES -> ValueSpec.vector(kv.getOrDefault("units", "V"));
             case TIME -> ValueSpec.vector("s");
             case X_INCREMENT, X_ORIGIN -> ValueSpec.number("s");
             case PEAK_TO_PEAK -> ValueSpec.number(kv.getOrDefault("units", "V"));

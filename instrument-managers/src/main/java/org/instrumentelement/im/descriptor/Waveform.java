@@ -1,12 +1,17 @@
 package org.instrumentelement.im.descriptor;
 
+import org.instrumentelement.ial.trace.ScaledCodes;
+
 /**
  * One trace: samples in volts and the time axis, {@code t[i] = xOrigin + (i - xReference) *
  * xIncrement} seconds from the trigger.
  *
  * @param volts the samples, or an empty array when only the preamble was read
+ * @param codes the samples as the instrument's codes, when asked for and sent as 8 or 16-bit
+ *     integers with a scale in the preamble, else null; {@code volts} are then its doubles
  */
-record Waveform(double[] volts, double xIncrement, double xOrigin, double xReference) {
+record Waveform(
+    double[] volts, ScaledCodes codes, double xIncrement, double xOrigin, double xReference) {
 
   /** The time of every sample. */
   double[] time() {

@@ -6,6 +6,11 @@ import java.util.Locale;
 enum WaveformPart {
   /** The samples in volts, scaled from the preamble. */
   VOLTS(true),
+  /**
+   * The samples in volts, kept as the instrument's 8- or 16-bit codes with the preamble's scale and
+   * offset (volts = code * scale + offset) when the format is one of those; else as {@link #VOLTS}.
+   */
+  CODES(true),
   /** The time of each sample relative to the trigger, in seconds. */
   TIME(true),
   /** Seconds between two samples. */
@@ -39,7 +44,7 @@ enum WaveformPart {
       throw new IllegalArgumentException(
           "'"
               + from
-              + "' is not one of waveform.volts, waveform.time, waveform.xIncrement,"
+              + "' is not one of waveform.volts, waveform.codes, waveform.time, waveform.xIncrement,"
               + " waveform.xOrigin, waveform.peakToPeak");
     }
   }

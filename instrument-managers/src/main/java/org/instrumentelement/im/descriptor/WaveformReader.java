@@ -6,14 +6,27 @@ import java.util.function.UnaryOperator;
 import org.instrumentelement.ial.InstrumentException;
 import org.instrumentelement.ial.InstrumentSession;
 import org.instrumentelement.ial.ieee4882.BinaryFormat;
+import org.instrumentelement.ial.trace.ScaledCodes;
 import org.instrumentelement.im.model.ImException;
 
 /** Reads a waveform as its {@link WaveformSpec} says: preamble, data block, scaling to volts. */
 final class WaveformReader {
   private WaveformReader() {}
 
+  /** Reads the preamble and, if {@code withData}, the samples, in volts. */
+  static Waveform read(
+      InstrumentSession s,
+      WaveformSpec spec,
+      ScpiTemplate.Values values,
+      UnaryOperator<String> parameters,
+      boolean withData)
+      throws InstrumentException, ImException {
+    return read(s, spec, values, parameters, withData, false);
+  }
+
   /**
-   * Reads the preamble and, if {@code withData}, the samples.
+   * Reads the preamble and, if {@code withData}, the samples; with {@code keepCodes} as well, 8 or
+   * 16-bit samples are kept as the instrument's codes ({@link Waveform#codes}).
    *
    * @param values formats the placeholders of the queries ({@code {channel}})
    * @param parameters the current value of a parameter, as text (for a format chosen by one)
@@ -23,7 +36,8 @@ final class WaveformReader {
       WaveformSpec spec,
       ScpiTemplate.Values values,
       UnaryOperator<String> parameters,
-      boolean withData)
+      boolean withData,
+      boolean keepCodes)
       throws InstrumentException, ImException {
     if (spec.before() != null) {
       s.write(spec.before().render(values));
@@ -34,17 +48,22 @@ final class WaveformReader {
             : Preamble.parse(
                 s.query(spec.preamble().render(values)), spec.separator(), spec.fields());
     double[] volts = new double[0];
+    ScaledCodes kept = null;
     if (withData) {
       BinaryFormat format = format(spec, parameters);
       ByteOrder order = byteOrder(spec, parameters);
       byte[] block = s.queryBinaryBlock(spec.query().render(values));
-      double[] codes;
       try {
-        codes = format.decode(block, order);
+        if (keepCodes && pre.has("yIncrement")) {
+          double inc = pre.number("yIncrement", 1);
+          double offset =
+              spec.scaling().offset(inc, pre.number("yOrigin", 0), pre.number("yReference", 0));
+          kept = ScaledCodes.fromBlock(format, block, order, inc, offset);
+        }
+        volts = kept != null ? kept.toDoubles() : scale(format.decode(block, order), pre, spec);
       } catch (IllegalArgumentException e) {
         throw new InstrumentException("waveform block: " + e.getMessage());
       }
-      volts = scale(codes, pre, spec.scaling());
     }
     double xOrigin = pre.number("xOrigin", 0);
     double xIncrement;
@@ -56,11 +75,12 @@ final class WaveformReader {
     } else {
       xIncrement = Double.NaN;
     }
-    return new Waveform(volts, xIncrement, xOrigin, pre.number("xReference", 0));
+    return new Waveform(volts, kept, xIncrement, xOrigin, pre.number("xReference", 0));
   }
 
-  private static double[] scale(double[] codes, Preamble pre, WaveformScaling scaling)
+  private static double[] scale(double[] codes, Preamble pre, WaveformSpec spec)
       throws InstrumentException {
+    WaveformScaling scaling = spec.scaling();
     if (!pre.has("yIncrement")) {
       return codes; // floating-point data: volts already
     }

@@ -6,6 +6,7 @@ import java.nio.ByteOrder;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.Objects;
+import org.instrumentelement.ial.trace.ScaledCodes;
 import org.instrumentelement.ie.contract.ValueCodec;
 
 /**
@@ -14,7 +15,9 @@ import org.instrumentelement.ie.contract.ValueCodec;
  * change it either, so that a 2,500-double waveform is never copied on its way to a client. A
  * vector an instrument sent as little-endian float64 can keep those bytes ({@link
  * #ofLittleEndianDoubles}): they are what the binary answers and published messages carry, so a
- * vector that goes out as bytes is neither decoded nor encoded again.
+ * vector that goes out as bytes is neither decoded nor encoded again. A trace the instrument sent
+ * as 8- or 16-bit codes can keep them with their scale and offset ({@link #ofCodes}): its doubles
+ * are {@code code * scale + offset}, and the codes go to whoever asks for them.
  */
 public final class Value {
   private final ValueType type;
@@ -68,6 +71,14 @@ public final class Value {
     return new Value(ValueType.DOUBLE_ARRAY, new LittleEndian(bytes), at, Quality.GOOD);
   }
 
+  /**
+   * A vector kept as the instrument's codes, whose doubles are {@link ScaledCodes#toDoubles},
+   * decoded when first asked for. Takes ownership of {@code codes} (see the class comment).
+   */
+  public static Value ofCodes(ScaledCodes codes, Instant at) {
+    return new Value(ValueType.DOUBLE_ARRAY, new Codes(codes), at, Quality.GOOD);
+  }
+
   public Value withQuality(Quality q) {
     return q == quality ? this : new Value(type, payload, timestamp, q);
   }
@@ -109,14 +120,18 @@ public final class Value {
 
   /** The vector of a DOUBLE_ARRAY, not copied: do not modify it. */
   public double[] asDoubles() {
-    return payload instanceof LittleEndian le ? le.doubles() : (double[]) payload;
+    if (payload instanceof LittleEndian le) {
+      return le.doubles();
+    }
+    return payload instanceof Codes c ? c.doubles() : (double[]) payload;
   }
 
   /** The number of doubles of a DOUBLE_ARRAY. */
   public int vectorLength() {
-    return payload instanceof LittleEndian le
-        ? le.bytes.length / Double.BYTES
-        : ((double[]) payload).length;
+    if (payload instanceof LittleEndian le) {
+      return le.bytes.length / Double.BYTES;
+    }
+    return payload instanceof Codes c ? c.codes.length() : ((double[]) payload).length;
   }
 
   /**
@@ -127,12 +142,25 @@ public final class Value {
     return payload instanceof LittleEndian le ? le.bytes : null;
   }
 
+  /**
+   * The vector of a DOUBLE_ARRAY as the instrument's codes, if it was given so ({@link #ofCodes}),
+   * else null.
+   */
+  public ScaledCodes scaledCodes() {
+    return payload instanceof Codes c ? c.codes : null;
+  }
+
   /** Whether two values carry the same type and payload (timestamp and quality ignored). */
   public boolean samePayload(Value other) {
     if (other == null || other.type != type) {
       return false;
     }
     if (type == ValueType.DOUBLE_ARRAY) {
+      if (payload instanceof Codes c
+          && other.payload instanceof Codes o
+          && c.codes.equals(o.codes)) {
+        return true;
+      }
       byte[] mine = littleEndianBytes();
       byte[] theirs = other.littleEndianBytes();
       return mine != null && theirs != null
@@ -147,6 +175,27 @@ public final class Value {
     String p =
         type == ValueType.DOUBLE_ARRAY ? "double[" + vectorLength() + "]" : String.valueOf(payload);
     return type + " " + p + " @" + timestamp + " " + quality;
+  }
+
+  /** A vector's codes, and its doubles once decoded. */
+  private static final class Codes {
+    final ScaledCodes codes;
+
+    /** Decoded at most a few times (threads racing at first), each time the same doubles. */
+    private volatile double[] doubles;
+
+    Codes(ScaledCodes codes) {
+      this.codes = Objects.requireNonNull(codes);
+    }
+
+    double[] doubles() {
+      double[] d = doubles;
+      if (d == null) {
+        d = codes.toDoubles();
+        doubles = d;
+      }
+      return d;
+    }
   }
 
   /** A vector's little-endian bytes, and its doubles once decoded. */

@@ -56,10 +56,11 @@ class InstrumentReplyFuzzTest {
     }
     String preamble = data.consumeString(300);
     String parameter = data.consumeString(20);
+    boolean keepCodes = data.consumeBoolean();
     byte[] block = data.consumeRemainingAsBytes();
     InstrumentSession session = answering(preamble, block);
     try {
-      WaveformReader.read(session, d.waveform(), name -> "1", p -> parameter, true);
+      WaveformReader.read(session, d.waveform(), name -> "1", p -> parameter, true, keepCodes);
     } catch (InstrumentException e) {
       // the instrument's fault, reported as such
     } catch (ImException e) {

@@ -11,6 +11,7 @@ import java.util.Map;
 import org.instrumentelement.ial.ResourceManager;
 import org.instrumentelement.ial.mock.MockDevice;
 import org.instrumentelement.ial.mock.MockSessionProvider;
+import org.instrumentelement.ial.trace.ScaledCodes;
 import org.instrumentelement.ie.contract.FaultCode;
 import org.instrumentelement.im.ImContext;
 import org.instrumentelement.im.InstrumentManager;
@@ -85,6 +86,34 @@ class ScopeProfilesTest {
     assertEquals(t0 + (points - 1) * dt, time[points - 1], 1e-9);
     assertEquals(3.0, scope.getAttribute("peakToPeak").asDouble(), 0.25);
     assertTrue(scope.model().attribute("waveform").subscribable());
+  }
+
+  @ParameterizedTest
+  @CsvSource({
+    "keysight-infiniivision, keysight-scope, WORD, INT16",
+    "keysight-infiniivision, keysight-scope, BYTE, INT8",
+    "tektronix-mso, tektronix-scope, , INT16",
+    "rigol-ds1000z, rigol-ds1000z, , INT8"
+  })
+  void aTraceDeclaredAsCodesKeepsThemAndGivesTheirVolts(
+      String profile, String model, String format, ScaledCodes.Width width) throws Exception {
+    open(profile, model);
+    if (format != null) {
+      scope.setParameter("dataFormat", Value.ofEnum(format, Instant.now()));
+    }
+    Value trace = scope.getAttribute("waveform");
+    ScaledCodes codes = trace.scaledCodes();
+    assertEquals(width, codes.width(), profile);
+    double[] volts = trace.asDoubles();
+    assertEquals(codes.length(), volts.length);
+    for (int i = 0; i < volts.length; i++) {
+      assertEquals(
+          Double.doubleToLongBits(codes.code(i) * codes.scale() + codes.offset()),
+          Double.doubleToLongBits(volts[i]),
+          "sample " + i);
+    }
+    assertEquals(1.5, max(volts), 0.12, profile + ": the 1.5 V sine on channel 1");
+    assertEquals(3.0, scope.getAttribute("peakToPeak").asDouble(), 0.25);
   }
 
   @ParameterizedTest

@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.time.Instant;
+import org.instrumentelement.ial.trace.ScaledCodes;
 import org.junit.jupiter.api.Test;
 
 class ValueTest {
@@ -74,5 +75,23 @@ class ValueTest {
             .samePayload(Value.ofLittleEndianDoubles(le(-0.0, Double.NaN), T)));
     assertFalse(bytes.samePayload(Value.ofDoubles(new double[] {1, 2, 4}, T)));
     assertFalse(bytes.samePayload(Value.ofString("1, 2, NaN", T)));
+  }
+
+  @Test
+  void aTraceKeptAsCodesIsAVectorOfTheirVolts() {
+    ScaledCodes codes = ScaledCodes.ofInt16(new short[] {-2, 0, 3}, 0.1, 1.0);
+    Value v = Value.ofCodes(codes, T);
+    assertEquals(ValueType.DOUBLE_ARRAY, v.type());
+    assertEquals(3, v.vectorLength());
+    assertSame(codes, v.scaledCodes());
+    assertNull(v.littleEndianBytes(), "the doubles go out encoded, the codes as they are");
+    assertArrayEquals(new double[] {-2 * 0.1 + 1.0, 1.0, 3 * 0.1 + 1.0}, v.asDoubles());
+    assertSame(v.asDoubles(), v.asDoubles(), "decoded once");
+    assertTrue(
+        v.samePayload(Value.ofCodes(ScaledCodes.ofInt16(new short[] {-2, 0, 3}, 0.1, 1.0), T)));
+    assertTrue(v.samePayload(Value.ofDoubles(v.asDoubles().clone(), T)));
+    assertFalse(
+        v.samePayload(Value.ofCodes(ScaledCodes.ofInt16(new short[] {-2, 0, 4}, 0.1, 1.0), T)));
+    assertNull(Value.ofDoubles(new double[] {1}, T).scaledCodes());
   }
 }

@@ -18,6 +18,7 @@ import org.instrumentelement.ie.client.soap.InstrumentElementPort;
 import org.instrumentelement.ie.client.soap.Value;
 import org.instrumentelement.ie.client.soap.ValueType;
 import org.instrumentelement.ie.client.tls.ClientTls;
+import org.instrumentelement.ie.contract.BodyType;
 import org.instrumentelement.ie.contract.ValueCodec;
 
 /**
@@ -195,6 +196,11 @@ public final class InstrumentElementClient {
 
   /** The doubles of a vector value, whichever encoding it came in. */
   public static double[] vector(Value v) {
+    if (v.getData() != null && v.getCodes() != null) {
+      // encoding CODES: code * scale + offset, the Instrument Element's doubles to the bit
+      return ValueCodec.decodeCodes(
+          BodyType.valueOf(v.getCodes()), v.getData(), v.getScale(), v.getOffset(), v.getNanCode());
+    }
     if (v.getData() != null) {
       return ValueCodec.decodeDoubles(v.getData());
     }

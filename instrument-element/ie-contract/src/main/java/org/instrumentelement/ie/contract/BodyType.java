@@ -17,7 +17,15 @@ public enum BodyType {
   /** UTF-8 text. */
   STRING,
   /** UTF-8 text: one of the attribute's choices. */
-  ENUM;
+  ENUM,
+  /**
+   * A trace as the instrument's signed 8-bit codes, one byte each ({@code ieLength} of them); value
+   * {@code i} is {@code code[i] * ieScale + ieOffset} in double precision ({@link
+   * ValueCodec#decodeCodes}). Sent on an attribute's codes topic only ({@link TopicNames#codes}).
+   */
+  INT8_CODES,
+  /** As {@link #INT8_CODES}, with signed 16-bit codes, little-endian, 2 bytes each. */
+  INT16_CODES;
 
   /**
    * The type an {@code ieType} value names, or null for one this contract does not know (sent by a

@@ -40,12 +40,23 @@ public enum MessageProperty {
    * and instrument. {@code getProvenance} returns the full record of a revision. With {@link
    * #EPOCH}: revisions restart with the Instrument Element. 0 when the IM keeps none.
    */
-  PROVENANCE("ieProvenance", Type.LONG);
+  PROVENANCE("ieProvenance", Type.LONG),
+  /** Of a trace of codes ({@link BodyType#INT8_CODES}, INT16_CODES): the value of one code step. */
+  SCALE("ieScale", Type.DOUBLE),
+  /** Of a trace of codes: the value of code 0, so value = code * ieScale + ieOffset. */
+  OFFSET("ieOffset", Type.DOUBLE),
+  /** Of a trace of codes, only if the instrument has one: the code of no sample, read as NaN. */
+  NAN_CODE("ieNanCode", Type.INT),
+  /** Of a trace of codes, only if the instrument has one: the code of a sample clipped low. */
+  CLIP_LOW_CODE("ieClipLowCode", Type.INT),
+  /** Of a trace of codes, only if the instrument has one: the code of a sample clipped high. */
+  CLIP_HIGH_CODE("ieClipHighCode", Type.INT);
 
   /** The JMS type a property is set and read with. */
   public enum Type {
     LONG,
     INT,
+    DOUBLE,
     STRING,
     BOOLEAN;
 

@@ -17,6 +17,19 @@ public final class TopicNames {
     return subtree(prefix, ieName, imPath) + "." + attribute;
   }
 
+  /**
+   * The topic that carries an attribute's trace as the instrument's codes ({@link
+   * BodyType#INT8_CODES}, INT16_CODES), next to its topic of doubles: {@code <topic>.codes}. Only
+   * an attribute declared as codes has one; whoever may subscribe to the attribute's topic may
+   * subscribe to it.
+   */
+  public static String codes(String topic) {
+    return topic + "." + CODES_SUFFIX;
+  }
+
+  /** The last segment of a codes topic. */
+  public static final String CODES_SUFFIX = "codes";
+
   /** The JMS topic name of an IM, whose attributes' topics are below it. */
   public static String subtree(String prefix, String ieName, String imPath) {
     return prefix + "." + ieName + "." + imPath.replace('/', '.');

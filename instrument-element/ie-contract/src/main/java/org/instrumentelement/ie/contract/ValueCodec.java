@@ -18,6 +18,8 @@ import java.nio.charset.StandardCharsets;
  *   <tr><td>INTEGER</td><td>one two's-complement int64, little-endian</td></tr>
  *   <tr><td>BOOLEAN</td><td>one byte, 0 or 1</td></tr>
  *   <tr><td>STRING, ENUM</td><td>UTF-8 text</td></tr>
+ *   <tr><td>INT8_CODES</td><td>signed 8-bit codes, one byte each</td></tr>
+ *   <tr><td>INT16_CODES</td><td>signed 16-bit codes, little-endian, 2 bytes each</td></tr>
  * </table>
  */
 public final class ValueCodec {
@@ -89,5 +91,51 @@ public final class ValueCodec {
   /** The text of an encoded STRING or ENUM body. */
   public static String decodeText(byte[] bytes) {
     return new String(bytes, StandardCharsets.UTF_8);
+  }
+
+  /**
+   * The values of a trace of codes: {@code code * scale + offset} each, in double precision (in
+   * that order, no fused multiply-add), and NaN for {@code nanCode}; the same doubles, to the bit,
+   * as the Instrument Element's own.
+   *
+   * @param type {@link BodyType#INT8_CODES} or {@link BodyType#INT16_CODES}
+   * @param nanCode the code of no sample, or null
+   * @throws IllegalArgumentException for another type, or a length that is not whole codes
+   */
+  public static double[] decodeCodes(
+      BodyType type, byte[] body, double scale, double offset, Integer nanCode) {
+    int[] codes = codes(type, body);
+    double[] d = new double[codes.length];
+    int nan = nanCode == null ? Integer.MIN_VALUE : nanCode;
+    for (int i = 0; i < d.length; i++) {
+      d[i] = codes[i] == nan ? Double.NaN : codes[i] * scale + offset;
+    }
+    return d;
+  }
+
+  /**
+   * The codes of a trace of codes, as they were sent.
+   *
+   * @throws IllegalArgumentException for another type, or a length that is not whole codes
+   */
+  public static int[] codes(BodyType type, byte[] body) {
+    if (type == BodyType.INT8_CODES) {
+      int[] c = new int[body.length];
+      for (int i = 0; i < c.length; i++) {
+        c[i] = body[i];
+      }
+      return c;
+    }
+    if (type != BodyType.INT16_CODES) {
+      throw new IllegalArgumentException(type + " is not a trace of codes");
+    }
+    if (body.length % 2 != 0) {
+      throw new IllegalArgumentException(body.length + " bytes are not a whole number of codes");
+    }
+    int[] c = new int[body.length / 2];
+    for (int i = 0; i < c.length; i++) {
+      c[i] = (short) ((body[2 * i] & 0xff) | (body[2 * i + 1] << 8));
+    }
+    return c;
   }
 }

@@ -2,6 +2,7 @@ package org.instrumentelement.ie.pubsub;
 
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.instrumentelement.ial.trace.ScaledCodes;
 import org.instrumentelement.ie.contract.BodyType;
 import org.instrumentelement.ie.contract.MessageProperty;
 import org.instrumentelement.ie.contract.ValueCodec;
@@ -17,7 +18,8 @@ public final class MessageFormat {
   /** A short description, returned by getSubscriptionInfo. */
   public static final String DESCRIPTION =
       "JMS BytesMessage; body little-endian (DOUBLE_ARRAY: float64 values; DOUBLE: float64; INTEGER:"
-          + " int64; BOOLEAN: 1 byte; STRING/ENUM: UTF-8); properties "
+          + " int64; BOOLEAN: 1 byte; STRING/ENUM: UTF-8; on <topic>.codes INT8_CODES/INT16_CODES:"
+          + " the instrument's codes, value = code * ieScale + ieOffset); properties "
           + Stream.of(MessageProperty.values())
               .map(
                   p ->
@@ -51,6 +53,13 @@ public final class MessageFormat {
   /** The length property of a value. */
   public static int length(Value v) {
     return v.type() == ValueType.DOUBLE_ARRAY ? v.vectorLength() : 1;
+  }
+
+  /**
+   * The {@code ieType} of a trace kept as codes, for its codes topic: INT8_CODES or INT16_CODES.
+   */
+  public static BodyType codesType(ScaledCodes codes) {
+    return codes.width() == ScaledCodes.Width.INT8 ? BodyType.INT8_CODES : BodyType.INT16_CODES;
   }
 
   /** A vector's body: the bytes it came in, when it came as little-endian float64. */

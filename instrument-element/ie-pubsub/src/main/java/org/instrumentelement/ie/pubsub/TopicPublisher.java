@@ -24,8 +24,10 @@ import org.apache.activemq.ActiveMQConnectionFactory;
 import org.apache.activemq.command.ActiveMQBytesMessage;
 import org.apache.activemq.transport.TransportListener;
 import org.apache.activemq.util.ByteSequence;
+import org.instrumentelement.ial.trace.ScaledCodes;
 import org.instrumentelement.ie.contract.EpochMicros;
 import org.instrumentelement.ie.contract.MessageProperty;
+import org.instrumentelement.ie.contract.TopicNames;
 import org.instrumentelement.ie.contract.ValueCodec;
 import org.instrumentelement.im.model.Value;
 import org.instrumentelement.im.sampling.Sample;
@@ -471,11 +473,32 @@ public final class TopicPublisher implements TopicSinks, AutoCloseable {
     return p;
   }
 
+  /**
+   * Sends a sample to its topic and, if its value is a trace kept as the instrument's codes, the
+   * codes to the topic's codes topic ({@link TopicNames#codes}) with the same sequence number: a
+   * subscriber of either sees every sample.
+   */
   private void send(PublishedTopic topic, Sample s) throws JMSException {
-    MessageProducer p = producer(topic.topic());
+    Value v = s.value();
+    send(topic.topic(), topic, s, MessageFormat.body(v), MessageFormat.bodyType(v).name(), null);
+    ScaledCodes codes = v.scaledCodes();
+    if (codes != null) {
+      send(
+          TopicNames.codes(topic.topic()),
+          topic,
+          s,
+          codes.littleEndianBytes(),
+          MessageFormat.codesType(codes).name(),
+          codes);
+    }
+  }
+
+  private void send(
+      String name, PublishedTopic topic, Sample s, byte[] body, String type, ScaledCodes codes)
+      throws JMSException {
+    MessageProducer p = producer(name);
     Value v = s.value();
     BytesMessage m = session.createBytesMessage();
-    byte[] body = MessageFormat.body(v);
     if (m instanceof ActiveMQBytesMessage a) {
       // The body as it is, not written through the message's growing stream and copied again
       // when sent (three more copies of a vector). The message is sent uncompressed and not copied
@@ -487,8 +510,15 @@ public final class TopicPublisher implements TopicSinks, AutoCloseable {
     m.setLongProperty(MessageProperty.SEQUENCE.key(), s.sequence());
     m.setLongProperty(MessageProperty.EPOCH.key(), epoch);
     m.setLongProperty(MessageProperty.ACQUIRED.key(), EpochMicros.of(v.timestamp()));
-    m.setStringProperty(MessageProperty.TYPE.key(), MessageFormat.bodyType(v).name());
+    m.setStringProperty(MessageProperty.TYPE.key(), type);
     m.setIntProperty(MessageProperty.LENGTH.key(), MessageFormat.length(v));
+    if (codes != null) {
+      m.setDoubleProperty(MessageProperty.SCALE.key(), codes.scale());
+      m.setDoubleProperty(MessageProperty.OFFSET.key(), codes.offset());
+      setIfAny(m, MessageProperty.NAN_CODE, codes.nanCode());
+      setIfAny(m, MessageProperty.CLIP_LOW_CODE, codes.clipLowCode());
+      setIfAny(m, MessageProperty.CLIP_HIGH_CODE, codes.clipHighCode());
+    }
     m.setStringProperty(MessageProperty.UNITS.key(), topic.units());
     m.setStringProperty(MessageProperty.QUALITY.key(), v.quality().name());
     m.setBooleanProperty(MessageProperty.HEARTBEAT.key(), s.heartbeat());
@@ -498,6 +528,13 @@ public final class TopicPublisher implements TopicSinks, AutoCloseable {
     m.setLongProperty(MessageProperty.PROVENANCE.key(), s.provenance());
     m.setLongProperty(MessageProperty.PUBLISHED.key(), EpochMicros.of(Instant.now()));
     p.send(m);
+  }
+
+  private static void setIfAny(BytesMessage m, MessageProperty p, Integer code)
+      throws JMSException {
+    if (code != null) {
+      m.setIntProperty(p.key(), code);
+    }
   }
 
   /** Messages sent to the broker. */

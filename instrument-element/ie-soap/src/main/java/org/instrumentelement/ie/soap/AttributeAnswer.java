@@ -55,8 +55,8 @@ public final class AttributeAnswer {
    * only if it is not empty and has no surrogate characters, which JAXB encodes its own way).
    */
   public static boolean handles(Object part) {
-    if (!(part instanceof GetAttributeResponse r) || r.value == null) {
-      return false;
+    if (!(part instanceof GetAttributeResponse r) || r.value == null || r.value.codes != null) {
+      return false; // a trace of codes: JAXB writes its attributes
     }
     Value v = r.value;
     int scalars =

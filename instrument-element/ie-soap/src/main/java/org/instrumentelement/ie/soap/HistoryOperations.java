@@ -75,7 +75,9 @@ final class HistoryOperations {
       throw fault(
           FaultCode.INVALID_VALUE, path, "packed columns are BINARY: not with encoding XML");
     }
-    VectorEncoding encoding = packed ? VectorEncoding.BINARY : r.encoding;
+    // History keeps doubles: CODES answers as BINARY.
+    VectorEncoding encoding =
+        packed || r.encoding == VectorEncoding.CODES ? VectorEncoding.BINARY : r.encoding;
     AttributeSpec spec = attribute(path, attribute);
     SeriesId id = archived(path, attribute);
     boolean vector = archive.vector(id);
@@ -156,7 +158,7 @@ final class HistoryOperations {
     if (s.vector() != null) {
       v.type = ValueType.DOUBLE_ARRAY;
       v.length = s.vector().length;
-      if (r.encoding == VectorEncoding.BINARY) {
+      if (r.encoding == VectorEncoding.BINARY || r.encoding == VectorEncoding.CODES) {
         v.data = ValueCodec.encodeDoubles(s.vector());
       } else {
         v.doubles = new org.instrumentelement.ie.soap.types.DoubleList(s.vector());

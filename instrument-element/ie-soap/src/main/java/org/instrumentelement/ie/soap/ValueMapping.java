@@ -3,6 +3,8 @@ package org.instrumentelement.ie.soap;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
+import org.instrumentelement.ial.trace.ScaledCodes;
+import org.instrumentelement.ie.contract.BodyType;
 import org.instrumentelement.ie.contract.FaultCode;
 import org.instrumentelement.ie.contract.ValueCodec;
 import org.instrumentelement.ie.soap.types.DoubleList;
@@ -45,7 +47,16 @@ final class ValueMapping {
       case STRING, ENUM -> x.stringValue = v.asString();
       case DOUBLE_ARRAY -> {
         x.length = v.vectorLength();
-        if (encoding == VectorEncoding.BINARY) {
+        ScaledCodes codes = encoding == VectorEncoding.CODES ? v.scaledCodes() : null;
+        if (codes != null) {
+          x.data = codes.littleEndianBytes();
+          x.codes = codesType(codes);
+          x.scale = codes.scale();
+          x.offset = codes.offset();
+          x.nanCode = codes.nanCode();
+          x.clipLowCode = codes.clipLowCode();
+          x.clipHighCode = codes.clipHighCode();
+        } else if (encoding == VectorEncoding.BINARY || encoding == VectorEncoding.CODES) {
           byte[] le = v.littleEndianBytes();
           x.data = le != null ? le : ValueCodec.encodeDoubles(v.asDoubles());
         } else {
@@ -148,6 +159,12 @@ final class ValueMapping {
 
   static List<String> sorted(java.util.Set<String> states) {
     return states.stream().sorted().toList();
+  }
+
+  /** The body type that names a trace's codes: INT8_CODES or INT16_CODES. */
+  private static String codesType(ScaledCodes c) {
+    return (c.width() == ScaledCodes.Width.INT8 ? BodyType.INT8_CODES : BodyType.INT16_CODES)
+        .name();
   }
 
   /** A provenance revision as a value carries it: absent for an IM that keeps none (0). */

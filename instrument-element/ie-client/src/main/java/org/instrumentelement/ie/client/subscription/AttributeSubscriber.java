@@ -315,7 +315,19 @@ public final class AttributeSubscriber implements AutoCloseable {
         body,
         m.propertyExists(MessageProperty.PROVENANCE.key())
             ? m.getLongProperty(MessageProperty.PROVENANCE.key())
-            : 0);
+            : 0,
+        m.propertyExists(MessageProperty.SCALE.key())
+            ? new CodeScaling(
+                m.getDoubleProperty(MessageProperty.SCALE.key()),
+                m.getDoubleProperty(MessageProperty.OFFSET.key()),
+                code(m, MessageProperty.NAN_CODE),
+                code(m, MessageProperty.CLIP_LOW_CODE),
+                code(m, MessageProperty.CLIP_HIGH_CODE))
+            : null);
+  }
+
+  private static Integer code(BytesMessage m, MessageProperty p) throws JMSException {
+    return m.propertyExists(p.key()) ? m.getIntProperty(p.key()) : null;
   }
 
   /** Tells listeners about the connection and resynchronises them when it returns. */

@@ -65,6 +65,27 @@ public class Value {
   @XmlAttribute public Long provenance;
 
   /**
+   * With encoding CODES, for a trace kept as the instrument's codes: INT8_CODES or INT16_CODES, the
+   * type of the codes in {@code data}; absent otherwise.
+   */
+  @XmlAttribute public String codes;
+
+  /** With {@code codes}: the value of one code step. */
+  @XmlAttribute public Double scale;
+
+  /** With {@code codes}: the value of code 0 (value = code * scale + offset). */
+  @XmlAttribute public Double offset;
+
+  /** With {@code codes}, if the instrument has one: the code of no sample, read as NaN. */
+  @XmlAttribute public Integer nanCode;
+
+  /** With {@code codes}, if the instrument has one: the code of a sample clipped low. */
+  @XmlAttribute public Integer clipLowCode;
+
+  /** With {@code codes}, if the instrument has one: the code of a sample clipped high. */
+  @XmlAttribute public Integer clipHighCode;
+
+  /**
    * Called by JAXB before it reads a value: JAXB fills a list it finds in the field rather than a
    * new ArrayList of one String per item, which for a 16 MB request took ~500 MB of heap.
    */

@@ -16,5 +16,12 @@ public enum VectorEncoding {
    * In {@code data}: the raw IEEE-754 float64 values, little-endian, base64 inline (1.35 times) or
    * as an MTOM attachment when the request itself was sent with MTOM (1.04 times).
    */
-  BINARY
+  BINARY,
+  /**
+   * As BINARY, except that a trace kept as the instrument's 8/16-bit codes comes as those codes in
+   * {@code data}, like a codes topic's body, with {@code codes} (INT8_CODES or INT16_CODES), {@code
+   * scale} and {@code offset} on the value: value = code * scale + offset in double precision. A
+   * vector of doubles comes as BINARY (no {@code codes}).
+   */
+  CODES
 }
