@@ -4,9 +4,10 @@ the loopback interface only.
   mdns_peer.py publish NAME SOCKET_PORT HISLIP_PORT
       announces an LXI-style instrument NAME (_scpi-raw._tcp and _hislip._tcp on 127.0.0.1 at
       those ports, with the LXI TXT keys), prints "ready", and withdraws it when stdin closes.
-  mdns_peer.py browse TYPE SECONDS
+  mdns_peer.py browse TYPE SECONDS [TEXT...]
       browses TYPE (e.g. _hislip._tcp.local.) and prints one line per service resolved:
-      name, port, addresses, and the TXT keys.
+      name, port, addresses, and the TXT keys; for SECONDS, or until every TEXT given is in a
+      line printed.
 """
 import socket
 import sys
@@ -38,21 +39,24 @@ def publish(name, socket_port, hislip_port):
     zc.close()
 
 
-def browse(service_type, seconds):
+def browse(service_type, seconds, awaited):
     zc = zeroconf()
     names = set()
     ServiceBrowser(zc, service_type, handlers=[lambda zeroconf, service_type, name, state_change:
                                                names.add(name)])
     deadline = time.time() + seconds
     done = set()
-    while time.time() < deadline:
+    missing = set(awaited)
+    while time.time() < deadline and (missing or not awaited):
         for name in list(names - done):
             info = zc.get_service_info(service_type, name, timeout=1000)
             if info is not None:
                 done.add(name)
                 props = {k.decode(): (v or b"").decode() for k, v in info.properties.items()}
-                print(name, info.port, ",".join(info.parsed_addresses()), sorted(props.items()),
-                      flush=True)
+                line = " ".join([name, str(info.port), ",".join(info.parsed_addresses()),
+                                 str(sorted(props.items()))])
+                print(line, flush=True)
+                missing = {t for t in missing if t not in line}
         time.sleep(0.1)
     zc.close()
 
@@ -61,4 +65,4 @@ if __name__ == "__main__":
     if sys.argv[1] == "publish":
         publish(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))
     else:
-        browse(sys.argv[2], float(sys.argv[3]))
+        browse(sys.argv[2], float(sys.argv[3]), sys.argv[4:])

@@ -126,16 +126,21 @@ for name, destination in stomp_cases.items():
 def mqtt_publish(topic, body):
     """One MQTT connection of the node that publishes at QoS 1: acknowledged, or closed."""
     state = {"published": [], "disconnects": 0}
-    connected, disconnected = threading.Event(), threading.Event()
+    # Set by the PUBACK or by the end of the connection, whichever comes first.
+    connected, answered = threading.Event(), threading.Event()
     c = mqtt.Client(client_id="", clean_session=True)
     c.username_pw_set(node, node_password)
     c.on_connect = lambda cl, u, f, rc: connected.set()
-    c.on_publish = lambda cl, u, mid: state["published"].append(mid)
+
+    def on_publish(cl, u, mid):
+        state["published"].append(mid)
+        answered.set()
 
     def on_disconnect(cl, u, rc):
         state["disconnects"] += 1
-        disconnected.set()
+        answered.set()
 
+    c.on_publish = on_publish
     c.on_disconnect = on_disconnect
     c.connect(host, mqtt_port)
     c.loop_start()
@@ -146,7 +151,7 @@ def mqtt_publish(topic, body):
         c.disconnect()
         c.loop_stop()
         return {"client_refused": str(e)}
-    disconnected.wait(WAIT)
+    answered.wait(WAIT)
     out = {"acknowledged": info.mid in state["published"], "closed": state["disconnects"] > 0}
     c.disconnect()
     c.loop_stop()

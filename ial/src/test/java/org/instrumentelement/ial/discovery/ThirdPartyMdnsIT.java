@@ -9,6 +9,7 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.instrumentelement.ial.sim.InstrumentSimulator;
@@ -26,6 +27,9 @@ class ThirdPartyMdnsIT {
   private static final String PYTHON = "/usr/bin/python3";
 
   private static final Path PEER = Path.of("src/test/python/mdns_peer.py");
+
+  /** How long a browse may take: an upper bound, as it ends on what the test looks for. */
+  private static final int BROWSE_SECONDS = 30;
 
   @BeforeAll
   static void zeroconfIsThere() throws Exception {
@@ -85,29 +89,36 @@ class ThirdPartyMdnsIT {
   void pythonZeroconfFindsWhatTheSimulatorAnnounces() throws Exception {
     try (InstrumentSimulator sim =
         InstrumentSimulator.builder().models("keysight-scope", "dmm").mdns(true).build().start()) {
-      String seen = browse("_hislip._tcp.local.", 5);
       String hislipPort = sim.hislipResource(0).replaceAll(".*,(\\d+)::INSTR", "$1");
-      assertTrue(
-          seen.contains(
-              "KEYSIGHT TECHNOLOGIES DSO-X 3024T SIM0000001._hislip._tcp.local. "
-                  + hislipPort
-                  + " 127.0.0.1"),
-          seen);
-      assertTrue(seen.contains("('Manufacturer', 'KEYSIGHT TECHNOLOGIES')"), seen);
-      assertTrue(seen.contains("('SerialNumber', 'SIM0000002')"), "the DMM too: " + seen);
-      String raw = browse("_lxi._tcp.local.", 5);
-      assertTrue(raw.contains("('Model', 'DSO-X 3024T')"), raw);
+      String scope =
+          "KEYSIGHT TECHNOLOGIES DSO-X 3024T SIM0000001._hislip._tcp.local. "
+              + hislipPort
+              + " 127.0.0.1";
+      String manufacturer = "('Manufacturer', 'KEYSIGHT TECHNOLOGIES')";
+      String dmm = "('SerialNumber', 'SIM0000002')";
+      String seen = browse("_hislip._tcp.local.", scope, manufacturer, dmm);
+      assertTrue(seen.contains(scope), seen);
+      assertTrue(seen.contains(manufacturer), seen);
+      assertTrue(seen.contains(dmm), "the DMM too: " + seen);
+      String model = "('Model', 'DSO-X 3024T')";
+      String raw = browse("_lxi._tcp.local.", model);
+      assertTrue(raw.contains(model), raw);
     }
   }
 
-  private static String browse(String type, int seconds) throws IOException, InterruptedException {
-    Process p =
-        new ProcessBuilder(PYTHON, PEER.toString(), "browse", type, Integer.toString(seconds))
-            .redirectErrorStream(true)
-            .start();
+  /**
+   * What python-zeroconf resolves of {@code type}: it browses until a line holds each of {@code
+   * awaited}, or for {@link #BROWSE_SECONDS} at most.
+   */
+  private static String browse(String type, String... awaited)
+      throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>(List.of(PYTHON, PEER.toString(), "browse", type));
+    command.add(Integer.toString(BROWSE_SECONDS));
+    command.addAll(List.of(awaited));
+    Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
     p.getOutputStream().close();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertTrue(p.waitFor(seconds + 30L, TimeUnit.SECONDS), "the browser ended");
+    assertTrue(p.waitFor(BROWSE_SECONDS + 30L, TimeUnit.SECONDS), "the browser ended");
     return out;
   }
 }

@@ -292,7 +292,10 @@ const trends = (() => {
     if (answer) render(v, answer);
     if (v.live) {
       const bucketMs = (v.seconds * 1000) / points;
-      const delay = v.tailState === "live" ? TREND_MAX_REFRESH_MS
+      // A gap the archive still calls lasting though live values came after it began: its end is
+      // on the way to the archive, and is asked for as soon as the live tail would be.
+      const ending = v.tailLast !== null && v.gaps.some((g) => g.lasting && v.tailLast * 1000 - g.from > 1);
+      const delay = v.tailState === "live" && !ending ? TREND_MAX_REFRESH_MS
         : Math.min(TREND_MAX_REFRESH_MS, Math.max(TREND_MIN_REFRESH_MS, bucketMs));
       v.timer = setTimeout(() => query(v), delay);
     }
@@ -372,8 +375,16 @@ const trends = (() => {
     while (d[0].length > 0 && d[0][0] < v.xMin) for (const c of d) c.shift();
     v.chart.setData(d);
     v.card.dataset.tailPoints = String(v.tail);
-    // The archive knows what is missing, and why (asked at most every 2 s).
-    if (broken && performance.now() - v.askedAt > TREND_MIN_REFRESH_MS) query(v);
+    // The archive knows what is missing, and why (asked at most every 2 s: when it was asked less
+    // than 2 s ago, it is asked again once they have passed, not left until the next refresh).
+    if (broken) {
+      const since = performance.now() - v.askedAt;
+      if (since > TREND_MIN_REFRESH_MS) query(v);
+      else {
+        clearTimeout(v.timer);
+        v.timer = setTimeout(() => { if (view === v && v.live) query(v); }, TREND_MIN_REFRESH_MS - since);
+      }
+    }
   }
 
   function append(d, row) {
