@@ -40,7 +40,7 @@ import org.instrumentelement.ie.measure.link.ShapedLink;
  * @param lossPeriodMillis how often the IE samples in the {@code loss} run (1: 1,000 samples/s)
  * @param ladderClients client counts of the streaming ladder
  * @param ladderBytes message sizes of the streaming ladder, raw bytes (8 per double)
- * @param ladderModes {@code polling} and/or {@code subscription}
+ * @param ladderModes {@code polling}, {@code subscription} and/or {@code capacity}
  * @param ladderWarmup warm-up of each ladder cell, not counted
  * @param ladderMeasure measured time of each ladder cell
  * @param ladderPeriodMillis how often the IE samples for the ladder's subscribers (10: 100/s)
@@ -96,7 +96,7 @@ record BenchmarkOptions(
   static final List<String> NAMED_ONLY = List.of("ladder", "loss", "history");
 
   /** The ladder's modes, in the order they run. */
-  static final List<String> LADDER_MODES = List.of("polling", "subscription");
+  static final List<String> LADDER_MODES = List.of("polling", "subscription", "capacity");
 
   /**
    * The options of a parsed command line ({@link CommandLine#parse}).

@@ -66,7 +66,10 @@ final class CommandLine {
     OPTIONS.put(
         "ladder-bytes",
         "message sizes of the ladder, bytes of doubles [10000,20000,40000,80000; quick 10000]");
-    OPTIONS.put("ladder-modes", "polling and/or subscription [polling,subscription]");
+    OPTIONS.put(
+        "ladder-modes",
+        "polling, subscription (at --ladder-period-ms) and/or capacity (subscription at the"
+            + " highest rate without loss) [polling,subscription]");
     OPTIONS.put("ladder-warmup", "seconds of warm-up per ladder cell, not counted [5; quick 2]");
     OPTIONS.put("ladder-seconds", "measured seconds per ladder cell [10; quick 2]");
     OPTIONS.put("ladder-period-ms", "the ladder's sampling period for subscribers, 10: 100/s [10]");

@@ -26,6 +26,16 @@ record StreamingLadder(BenchmarkOptions options) implements Measurement {
   private static final long RSS_PERIOD_MILLIS = 500;
 
   /**
+   * The sampling periods the {@code capacity} mode tries, in µs, fastest last: 100 to 4,000
+   * samples/s.
+   */
+  static final List<Long> CAPACITY_PERIODS_MICROS =
+      List.of(10_000L, 5_000L, 2_000L, 1_000L, 500L, 250L);
+
+  /** A capacity step counts when every subscriber gets at least this share of the samples asked. */
+  static final double CAPACITY_SHARE = 0.9;
+
+  /**
    * The IE's options: access control off (subscribers need no account), nothing sampled until a
    * cell switches it on, an array IM {@code lab/array<length>} for every size, and room for the
    * clients' connections and requests from one address.
@@ -96,7 +106,14 @@ record StreamingLadder(BenchmarkOptions options) implements Measurement {
               + " s with 10 clients of "
               + first * 8
               + " bytes");
-      cell(ie, sampling, mode, first * 8, 10, options.warmup().toMillis(), false);
+      cell(
+          ie,
+          sampling,
+          mode.equals("capacity") ? "subscription" : mode,
+          first * 8,
+          10,
+          options.warmup().toMillis(),
+          false);
       for (int bytes : options.ladderBytes()) {
         for (int clients : options.ladderClients()) {
           results.ladder.add(
@@ -131,6 +148,9 @@ record StreamingLadder(BenchmarkOptions options) implements Measurement {
     String im = "lab/array" + length;
     SamplingControl sampling =
         samplingByIm.computeIfAbsent(im, name -> SamplingControl.connect(ie, name));
+    if (mode.equals("capacity")) {
+      return capacity(ie, sampling, im, bytes, clients, warmupMillis);
+    }
     try (Subscribers subs =
         new Subscribers(
             clients,
@@ -152,6 +172,62 @@ record StreamingLadder(BenchmarkOptions options) implements Measurement {
         sampling.period(0);
       }
     }
+  }
+
+  /**
+   * The highest rate {@code clients} subscribers get without loss: the IE samples ever faster
+   * ({@link #CAPACITY_PERIODS_MICROS}), each step warmed up and measured like a subscription cell,
+   * until a step loses a number or delivers less than {@link #CAPACITY_SHARE} of the samples asked.
+   * The cell is the last step that did neither (the first step's, with its loss, if none).
+   */
+  private LadderCell capacity(
+      IeProcess ie, SamplingControl sampling, String im, int bytes, int clients, long warmupMillis)
+      throws Exception {
+    int length = bytes / 8;
+    LadderCell best = null;
+    try (Subscribers subs =
+        new Subscribers(
+            clients,
+            ie.brokerUrl(),
+            null,
+            null,
+            SamplingControl.topic(im),
+            SamplingControl.ACQUIRED)) {
+      try {
+        for (long period : CAPACITY_PERIODS_MICROS) {
+          sampling.periodMicros(period);
+          Thread.sleep(warmupMillis);
+          long lost0 = lost(subs);
+          Window w = measure(ie, subs.received::get);
+          long lost = lost(subs) - lost0;
+          LadderCell c = w.cell("capacity", bytes, length, clients, 0, lost);
+          double asked = 1e6 / period;
+          Progress.log(
+              String.format(
+                  Locale.ROOT,
+                  "ladder: capacity step %.0f samples/s: %.1f vectors/s per client, IE CPU %.1f us"
+                      + " per vector, lost %d",
+                  asked,
+                  c.vectorsPerClientPerSecond(),
+                  c.ieCpuMicrosPerVector(),
+                  lost));
+          boolean kept = lost == 0 && c.vectorsPerClientPerSecond() >= CAPACITY_SHARE * asked;
+          if (kept || best == null) {
+            best = c;
+          }
+          if (!kept) {
+            break;
+          }
+        }
+      } finally {
+        sampling.period(0);
+      }
+    }
+    return logged(best, null);
+  }
+
+  private static long lost(Subscribers subs) {
+    return subs.ledgers().stream().mapToLong(l -> l.counts().lost()).sum();
   }
 
   /** Vectors per second and the IE's CPU per vector over the cell's time, its memory meanwhile. */

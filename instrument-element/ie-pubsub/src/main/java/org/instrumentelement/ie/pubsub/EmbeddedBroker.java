@@ -23,6 +23,7 @@ import org.apache.activemq.broker.region.policy.PolicyEntry;
 import org.apache.activemq.broker.region.policy.PolicyMap;
 import org.apache.activemq.command.ActiveMQTopic;
 import org.apache.activemq.security.MessageAuthorizationPolicy;
+import org.apache.activemq.thread.TaskRunnerFactory;
 import org.instrumentelement.ie.config.BrokerConfig;
 import org.instrumentelement.ie.config.BrokerLimits;
 import org.instrumentelement.ie.pubsub.transport.ClientConnector;
@@ -59,6 +60,7 @@ public final class EmbeddedBroker implements AutoCloseable {
   private final Map<ClientProtocol, Integer> plainPorts = new EnumMap<>(ClientProtocol.class);
   private final Map<ClientProtocol, Integer> tlsPorts = new EnumMap<>(ClientProtocol.class);
   private BrokerService broker;
+  private TaskRunnerFactory dispatch; // the connectors' writing threads while the broker runs
   private String brokerName; // chosen at the first start, kept over restarts
   private boolean named; // whether brokerName is taken in NAMES now
 
@@ -123,18 +125,27 @@ public final class EmbeddedBroker implements AutoCloseable {
       b.setMessageAuthorizationPolicy(messages);
     }
     BrokerLimits limits = config.limits();
+    TaskRunnerFactory threads = ClientConnector.dispatchThreads(brokerName);
     List<ClientConnector> opened = new ArrayList<>();
     try {
       for (ClientProtocol p : ClientProtocol.values()) {
         if (tlsPorts.get(p) >= 0) {
           opened.add(
               ClientConnector.open(
-                  b, p, config.host(), tlsPorts.get(p), tlsSockets, limits, quota, refusals));
+                  b,
+                  p,
+                  config.host(),
+                  tlsPorts.get(p),
+                  tlsSockets,
+                  limits,
+                  quota,
+                  refusals,
+                  threads));
         }
         if (plainPorts.get(p) >= 0) {
           opened.add(
               ClientConnector.open(
-                  b, p, plainHost(), plainPorts.get(p), null, limits, quota, refusals));
+                  b, p, plainHost(), plainPorts.get(p), null, limits, quota, refusals, threads));
         }
       }
       b.start();
@@ -142,6 +153,7 @@ public final class EmbeddedBroker implements AutoCloseable {
     } catch (Exception e) {
       // Closes the sockets of the connectors opened so far.
       b.stop();
+      threads.shutdownNow();
       releaseName();
       throw e;
     }
@@ -149,6 +161,7 @@ public final class EmbeddedBroker implements AutoCloseable {
       (c.tls() ? tlsPorts : plainPorts).put(c.protocol(), c.getConnectUri().getPort());
     }
     broker = b;
+    dispatch = threads;
   }
 
   /**
@@ -382,7 +395,11 @@ public final class EmbeddedBroker implements AutoCloseable {
     } catch (Exception e) {
       throw new IllegalStateException("broker did not stop cleanly", e);
     } finally {
+      if (dispatch != null) {
+        dispatch.shutdownNow();
+      }
       broker = null;
+      dispatch = null;
       releaseName();
     }
   }

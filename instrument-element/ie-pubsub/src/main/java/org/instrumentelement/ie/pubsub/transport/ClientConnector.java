@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
@@ -19,6 +20,7 @@ import org.apache.activemq.broker.BrokerServiceAware;
 import org.apache.activemq.broker.Connection;
 import org.apache.activemq.broker.TransportConnection;
 import org.apache.activemq.broker.TransportConnector;
+import org.apache.activemq.thread.TaskRunnerFactory;
 import org.apache.activemq.transport.Transport;
 import org.apache.activemq.transport.TransportServer;
 import org.apache.activemq.transport.mqtt.MQTTTransportFactory;
@@ -39,10 +41,20 @@ public final class ClientConnector extends TransportConnector {
   /** Buffer of each client connection's socket streams, in and out. */
   static final int IO_BUFFER_BYTES = 64 * 1024;
 
+  /**
+   * How long a dispatch thread may be busy writing to one connection (a client that reads nothing
+   * blocks its write once the socket's buffers are full) before another thread takes its place.
+   */
+  static final long DISPATCH_STALL_MILLIS = 50;
+
+  /** How long a dispatch thread started in the place of a stuck one waits for work, then stops. */
+  static final long DISPATCH_IDLE_MILLIS = 10_000;
+
   private final ClientProtocol protocol;
   private final boolean tls;
   private final Duration loginTimeout;
   private final Refusals refusals;
+  private final TaskRunnerFactory dispatch;
   private final Map<TransportConnection, ScheduledFuture<?>> deadlines = new ConcurrentHashMap<>();
   private ScheduledExecutorService timer;
   private Broker broker;
@@ -52,8 +64,10 @@ public final class ClientConnector extends TransportConnector {
       ClientProtocol protocol,
       boolean tls,
       Duration loginTimeout,
-      Refusals refusals) {
+      Refusals refusals,
+      TaskRunnerFactory dispatch) {
     super(server);
+    this.dispatch = dispatch;
     this.protocol = protocol;
     this.tls = tls;
     this.loginTimeout = loginTimeout;
@@ -66,6 +80,8 @@ public final class ClientConnector extends TransportConnector {
    *
    * @param port 0 for a free one
    * @param tlsSockets TLS server sockets for a connector over TLS; null for plain TCP
+   * @param dispatch the threads that write to the clients ({@link #dispatchThreads}), which the
+   *     caller shuts down after the broker
    */
   public static ClientConnector open(
       BrokerService broker,
@@ -75,7 +91,8 @@ public final class ClientConnector extends TransportConnector {
       ServerSocketFactory tlsSockets,
       BrokerLimits limits,
       ConnectionQuota quota,
-      Refusals refusals)
+      Refusals refusals,
+      TaskRunnerFactory dispatch)
       throws Exception {
     if (protocol == ClientProtocol.STOMP) {
       plainStompFramesOnly();
@@ -88,9 +105,24 @@ public final class ClientConnector extends TransportConnector {
     TransportServer server =
         factory.doBind(URI.create(uri(protocol, tls, host, port, limits.maxFrameBytes())));
     ClientConnector connector =
-        new ClientConnector(server, protocol, tls, limits.loginTimeout(), refusals);
+        new ClientConnector(server, protocol, tls, limits.loginTimeout(), refusals, dispatch);
     broker.addConnector(connector);
     return connector;
+  }
+
+  /**
+   * The threads that write messages to the clients of a broker's connectors, one per core for all
+   * connections ({@link DispatchPool}) instead of ActiveMQ's thread per wake-up of a connection.
+   */
+  public static TaskRunnerFactory dispatchThreads(String brokerName) {
+    int cores = Runtime.getRuntime().availableProcessors();
+    return new TaskRunnerFactory("ie-broker-dispatch") {
+      @Override
+      protected ExecutorService createDefaultExecutor() {
+        return new DispatchPool(
+            "ie-broker-dispatch-" + brokerName, cores, DISPATCH_STALL_MILLIS, DISPATCH_IDLE_MILLIS);
+      }
+    };
   }
 
   /**
@@ -265,7 +297,7 @@ public final class ClientConnector extends TransportConnector {
             this,
             transport,
             broker,
-            isDisableAsyncDispatch() ? null : getTaskRunnerFactory(),
+            isDisableAsyncDispatch() ? null : dispatch,
             service.getTaskRunnerFactory());
     c.getStatistics().setEnabled(getStatistics().isEnabled());
     c.setMessageAuthorizationPolicy(getMessageAuthorizationPolicy());
