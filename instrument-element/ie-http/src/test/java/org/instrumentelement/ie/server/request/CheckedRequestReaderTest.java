@@ -79,7 +79,7 @@ class CheckedRequestReaderTest {
                 "<ie:getAttribute><ie:im>x</ie:im><ie:attribute>y</ie:attribute>"
                     + "<ie:encoding>GZIP</ie:encoding></ie:getAttribute>"));
     assertEquals(FaultCode.WRONG_TYPE, r.code());
-    assertEquals("encoding: 'GZIP' is not one of XML, BINARY", r.getMessage());
+    assertEquals("encoding: 'GZIP' is not one of XML, BINARY, CODES", r.getMessage());
     r =
         refused(
             body(

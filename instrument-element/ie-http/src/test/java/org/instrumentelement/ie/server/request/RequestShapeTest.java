@@ -31,7 +31,7 @@ class RequestShapeTest {
   void enumerationsKnowTheirNames() {
     for (String op : List.of("getAttribute", "getAttributes")) {
       LeafType encoding = OPERATIONS.get(op).child("encoding").leaf();
-      assertEquals(List.of("XML", "BINARY"), encoding.choices(), op);
+      assertEquals(List.of("XML", "BINARY", "CODES"), encoding.choices(), op);
     }
     RequestShape value = OPERATIONS.get("setParameter").child("value").shape();
     assertEquals(6, value.attributes().get("type").choices().size());
