@@ -27,10 +27,22 @@ def vector_group(f):
     return sorted(found)[0]
 
 
+def volts(value):
+    """A vector dataset's doubles: a trace recorded as codes scaled as CF says, value *
+    scale_factor + add_offset in float64 (the _FillValue code as NaN), or the doubles as they are."""
+    data = value[:]
+    if "scale_factor" not in value.attrs:
+        return data
+    out = data.astype("<f8") * value.attrs["scale_factor"] + value.attrs["add_offset"]
+    if "_FillValue" in value.attrs:
+        out[data == value.attrs["_FillValue"]] = float("nan")
+    return out
+
+
 recorded = []
 for path in sorted(glob.glob(os.path.join(directory, "segment-*.h5"))):
     with h5py.File(path, "r") as f:
-        values = f[vector_group(f)]["value"][:]
+        values = volts(f[vector_group(f)]["value"])
         recorded.extend(row.astype("<f8").tobytes() for row in values)
 index = {}  # a trace recorded more than once (a scope repeats itself) has several positions
 for i, raw in enumerate(recorded):

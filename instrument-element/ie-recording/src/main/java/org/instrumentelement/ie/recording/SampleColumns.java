@@ -1,6 +1,8 @@
 package org.instrumentelement.ie.recording;
 
 import java.util.Arrays;
+import java.util.Objects;
+import org.instrumentelement.ial.trace.ScaledCodes;
 import org.instrumentelement.im.model.Value;
 import org.instrumentelement.im.model.ValueType;
 import org.instrumentelement.im.sampling.Sample;
@@ -9,7 +11,10 @@ import org.instrumentelement.im.sampling.Sample;
  * The samples of one attribute in the segment being filled, column by column as they will be
  * written: values (vectors by reference, never copied), acquisition and publication times, sequence
  * numbers, provenance revisions, qualities and heartbeat flags. One segment holds one type and one
- * vector length per attribute; a sample that does not fit closes the segment.
+ * vector length per attribute; a sample that does not fit closes the segment. A vector given as the
+ * instrument's codes ({@link Value#ofCodes}) is kept as its codes, and the segment holds one width,
+ * scale, offset and set of special codes for it: a trace in another scaling (the scope's volts per
+ * division changed) or given as doubles closes the segment too.
  */
 final class SampleColumns {
   /** What a sample costs besides its value: four longs, a quality, a flag, references. */
@@ -17,6 +22,7 @@ final class SampleColumns {
 
   private final ValueType type;
   private final int length;
+  private final ScaledCodes codes; // the first sample's codes (their scaling is the segment's)
   private Object[] values = new Object[64];
   private long[] acquired = new long[64];
   private long[] published = new long[64];
@@ -31,18 +37,44 @@ final class SampleColumns {
   SampleColumns(Value first) {
     this.type = first.type();
     this.length = type == ValueType.DOUBLE_ARRAY ? first.vectorLength() : 0;
+    this.codes = type == ValueType.DOUBLE_ARRAY ? first.scaledCodes() : null;
   }
 
-  /** Whether a value can join these columns (same type, same vector length). */
+  /**
+   * Whether a value can join these columns (same type, same vector length, and for codes the same
+   * width, scale, offset and special codes).
+   */
   boolean fits(Value v) {
-    return v.type() == type && (type != ValueType.DOUBLE_ARRAY || v.vectorLength() == length);
+    if (v.type() != type) {
+      return false;
+    }
+    if (type != ValueType.DOUBLE_ARRAY) {
+      return true;
+    }
+    if (v.vectorLength() != length) {
+      return false;
+    }
+    ScaledCodes c = v.scaledCodes();
+    return codes == null ? c == null : c != null && sameScaling(codes, c);
+  }
+
+  private static boolean sameScaling(ScaledCodes a, ScaledCodes b) {
+    return a.width() == b.width()
+        && Double.doubleToLongBits(a.scale()) == Double.doubleToLongBits(b.scale())
+        && Double.doubleToLongBits(a.offset()) == Double.doubleToLongBits(b.offset())
+        && Objects.equals(a.nanCode(), b.nanCode())
+        && Objects.equals(a.clipLowCode(), b.clipLowCode())
+        && Objects.equals(a.clipHighCode(), b.clipHighCode());
   }
 
   /** What a sample of this value takes in memory and (about) on disk. */
   static long cost(Value v) {
     return PER_SAMPLE_BYTES
         + switch (v.type()) {
-          case DOUBLE_ARRAY -> 8L * v.vectorLength();
+          case DOUBLE_ARRAY ->
+              v.scaledCodes() != null
+                  ? (long) v.scaledCodes().width().bytes() * v.vectorLength()
+                  : 8L * v.vectorLength();
           case STRING, ENUM -> v.asString().length();
           default -> 8;
         };
@@ -87,10 +119,24 @@ final class SampleColumns {
     return type;
   }
 
-  /** The values as HDF5 wants them: a 2-D array for vectors, a typed 1-D array for scalars. */
+  /**
+   * The codes of the first sample, whose width, scale, offset and special codes every sample of
+   * these columns shares; null when the vectors are doubles.
+   */
+  ScaledCodes codes() {
+    return codes;
+  }
+
+  /**
+   * The values as HDF5 wants them: a 2-D array for vectors (doubles, or the codes as {@code byte}
+   * or {@code short} when the vectors are codes), a typed 1-D array for scalars.
+   */
   Object values() {
     switch (type) {
       case DOUBLE_ARRAY -> {
+        if (codes != null) {
+          return codeRows();
+        }
         double[][] out = new double[count][];
         for (int i = 0; i < count; i++) {
           out[i] = ((Value) values[i]).asDoubles();
@@ -126,6 +172,21 @@ final class SampleColumns {
         return out;
       }
     }
+  }
+
+  private Object codeRows() {
+    if (codes.width() == ScaledCodes.Width.INT8) {
+      byte[][] out = new byte[count][];
+      for (int i = 0; i < count; i++) {
+        out[i] = ((Value) values[i]).scaledCodes().littleEndianBytes();
+      }
+      return out;
+    }
+    short[][] out = new short[count][];
+    for (int i = 0; i < count; i++) {
+      out[i] = ((Value) values[i]).scaledCodes().codes();
+    }
+    return out;
   }
 
   long[] acquired() {

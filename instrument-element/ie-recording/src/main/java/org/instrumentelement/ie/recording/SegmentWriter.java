@@ -14,6 +14,7 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.instrumentelement.ial.trace.ScaledCodes;
 
 /**
  * Writes one segment as a complete HDF5 file: under a temporary name, forced to disk, then renamed,
@@ -21,7 +22,11 @@ import java.util.Map;
  * the IE to read: a group per IM path ({@code /lab/scope}) with its provenance as attributes, a
  * group per attribute below it with the datasets {@code value}, {@code acquired}, {@code
  * published}, {@code sequence}, {@code quality}, {@code heartbeat}, and the parameter changes made
- * while the segment was open in {@code /parameterChanges}.
+ * while the segment was open in {@code /parameterChanges}. A vector the instrument gave as codes is
+ * written as its codes (an int8 or int16 {@code value}) with the attributes {@code scale_factor}
+ * and {@code add_offset} of the CF conventions, so that {@code value * scale_factor + add_offset}
+ * gives the doubles, and {@code _FillValue}, {@code clipLowCode}, {@code clipHighCode} for the
+ * instrument's special codes.
  */
 final class SegmentWriter {
   /** What the time datasets count. */
@@ -134,12 +139,37 @@ final class SegmentWriter {
     if (axis != null) {
       axis.axis().forEach(value::putAttribute);
     }
+    ScaledCodes codes = c.codes();
+    if (codes != null) {
+      describeCodes(value, codes);
+    }
     g.putDataset("acquired", c.acquired()).putAttribute("units", TIME_UNITS);
     g.putDataset("published", c.published()).putAttribute("units", TIME_UNITS);
     g.putDataset("sequence", c.sequence());
     g.putDataset("provenance", c.provenance());
     g.putDataset("quality", c.quality());
     g.putDataset("heartbeat", c.heartbeat());
+  }
+
+  /** The scaling of codes, in the CF conventions' names where they have one. */
+  private static void describeCodes(WritableDataset value, ScaledCodes codes) {
+    value.putAttribute("scale_factor", codes.scale());
+    value.putAttribute("add_offset", codes.offset());
+    putCode(value, "_FillValue", codes.width(), codes.nanCode());
+    putCode(value, "clipLowCode", codes.width(), codes.clipLowCode());
+    putCode(value, "clipHighCode", codes.width(), codes.clipHighCode());
+  }
+
+  /** A code as an attribute of the dataset's own type, as CF wants {@code _FillValue}. */
+  private static void putCode(
+      WritableDataset value, String name, ScaledCodes.Width width, Integer code) {
+    if (code != null) {
+      value.putAttribute(
+          name,
+          width == ScaledCodes.Width.INT8
+              ? (Object) Byte.valueOf(code.byteValue())
+              : (Object) Short.valueOf(code.shortValue()));
+    }
   }
 
   private static void writeChanges(WritableGroup g, List<ParameterChangeEntry> changes) {

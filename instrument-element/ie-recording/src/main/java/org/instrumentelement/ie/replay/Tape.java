@@ -12,15 +12,25 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.instrumentelement.ial.InstrumentException;
+import org.instrumentelement.ial.trace.ScaledCodes;
 
 /**
  * The recorded vectors of one attribute across the segments of a recording, in order: their
  * acquisition times are read when the tape is opened (8 bytes a vector), each vector is read from
  * its segment when it is played, so a long recording is never held in memory. The attribute is the
- * first vector attribute of the first IM in the files.
+ * first vector attribute of the first IM in the files. A vector recorded as the instrument's codes
+ * is played as {@code code * scale_factor + add_offset} (its {@code _FillValue} as NaN), the
+ * doubles it was published as, to the bit.
  */
 final class Tape implements AutoCloseable {
-  private record Segment(Path file, String dataset, long[] acquired, int first) {}
+  /**
+   * A segment's vectors.
+   *
+   * @param scaling the codes' scaling when the vectors are codes (their codes left empty), else
+   *     null
+   */
+  private record Segment(
+      Path file, String dataset, long[] acquired, int first, ScaledCodes scaling) {}
 
   private final List<Segment> segments;
   private final int count;
@@ -84,7 +94,8 @@ final class Tape implements AutoCloseable {
         if (n instanceof Group g && g.getChild("acquired") instanceof Dataset d) {
           long[] acquired = (long[]) d.getData();
           if (acquired.length > 0) {
-            segments.add(new Segment(f, dataset, acquired, first));
+            segments.add(
+                new Segment(f, dataset, acquired, first, scaling(h.getDatasetByPath(dataset))));
             first += acquired.length;
           }
         }
@@ -112,6 +123,30 @@ final class Tape implements AutoCloseable {
       }
     }
     return null;
+  }
+
+  /** The scaling of a dataset of codes, or null for one of doubles. */
+  private static ScaledCodes scaling(Dataset value) {
+    Attribute scale = value.getAttribute("scale_factor");
+    if (scale == null) {
+      return null;
+    }
+    ScaledCodes.Width width =
+        value.getJavaType() == byte.class ? ScaledCodes.Width.INT8 : ScaledCodes.Width.INT16;
+    return ScaledCodes.of(
+            width, new byte[0], number(scale), number(value.getAttribute("add_offset")))
+        .withSpecialCodes(
+            code(value.getAttribute("_FillValue")),
+            code(value.getAttribute("clipLowCode")),
+            code(value.getAttribute("clipHighCode")));
+  }
+
+  private static double number(Attribute a) {
+    return a == null ? 0 : ((Number) a.getData()).doubleValue();
+  }
+
+  private static Integer code(Attribute a) {
+    return a == null ? null : ((Number) a.getData()).intValue();
   }
 
   private static String text(Attribute a) {
@@ -152,8 +187,17 @@ final class Tape implements AutoCloseable {
       openSegment = s;
     }
     Dataset d = open.getDatasetByPath(s.dataset());
-    double[][] row = (double[][]) d.getData(new long[] {k - s.first(), 0}, new int[] {1, length});
-    return row[0];
+    Object rows = d.getData(new long[] {k - s.first(), 0}, new int[] {1, length});
+    ScaledCodes c = s.scaling();
+    ScaledCodes codes;
+    if (rows instanceof byte[][] b) {
+      codes = ScaledCodes.of(ScaledCodes.Width.INT8, b[0], c.scale(), c.offset());
+    } else if (rows instanceof short[][] w) {
+      codes = ScaledCodes.ofInt16(w[0], c.scale(), c.offset());
+    } else {
+      return ((double[][]) rows)[0];
+    }
+    return codes.withSpecialCodes(c.nanCode(), c.clipLowCode(), c.clipHighCode()).toDoubles();
   }
 
   private Segment segmentOf(int k) {

@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jhdf.HdfFile;
+import io.jhdf.api.Dataset;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -12,6 +15,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import org.instrumentelement.ial.trace.ScaledCodes;
 import org.instrumentelement.ie.config.RecordingLimits;
 import org.instrumentelement.im.model.Value;
 import org.instrumentelement.im.sampling.Sample;
@@ -100,6 +104,70 @@ class ActiveRecordingTest {
     try (HdfFile f = new HdfFile(dir.resolve(s.segments().get(0).name()))) {
       assertEquals(
           10, ((long[]) f.getDatasetByPath("/lab/array/vector/sequence").getData()).length);
+    }
+  }
+
+  private static Sample codes(long n, ScaledCodes.Width width, double scale) {
+    short[] k = new short[100];
+    k[0] = (short) n;
+    k[1] = (short) -n;
+    k[2] = -128; // the NaN code
+    ByteBuffer b = ByteBuffer.allocate(100 * width.bytes()).order(ByteOrder.LITTLE_ENDIAN);
+    for (short code : k) {
+      if (width == ScaledCodes.Width.INT8) {
+        b.put((byte) code);
+      } else {
+        b.putShort(code);
+      }
+    }
+    byte[] le = b.array();
+    ScaledCodes c =
+        ScaledCodes.of(width, le, scale, -0.1).withSpecialCodes(-128, null, (int) Byte.MAX_VALUE);
+    return new Sample(ITEM.im(), ITEM.attribute(), Value.ofCodes(c, Instant.now()), n, false);
+  }
+
+  @Test
+  void codesAreWrittenAsTheirCodesWithTheirScaling() throws Exception {
+    ActiveRecording r = recording(100, 1L << 30);
+    for (long n = 1; n <= 3; n++) {
+      r.offer(codes(n, ScaledCodes.Width.INT16, 0.25), 0);
+    }
+    r.offer(codes(4, ScaledCodes.Width.INT16, 0.5), 0); // another scale: another segment
+    r.offer(codes(5, ScaledCodes.Width.INT8, 0.5), 0); // another width: another segment
+    r.offer(sample(6), 0); // doubles: another segment
+    r.start();
+    r.requestStop("stopped by tester");
+    assertTrue(r.awaitFinished(Duration.ofSeconds(60)));
+    StoredRecording s = r.snapshot();
+    assertEquals(6, s.samples());
+    assertEquals(4, s.segments().size());
+    String value = "/lab/array/vector/value";
+    try (HdfFile f = new HdfFile(dir.resolve(s.segments().get(0).name()))) {
+      Dataset d = f.getDatasetByPath(value);
+      short[][] codes = (short[][]) d.getData();
+      assertEquals(3, codes.length);
+      assertEquals(100, codes[0].length);
+      assertEquals(-3, codes[2][1]);
+      assertEquals(-128, codes[2][2]);
+      assertEquals(0.25, d.getAttribute("scale_factor").getData());
+      assertEquals(-0.1, d.getAttribute("add_offset").getData());
+      assertEquals((short) -128, d.getAttribute("_FillValue").getData());
+      assertEquals((short) 127, d.getAttribute("clipHighCode").getData());
+      assertEquals(null, d.getAttribute("clipLowCode"));
+    }
+    try (HdfFile f = new HdfFile(dir.resolve(s.segments().get(1).name()))) {
+      assertEquals(0.5, f.getDatasetByPath(value).getAttribute("scale_factor").getData());
+    }
+    try (HdfFile f = new HdfFile(dir.resolve(s.segments().get(2).name()))) {
+      Dataset d = f.getDatasetByPath(value);
+      byte[][] codes = (byte[][]) d.getData();
+      assertEquals(-5, codes[0][1]);
+      assertEquals((byte) -128, d.getAttribute("_FillValue").getData());
+    }
+    try (HdfFile f = new HdfFile(dir.resolve(s.segments().get(3).name()))) {
+      Dataset d = f.getDatasetByPath(value);
+      assertEquals(6.0, ((double[][]) d.getData())[0][0]);
+      assertEquals(null, d.getAttribute("scale_factor"));
     }
   }
 }

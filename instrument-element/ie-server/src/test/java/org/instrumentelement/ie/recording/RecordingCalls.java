@@ -111,10 +111,18 @@ public final class RecordingCalls {
   /** Runs src/test/python/read_recording.py; returns its output, failing on a non-zero exit. */
   public static String readWithH5py(Path dir, String id, String startedBy, String... more)
       throws Exception {
-    List<String> command =
-        new java.util.ArrayList<>(
-            List.of(PYTHON, "src/test/python/read_recording.py", dir.toString(), id, startedBy));
-    command.addAll(List.of(more));
+    List<String> args = new java.util.ArrayList<>(List.of(dir.toString(), id, startedBy));
+    args.addAll(List.of(more));
+    return runPython("src/test/python/read_recording.py", args.toArray(String[]::new));
+  }
+
+  /**
+   * Runs a Python script of src/test/python that checks a recording with h5py; returns its output,
+   * failing on a non-zero exit.
+   */
+  public static String runPython(String script, String... args) throws Exception {
+    List<String> command = new java.util.ArrayList<>(List.of(PYTHON, script));
+    command.addAll(List.of(args));
     Path output = Files.createTempFile("read-recording", ".out");
     Process p =
         new ProcessBuilder(command)

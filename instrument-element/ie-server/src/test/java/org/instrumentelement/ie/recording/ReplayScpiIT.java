@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.jhdf.HdfFile;
+import io.jhdf.api.Attribute;
+import io.jhdf.api.Dataset;
+import java.lang.reflect.Array;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -97,10 +100,37 @@ class ReplayScpiIT {
     try (Stream<Path> files = Files.list(dir)) {
       for (Path f : files.filter(x -> x.toString().endsWith(".h5")).toList()) {
         try (HdfFile h = new HdfFile(f)) {
-          for (double[] row : (double[][]) h.getDatasetByPath("/scope/waveform/value").getData()) {
+          for (double[] row : doubles(h.getDatasetByPath("/scope/waveform/value"))) {
             out.add(bytes(row));
           }
         }
+      }
+    }
+    return out;
+  }
+
+  /**
+   * A vector dataset's doubles as docs/recording.md has a reader compute them: the codes of a trace
+   * the scope sent as codes times {@code scale_factor} plus {@code add_offset}, or the doubles as
+   * they are.
+   */
+  private static double[][] doubles(Dataset value) {
+    Object data = value.getData();
+    if (data instanceof double[][] d) {
+      return d;
+    }
+    double scale = ((Number) value.getAttribute("scale_factor").getData()).doubleValue();
+    double offset = ((Number) value.getAttribute("add_offset").getData()).doubleValue();
+    Attribute fill = value.getAttribute("_FillValue");
+    Integer nan = fill == null ? null : ((Number) fill.getData()).intValue();
+    int rows = Array.getLength(data);
+    double[][] out = new double[rows][];
+    for (int r = 0; r < rows; r++) {
+      Object row = Array.get(data, r);
+      out[r] = new double[Array.getLength(row)];
+      for (int i = 0; i < out[r].length; i++) {
+        int code = ((Number) Array.get(row, i)).intValue();
+        out[r][i] = nan != null && code == nan ? Double.NaN : code * scale + offset;
       }
     }
     return out;
