@@ -477,7 +477,7 @@ final class Results {
    *
    * @param format the scope's {@code dataFormat}: WORD (16-bit codes) or BYTE (8-bit)
    * @param topicBytesDoubles a message of the attribute's topic (doubles) as a subscriber receives
-   *     it, broker framing included
+   *     it: body and marshalled properties
    * @param topicBytesCodes a message of its {@code .codes} topic
    * @param pollBytesBinary a getAttribute answer in BINARY, HTTP included
    * @param pollBytesMtom the same as an MTOM attachment
