@@ -5,6 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -23,6 +27,7 @@ import org.instrumentelement.ie.client.soap.Value;
 import org.instrumentelement.ie.client.soap.VectorEncoding;
 import org.instrumentelement.ie.client.subscription.AttributeSubscriber;
 import org.instrumentelement.ie.config.ConfigLoader;
+import org.instrumentelement.ie.recording.RecordingCalls;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -32,26 +37,31 @@ import org.junit.jupiter.params.provider.CsvSource;
  * The mock Keysight scope's trace, sent as WORD or BYTE codes and archived (history.vectors), comes
  * back through getHistoryValue, in XML, BINARY and CODES, as the doubles a subscriber of the
  * attribute received for the same sequence numbers, bit for bit; CODES gives the codes themselves.
+ * The segments, read with h5py as docs/history.md says, give the same doubles.
  */
 class CodesHistoryIT {
   static RunningElement running;
   static InstrumentElementPort ie;
+  static Path dataDir;
 
   @BeforeAll
   static void start() throws Exception {
+    dataDir = RunningElement.newDataDir();
     running =
         RunningElement.of(
             RunningElement.freePorts(
-                ConfigLoader.load(
-                    List.of(
-                        "--im.kscope.parent=lab",
-                        "--im.kscope.type=scpi",
-                        "--im.kscope.descriptor=keysight-infiniivision",
-                        "--im.kscope.address=MOCK::keysight-scope",
-                        "--im.kscope.attribute.waveform.period=100ms",
-                        "--history.vectors=lab/kscope:waveform",
-                        "--history.flushInterval=200ms"),
-                    Map.of())));
+                    ConfigLoader.load(
+                        List.of(
+                            "--im.kscope.parent=lab",
+                            "--im.kscope.type=scpi",
+                            "--im.kscope.descriptor=keysight-infiniivision",
+                            "--im.kscope.address=MOCK::keysight-scope",
+                            "--im.kscope.attribute.waveform.period=100ms",
+                            "--history.vectors=lab/kscope:waveform",
+                            "--history.flushInterval=200ms",
+                            "--history.segmentDuration=1s"),
+                        Map.of()))
+                .with("data.dir", dataDir.toString()));
     ie = running.client();
     ExecuteCommand run = new ExecuteCommand(); // running, every read is a new trace
     run.setIm("lab/kscope");
@@ -125,6 +135,39 @@ class CodesHistoryIT {
       compared++;
     }
     assertTrue(compared >= 8, "traces compared: " + compared + " of " + archived.size());
+    if (RecordingCalls.h5pyInstalled()) {
+      readWithH5py(published, format.equals("WORD") ? "int16" : "int8");
+    }
+  }
+
+  /**
+   * The written segments read with h5py as docs/history.md says: the same doubles, bit for bit, as
+   * the subscriber's; waits for the segments (written a second after their first sample).
+   */
+  private static void readWithH5py(Map<Long, double[]> published, String dtype) throws Exception {
+    Path expected = Files.createTempDirectory(Path.of("target"), "codes-history-expected");
+    for (Map.Entry<Long, double[]> e : published.entrySet()) {
+      ByteBuffer b = ByteBuffer.allocate(e.getValue().length * 8).order(ByteOrder.LITTLE_ENDIAN);
+      b.asDoubleBuffer().put(e.getValue());
+      Files.write(expected.resolve(e.getKey() + ".f64"), b.array());
+    }
+    Path series = dataDir.resolve("history").resolve("series").resolve("lab%2Fkscope~waveform");
+    int matched = 0;
+    long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+    while (matched < 8 && System.nanoTime() < deadline) {
+      matched =
+          Integer.parseInt(
+              RecordingCalls.runPython(
+                      "src/test/python/read_codes_history.py",
+                      series.toString(),
+                      dtype,
+                      expected.toString())
+                  .trim());
+      if (matched < 8) {
+        Thread.sleep(500); // the segments of the traces received are not all written yet
+      }
+    }
+    assertTrue(matched >= 8, "traces h5py read as the subscriber's: " + matched);
   }
 
   private static void assertBitIdentical(double[] expected, double[] got, String what) {
