@@ -19,11 +19,12 @@ import org.instrumentelement.ie.measure.link.LinkAccuracy;
  * on the same broker; sample-to-subscriber latency and CPU per delivered vector at 100 samples/s;
  * the live-trace load of 10 to 2,000 VCR portal viewers ({@link ViewerLoad}); what recording costs
  * next to publishing ({@link RecordingCost}); when named, the streaming ladder ({@link
- * StreamingLadder}) and the loss run ({@link LossRun}); optionally the heap over a long mixed run.
- * With {@code --peer=opcua}, the OPC UA peer (Eclipse Milo, {@link OpcUaPeer}) is measured just
- * before and just after the IE's polling ({@link PeerPolling}) and subscription ({@link
- * PeerSubscription}) runs, and the IE's figures are given over the peer's ({@link PeerComparison}).
- * Prints progress and a summary, and writes every figure to a JSON file.
+ * StreamingLadder}), the loss run ({@link LossRun}) and a scope trace as doubles and as codes
+ * ({@link CodesCost}); optionally the heap over a long mixed run. With {@code --peer=opcua}, the
+ * OPC UA peer (Eclipse Milo, {@link OpcUaPeer}) is measured just before and just after the IE's
+ * polling ({@link PeerPolling}) and subscription ({@link PeerSubscription}) runs, and the IE's
+ * figures are given over the peer's ({@link PeerComparison}). Prints progress and a summary, and
+ * writes every figure to a JSON file.
  *
  * <p>The measurements run in four stages, each on an IE of its own started for it: polling (access
  * control on, as a lab runs it), subscription (access control off, so that a bare publisher may
@@ -195,6 +196,17 @@ public final class Benchmark {
     }
     if (options.runs("history")) {
       new HistoryCost(options).run(results);
+    }
+    if (options.runs("codes")) {
+      Progress.log(
+          "codes: starting the IE with the mock Keysight scope and a data directory (access"
+              + " control off)");
+      java.nio.file.Path dataDir = RecordingCost.newDataDirectory();
+      try {
+        stage(CodesCost.ieOptions(dataDir), List.of(new CodesCost(options, dataDir)), results);
+      } finally {
+        RecordingCost.removeDirectory(dataDir);
+      }
     }
     if (!options.soak().isZero()) {
       Progress.log(

@@ -93,7 +93,7 @@ record BenchmarkOptions(
   static final String OPCUA = "opcua";
 
   /** The parts that run only when {@code --only} names them: they take many minutes. */
-  static final List<String> NAMED_ONLY = List.of("ladder", "loss", "history");
+  static final List<String> NAMED_ONLY = List.of("ladder", "loss", "history", "codes");
 
   /** The ladder's modes, in the order they run. */
   static final List<String> LADDER_MODES = List.of("polling", "subscription", "capacity");

@@ -30,7 +30,8 @@ final class CommandLine {
           "ladder",
           "loss",
           "recording",
-          "history");
+          "history",
+          "codes");
 
   private static final Map<String, String> OPTIONS = new LinkedHashMap<>();
 
@@ -38,7 +39,9 @@ final class CommandLine {
     OPTIONS.put("quick", "a short run to see that it works (cold JIT: not figures)");
     OPTIONS.put(
         "only",
-        "parts to run, of " + String.join(",", PARTS) + " [all but ladder, loss and history]");
+        "parts to run, of "
+            + String.join(",", PARTS)
+            + " [all but ladder, loss, history and codes]");
     OPTIONS.put("warmup", "seconds of warm-up per point, not counted [30; quick 2]");
     OPTIONS.put("measure", "seconds per measurement [5; quick 2]");
     OPTIONS.put("reps", "measurements per point, the median is reported [3; quick 1]");

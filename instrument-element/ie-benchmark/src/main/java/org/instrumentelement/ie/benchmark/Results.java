@@ -34,6 +34,7 @@ final class Results {
   SensorNetwork sensors;
   Recording recording;
   History history;
+  Codes codes;
   List<HeapReading> soakHeap;
   Soak soak;
   List<TargetResult> targets;
@@ -463,6 +464,62 @@ final class Results {
       String loadAverage) {}
 
   /** One reading of the soak: the heap in use right after a full GC. */
+  /**
+   * A scope trace as doubles and as codes (--only=codes): the mock Keysight scope's trace in each
+   * of its formats.
+   *
+   * @param points the trace's length
+   * @param samplesPerSecond how often the IE sampled it while measuring
+   * @param subscribers the subscribers of the CPU figures
+   * @param formats the figures of each format (WORD, BYTE)
+   * @param loadAverage the machine's 1, 5 and 15 minute load averages when it began
+   */
+  record Codes(
+      int points,
+      int samplesPerSecond,
+      int subscribers,
+      List<CodesFormat> formats,
+      String loadAverage) {}
+
+  /**
+   * One format's figures, bytes per trace.
+   *
+   * @param format the scope's {@code dataFormat}: WORD (16-bit codes) or BYTE (8-bit)
+   * @param topicBytesDoubles a message of the attribute's topic (doubles) as a subscriber receives
+   *     it: body and marshalled properties
+   * @param topicBytesCodes a message of its {@code .codes} topic
+   * @param pollBytesBinary a getAttribute answer in BINARY, HTTP included
+   * @param pollBytesMtom the same as an MTOM attachment
+   * @param pollBytesCodes the same in CODES
+   * @param recordingBytesDoubles a recording's segment bytes per vector of 2,500 doubles (the mock
+   *     lab's array IM, recorded beside the scope)
+   * @param recordingBytesCodes a recording's segment bytes per trace of codes
+   * @param historyBytesDoubles the history archive's segment bytes per vector of 2,500 doubles
+   * @param historyBytesCodes the history archive's segment bytes per trace of codes
+   * @param ieCpuMicrosPerTraceNoSubscriber the IE's CPU per trace sampled, no subscriber
+   * @param ieCpuMicrosPerDeliveredDoubles the IE's CPU per trace delivered to the subscribers of
+   *     the doubles
+   * @param deliveriesPerSecondDoubles their deliveries per second, all subscribers
+   * @param ieCpuMicrosPerDeliveredCodes the same for the subscribers of the codes
+   * @param deliveriesPerSecondCodes their deliveries per second
+   */
+  record CodesFormat(
+      String format,
+      double topicBytesDoubles,
+      double topicBytesCodes,
+      double pollBytesBinary,
+      double pollBytesMtom,
+      double pollBytesCodes,
+      double recordingBytesDoubles,
+      double recordingBytesCodes,
+      double historyBytesDoubles,
+      double historyBytesCodes,
+      double ieCpuMicrosPerTraceNoSubscriber,
+      double ieCpuMicrosPerDeliveredDoubles,
+      double deliveriesPerSecondDoubles,
+      double ieCpuMicrosPerDeliveredCodes,
+      double deliveriesPerSecondCodes) {}
+
   record HeapReading(double minutes, double heapAfterGcMegabytes) {}
 
   /** The soak's outcome: the heap's trend, and what was served meanwhile. */

@@ -13,7 +13,12 @@ final class SoapRequests {
     /** base64 of the little-endian doubles, inline. */
     BINARY,
     /** The same doubles as an MTOM attachment (the request is sent as MTOM). */
-    MTOM
+    MTOM,
+    /**
+     * A trace kept as the instrument's codes as its codes, base64 inline; any other vector as
+     * BINARY.
+     */
+    CODES
   }
 
   private static final String BOUNDARY = "MIMEBoundary_ie_benchmark";
@@ -29,7 +34,11 @@ final class SoapRequests {
    */
   static String envelope(String im, String attribute, Encoding encoding, long maxAgeMillis) {
     String enc =
-        (encoding == Encoding.XML ? "" : "<ie:encoding>BINARY</ie:encoding>")
+        (encoding == Encoding.XML
+                ? ""
+                : encoding == Encoding.CODES
+                    ? "<ie:encoding>CODES</ie:encoding>"
+                    : "<ie:encoding>BINARY</ie:encoding>")
             + (maxAgeMillis > 0 ? "<ie:maxAge>" + maxAgeMillis + "</ie:maxAge>" : "");
     return "<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\""
         + " xmlns:ie=\""

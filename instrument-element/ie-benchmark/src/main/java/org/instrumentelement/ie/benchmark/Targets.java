@@ -207,6 +207,45 @@ final class Targets {
               Goal.atLeast(5_000_000),
               r -> r.history.rawSlicedPerSecond()));
 
+  /**
+   * Only with the codes part (issue 42): a 2,500-point WORD trace on a topic as codes takes at most
+   * 0.27 of the bytes of its doubles.
+   */
+  static final List<Target> CODES =
+      List.of(
+          new Target(
+              "scope trace, WORD codes / doubles: bytes per topic message",
+              Goal.atMost(0.27),
+              r ->
+                  codesRatio(
+                      r,
+                      "WORD",
+                      Results.CodesFormat::topicBytesCodes,
+                      Results.CodesFormat::topicBytesDoubles)),
+          new Target(
+              "scope trace, WORD codes / doubles: history bytes per trace",
+              Goal.atMost(0.27),
+              r ->
+                  codesRatio(
+                      r,
+                      "WORD",
+                      Results.CodesFormat::historyBytesCodes,
+                      Results.CodesFormat::historyBytesDoubles)));
+
+  private static double codesRatio(
+      Results r,
+      String format,
+      ToDoubleFunction<Results.CodesFormat> codes,
+      ToDoubleFunction<Results.CodesFormat> doubles) {
+    return r.codes == null
+        ? Double.NaN
+        : r.codes.formats().stream()
+            .filter(f -> f.format().equals(format))
+            .mapToDouble(f -> codes.applyAsDouble(f) / doubles.applyAsDouble(f))
+            .findFirst()
+            .orElse(Double.NaN);
+  }
+
   private Targets() {}
 
   /** Every target with the run's figure, each also printed as a line of the summary table. */
@@ -217,6 +256,9 @@ final class Targets {
     }
     if (results.history != null) {
       targets.addAll(HISTORY);
+    }
+    if (results.codes != null) {
+      targets.addAll(CODES);
     }
     if (results.soak != null) {
       targets.add(SOAK);

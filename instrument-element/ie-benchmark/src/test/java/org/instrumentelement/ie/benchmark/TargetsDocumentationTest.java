@@ -27,6 +27,7 @@ class TargetsDocumentationTest {
     List<Targets.Target> all = new ArrayList<>(Targets.TARGETS);
     all.addAll(Targets.LOSS);
     all.addAll(Targets.HISTORY);
+    all.addAll(Targets.CODES);
     all.add(Targets.SOAK);
     assertEquals(
         all.stream().map(t -> "| " + t.figure() + " | " + t.goal().text() + " |").toList(),

@@ -211,4 +211,31 @@ class TargetsTest {
         new Results.Recording(1000, 2500, 998, 105, 997, 187, 82, 20000, 3, 20033, "1 1 1");
     assertFalse(byFigure(r).get("recording 1,000 vectors/s: samples dropped").met());
   }
+
+  @Test
+  void theCodesTargetsComeWithTheCodesPartAndReadItsWordFigures() {
+    Results r = new Results();
+    assertEquals(18, byFigure(r).size());
+    r.codes =
+        new Results.Codes(
+            2500,
+            50,
+            10,
+            List.of(
+                new Results.CodesFormat(
+                    "BYTE", 20210, 2740, 27100, 20900, 3700, 20030, 2530, 20012, 2516, 1, 1, 1, 1,
+                    1),
+                new Results.CodesFormat(
+                    "WORD", 20210, 5240, 27100, 20900, 7100, 20030, 5030, 20000, 6000, 1, 1, 1, 1,
+                    1)),
+            "1 1 1");
+    Map<String, TargetResult> t = byFigure(r);
+    assertEquals(20, t.size());
+    TargetResult topic = t.get("scope trace, WORD codes / doubles: bytes per topic message");
+    assertEquals(5240 / 20210.0, topic.value(), 1e-12);
+    assertTrue(topic.met());
+    TargetResult history = t.get("scope trace, WORD codes / doubles: history bytes per trace");
+    assertEquals(0.3, history.value(), 1e-12);
+    assertFalse(history.met());
+  }
 }

@@ -1,10 +1,16 @@
 package org.instrumentelement.ie.history;
 
 import java.util.Arrays;
+import java.util.Objects;
+import org.instrumentelement.ial.trace.ScaledCodes;
 
 /**
  * The samples of one segment as columns, in time order: the open segment a series fills in memory,
  * or a written one read back. Not thread-safe: its series guards it.
+ *
+ * <p>The vectors of a segment are all doubles or all codes of one width and one set of special
+ * codes (their scale and offset may change from row to row); a row of codes keeps its codes only,
+ * so that the open segment weighs in memory what it will on disk.
  */
 final class Columns {
   private long[] time;
@@ -12,7 +18,8 @@ final class Columns {
   private byte[] quality;
   private long[] provenance;
   private double[] value; // scalars
-  private double[][] vectors; // vectors
+  private double[][] vectors; // vectors of doubles
+  private ScaledCodes[] codes; // vectors of codes (their rows in vectors are null)
   private int size;
   private final boolean vector;
   private long vectorBytes;
@@ -26,6 +33,7 @@ final class Columns {
     provenance = new long[c];
     if (vector) {
       vectors = new double[c][];
+      codes = new ScaledCodes[c];
     } else {
       value = new double[c];
     }
@@ -39,6 +47,21 @@ final class Columns {
       long[] provenance,
       double[] value,
       double[][] vectors) {
+    return of(time, sequence, quality, provenance, value, vectors, null);
+  }
+
+  /**
+   * Columns read from a segment file, sized exactly; a vector segment of codes has {@code codes}
+   * and {@code vectors} of nulls.
+   */
+  static Columns of(
+      long[] time,
+      long[] sequence,
+      byte[] quality,
+      long[] provenance,
+      double[] value,
+      double[][] vectors,
+      ScaledCodes[] codes) {
     Columns c = new Columns(vectors != null, 0);
     c.time = time;
     c.sequence = sequence;
@@ -46,10 +69,11 @@ final class Columns {
     c.provenance = provenance;
     c.value = value;
     c.vectors = vectors;
+    c.codes = vectors == null ? null : codes != null ? codes : new ScaledCodes[vectors.length];
     c.size = time.length;
     if (vectors != null) {
-      for (double[] v : vectors) {
-        c.vectorBytes += 8L * v.length;
+      for (int i = 0; i < c.size; i++) {
+        c.vectorBytes += rowBytes(c.vectors[i], c.codes[i]);
       }
     }
     return c;
@@ -83,13 +107,57 @@ final class Columns {
     return value[i];
   }
 
+  /** The doubles of vector row {@code i} (a row of codes decoded). */
   double[] vectorAt(int i) {
-    return vectors[i];
+    return vectors[i] != null ? vectors[i] : codes[i].toDoubles();
+  }
+
+  /** The codes of vector row {@code i}, or {@code null} for a row of doubles. */
+  ScaledCodes codesAt(int i) {
+    return codes[i];
   }
 
   /** The length of the vectors, or 0 for scalars or no rows. */
   int vectorLength() {
-    return vector && size > 0 ? vectors[0].length : 0;
+    return vector && size > 0 ? lengthOf(0) : 0;
+  }
+
+  private int lengthOf(int i) {
+    return vectors[i] != null ? vectors[i].length : codes[i].length();
+  }
+
+  /**
+   * Whether the vectors are codes: the codes of the first row (the width and special codes every
+   * row shares), or {@code null} for doubles, scalars or no rows.
+   */
+  ScaledCodes codesKind() {
+    return vector && size > 0 ? codes[0] : null;
+  }
+
+  /**
+   * Whether vector sample {@code s} may join these columns: as long as the vectors so far, and
+   * doubles after doubles or codes of the same width and special codes after codes.
+   */
+  boolean fits(Sample s) {
+    if (!vector || size == 0) {
+      return true;
+    }
+    if (s.vectorLength() != vectorLength()) {
+      return false;
+    }
+    ScaledCodes kind = codes[0];
+    ScaledCodes c = s.codes();
+    if (kind == null || c == null) {
+      return kind == c;
+    }
+    return kind.width() == c.width()
+        && Objects.equals(kind.nanCode(), c.nanCode())
+        && Objects.equals(kind.clipLowCode(), c.clipLowCode())
+        && Objects.equals(kind.clipHighCode(), c.clipHighCode());
+  }
+
+  private static long rowBytes(double[] doubles, ScaledCodes c) {
+    return doubles != null ? 8L * doubles.length : c.littleEndianBytes().length + 16L;
   }
 
   Sample sample(int i) {
@@ -99,7 +167,8 @@ final class Columns {
         quality[i],
         provenance[i],
         vector ? Double.NaN : value[i],
-        vector ? vectors[i] : null);
+        vector ? vectors[i] : null,
+        vector ? codes[i] : null);
   }
 
   void add(Sample s) {
@@ -111,6 +180,7 @@ final class Columns {
       provenance = Arrays.copyOf(provenance, c);
       if (vector) {
         vectors = Arrays.copyOf(vectors, c);
+        codes = Arrays.copyOf(codes, c);
       } else {
         value = Arrays.copyOf(value, c);
       }
@@ -120,8 +190,10 @@ final class Columns {
     quality[size] = (byte) Math.min(127, Math.max(0, s.quality()));
     provenance[size] = s.provenance();
     if (vector) {
-      vectors[size] = s.vector();
-      vectorBytes += 8L * s.vector().length;
+      ScaledCodes c = s.codes();
+      vectors[size] = c == null ? s.vector() : null;
+      codes[size] = c;
+      vectorBytes += rowBytes(vectors[size], c);
     } else {
       value[size] = s.value();
     }
@@ -219,7 +291,9 @@ final class Columns {
     System.arraycopy(quality, from, page.qualities, at, n);
     System.arraycopy(provenance, from, page.provenances, at, n);
     if (vector) {
-      System.arraycopy(vectors, from, page.vectors, at, n);
+      for (int i = 0; i < n; i++) {
+        page.vectors[at + i] = vectorAt(from + i); // a raw page gives doubles
+      }
     } else {
       System.arraycopy(value, from, page.values, at, n);
     }
@@ -267,5 +341,9 @@ final class Columns {
 
   double[][] vectors() {
     return Arrays.copyOf(vectors, size);
+  }
+
+  ScaledCodes[] codes() {
+    return Arrays.copyOf(codes, size);
   }
 }

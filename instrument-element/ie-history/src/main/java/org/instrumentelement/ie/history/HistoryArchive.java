@@ -166,6 +166,10 @@ public final class HistoryArchive implements AutoCloseable {
               SeriesStore st = store(series, vector);
               synchronized (st) {
                 if (st.inOrder(s)) {
+                  if (st.open != null && !st.open.fits(s)) {
+                    st.closeOpen(); // written at the first tick, as the ones to write again
+                    st.retry = true;
+                  }
                   st.add(s, generation, now);
                 }
               }
@@ -239,7 +243,7 @@ public final class HistoryArchive implements AutoCloseable {
       dropped.incrementAndGet();
       return;
     }
-    boolean vector = s.vector() != null;
+    boolean vector = s.isVector();
     SeriesStore st;
     try {
       st = store(series, vector);
@@ -258,8 +262,8 @@ public final class HistoryArchive implements AutoCloseable {
         dropped.incrementAndGet();
         return;
       }
-      if (vector && st.open != null && st.open.vectorLength() != s.vector().length) {
-        full = st.closeOpen(); // a segment holds vectors of one length
+      if (st.open != null && !st.open.fits(s)) {
+        full = st.closeOpen(); // a segment holds vectors of one length and kind
       }
       journal.sample(series, vector, s);
       st.add(s, journal.generation(), clock.getAsLong());

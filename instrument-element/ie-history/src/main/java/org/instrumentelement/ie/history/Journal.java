@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.zip.CRC32;
+import org.instrumentelement.ial.trace.ScaledCodes;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -27,7 +28,9 @@ import org.slf4j.LoggerFactory;
  * written segment.
  *
  * <p>A record is {@code [int length][int CRC-32 of the payload][payload]}; reading stops at the
- * first record that is cut short or does not match its CRC (the end of a journal a kill cut).
+ * first record that is cut short or does not match its CRC (the end of a journal a kill cut). A
+ * vector of codes is a record of its own ({@link #VECTOR_CODES}: width, scale, offset, special
+ * codes, the codes' little-endian bytes), which an IE from before codes skips as unknown.
  */
 final class Journal implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(Journal.class);
@@ -37,6 +40,7 @@ final class Journal implements AutoCloseable {
   static final byte GAP_OPEN = 3;
   static final byte GAP_CLOSE = 4;
   static final byte ALIVE = 5;
+  static final byte VECTOR_CODES = 6;
 
   /** What replaying a journal hands back. */
   interface Replay {
@@ -132,7 +136,7 @@ final class Journal implements AutoCloseable {
           series.put(no, new SeriesId(text(r), text(r)));
           vectors.put(no, vector);
         }
-        case SAMPLE, VECTOR -> {
+        case SAMPLE, VECTOR, VECTOR_CODES -> {
           SeriesId id = series.get(r.getInt());
           long time = r.getLong();
           long seq = r.getLong();
@@ -141,13 +145,15 @@ final class Journal implements AutoCloseable {
           Sample s;
           if (type == SAMPLE) {
             s = Sample.scalar(time, seq, quality, provenance, r.getDouble());
-          } else {
+          } else if (type == VECTOR) {
             double[] v = new double[r.getInt()];
             r.asDoubleBuffer().get(v);
             s = Sample.vector(time, seq, quality, provenance, v);
+          } else {
+            s = Sample.codes(time, seq, quality, provenance, readCodes(r));
           }
           if (id != null) {
-            replay.sample(generation, id, type == VECTOR, s);
+            replay.sample(generation, id, type != SAMPLE, s);
             replay.alive(time);
           }
         }
@@ -180,6 +186,19 @@ final class Journal implements AutoCloseable {
           b.remaining(),
           records);
     }
+  }
+
+  private static ScaledCodes readCodes(ByteBuffer r) {
+    ScaledCodes.Width width = r.get() == 1 ? ScaledCodes.Width.INT8 : ScaledCodes.Width.INT16;
+    double scale = r.getDouble();
+    double offset = r.getDouble();
+    int present = r.get();
+    Integer nan = (present & 1) != 0 ? (int) r.getShort() : null;
+    Integer low = (present & 2) != 0 ? (int) r.getShort() : null;
+    Integer high = (present & 4) != 0 ? (int) r.getShort() : null;
+    byte[] codes = new byte[r.getInt()];
+    r.get(codes);
+    return ScaledCodes.of(width, codes, scale, offset).withSpecialCodes(nan, low, high);
   }
 
   private static String text(ByteBuffer r) {
@@ -225,13 +244,16 @@ final class Journal implements AutoCloseable {
       int no = declare(series, vector);
       payload.reset();
       try {
-        out.writeByte(vector ? VECTOR : SAMPLE);
+        ScaledCodes codes = s.codes();
+        out.writeByte(codes != null ? VECTOR_CODES : vector ? VECTOR : SAMPLE);
         out.writeInt(no);
         out.writeLong(s.timeMicros());
         out.writeLong(s.sequence());
         out.writeByte(s.quality());
         out.writeLong(s.provenance());
-        if (vector) {
+        if (codes != null) {
+          writeCodes(codes);
+        } else if (vector) {
           out.writeInt(s.vector().length);
           for (double d : s.vector()) {
             out.writeDouble(d);
@@ -296,6 +318,26 @@ final class Journal implements AutoCloseable {
     }
     frame();
     return n;
+  }
+
+  private void writeCodes(ScaledCodes c) throws IOException {
+    out.writeByte(c.width().bytes());
+    out.writeDouble(c.scale());
+    out.writeDouble(c.offset());
+    Integer[] special = {c.nanCode(), c.clipLowCode(), c.clipHighCode()};
+    int present = 0;
+    for (int k = 0; k < special.length; k++) {
+      present |= special[k] != null ? 1 << k : 0;
+    }
+    out.writeByte(present);
+    for (Integer code : special) {
+      if (code != null) {
+        out.writeShort(code);
+      }
+    }
+    byte[] le = c.littleEndianBytes();
+    out.writeInt(le.length);
+    out.write(le);
   }
 
   private void writeText(String s) throws IOException {

@@ -2,6 +2,7 @@ package org.instrumentelement.ie.history;
 
 import io.jhdf.HdfFile;
 import io.jhdf.WritableHdfFile;
+import io.jhdf.api.Attribute;
 import io.jhdf.api.Dataset;
 import io.jhdf.api.WritableDataset;
 import java.io.IOException;
@@ -12,6 +13,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import org.instrumentelement.ial.trace.ScaledCodes;
 
 /**
  * A segment of a series as an HDF5 file (docs/history.md), written whole or not at all: under a
@@ -19,9 +21,17 @@ import java.util.List;
  * timeBase} (int32 when the segment spans less than 35 minutes, else int64 since the epoch with
  * {@code timeBase} 0); values are float64; sequence numbers, qualities and provenance revisions,
  * which rarely change from one row to the next, are kept as runs: the rows where each changes.
+ *
+ * <p>Vectors the instrument gave as codes are kept as their codes (format {@value #FORMAT_CODES}):
+ * an int8 or int16 {@code value} with the CF attributes {@code scale_factor} and {@code add_offset}
+ * when every row has the same, else the float64 datasets {@code scale} and {@code offset} with one
+ * per row, and the special codes as {@code _FillValue}, {@code clipLowCode} and {@code
+ * clipHighCode}. Every other segment is written as before ({@value #FORMAT}), so that an IE from
+ * before codes still reads it; this one reads both.
  */
 final class SegmentCodec {
   static final String FORMAT = "ie-history-1";
+  static final String FORMAT_CODES = "ie-history-2";
   static final String TEMPORARY = ".tmp";
 
   private SegmentCodec() {}
@@ -43,10 +53,11 @@ final class SegmentCodec {
         }
       }
     }
+    ScaledCodes kind = c.codesKind();
     Path temp = file.resolveSibling(file.getFileName() + TEMPORARY);
     try {
       try (WritableHdfFile f = HdfFile.write(temp)) {
-        f.putAttribute("format", FORMAT);
+        f.putAttribute("format", kind != null ? FORMAT_CODES : FORMAT);
         f.putAttribute("im", series.im());
         f.putAttribute("attribute", series.attribute());
         f.putAttribute("type", c.vector() ? "DOUBLE_ARRAY" : "DOUBLE");
@@ -64,7 +75,9 @@ final class SegmentCodec {
           t = f.putDataset("time", times);
         }
         t.putAttribute("units", narrow ? "us after timeBase" : "us since 1970-01-01T00:00:00Z");
-        if (c.vector()) {
+        if (kind != null) {
+          writeCodes(f, kind, c.codes());
+        } else if (c.vector()) {
           f.putDataset("value", c.vectors());
         } else {
           f.putDataset("value", c.values());
@@ -99,6 +112,58 @@ final class SegmentCodec {
         c.vectorLength());
   }
 
+  /** Vectors of codes of one width and one set of special codes. */
+  private static void writeCodes(WritableHdfFile f, ScaledCodes kind, ScaledCodes[] rows) {
+    WritableDataset value;
+    if (kind.width() == ScaledCodes.Width.INT8) {
+      byte[][] v = new byte[rows.length][];
+      for (int i = 0; i < v.length; i++) {
+        v[i] = rows[i].littleEndianBytes();
+      }
+      value = f.putDataset("value", v);
+    } else {
+      short[][] v = new short[rows.length][];
+      for (int i = 0; i < v.length; i++) {
+        v[i] = rows[i].codes();
+      }
+      value = f.putDataset("value", v);
+    }
+    boolean same = true;
+    for (ScaledCodes r : rows) {
+      same &=
+          Double.compare(r.scale(), kind.scale()) == 0
+              && Double.compare(r.offset(), kind.offset()) == 0;
+    }
+    if (same) {
+      value.putAttribute("scale_factor", kind.scale());
+      value.putAttribute("add_offset", kind.offset());
+    } else {
+      double[] scale = new double[rows.length];
+      double[] offset = new double[rows.length];
+      for (int i = 0; i < rows.length; i++) {
+        scale[i] = rows[i].scale();
+        offset[i] = rows[i].offset();
+      }
+      f.putDataset("scale", scale);
+      f.putDataset("offset", offset);
+    }
+    putCode(value, "_FillValue", kind.width(), kind.nanCode());
+    putCode(value, "clipLowCode", kind.width(), kind.clipLowCode());
+    putCode(value, "clipHighCode", kind.width(), kind.clipHighCode());
+  }
+
+  /** A code as an attribute of the dataset's own type, as CF wants {@code _FillValue}. */
+  private static void putCode(
+      WritableDataset value, String name, ScaledCodes.Width width, Integer code) {
+    if (code != null) {
+      value.putAttribute(
+          name,
+          width == ScaledCodes.Width.INT8
+              ? (Object) Byte.valueOf(code.byteValue())
+              : (Object) Short.valueOf(code.shortValue()));
+    }
+  }
+
   /**
    * The rows where a column starts a new run, and the value there: a run continues while the value
    * stays (or, for {@code counting}, goes up by one from row to row).
@@ -120,7 +185,8 @@ final class SegmentCodec {
   /** The columns of a segment file. */
   static Columns read(Path file) throws IOException {
     try (HdfFile h = new HdfFile(file)) {
-      if (!FORMAT.equals(h.getAttribute("format").getData())) {
+      Object format = h.getAttribute("format").getData();
+      if (!FORMAT.equals(format) && !FORMAT_CODES.equals(format)) {
         throw new IOException(file + " is not a history segment");
       }
       int rows = (int) (long) (Long) h.getAttribute("rows").getData();
@@ -137,7 +203,11 @@ final class SegmentCodec {
       Dataset v = h.getDatasetByPath("value");
       double[] value = null;
       double[][] vectors = null;
-      if (v.getDimensions().length == 2) {
+      ScaledCodes[] codes = null;
+      if (v.getDimensions().length == 2 && v.getJavaType() != double.class) {
+        codes = readCodes(h, v, rows);
+        vectors = new double[rows][];
+      } else if (v.getDimensions().length == 2) {
         vectors = (double[][]) v.getData();
       } else {
         value = (double[]) v.getData();
@@ -152,10 +222,49 @@ final class SegmentCodec {
       if ((value != null && value.length != rows) || (vectors != null && vectors.length != rows)) {
         throw new IOException(file + " has columns of different lengths");
       }
-      return Columns.of(time, sequence, quality, provenance, value, vectors);
+      return Columns.of(time, sequence, quality, provenance, value, vectors, codes);
     } catch (RuntimeException e) {
       throw new IOException(file + " cannot be read: " + e.getMessage(), e);
     }
+  }
+
+  private static ScaledCodes[] readCodes(HdfFile h, Dataset v, int rows) throws IOException {
+    Object data = v.getData();
+    Attribute scaleFactor = v.getAttribute("scale_factor");
+    double[] scale = null;
+    double[] offset = null;
+    if (scaleFactor == null) {
+      scale = (double[]) h.getDatasetByPath("scale").getData();
+      offset = (double[]) h.getDatasetByPath("offset").getData();
+    }
+    double s = scaleFactor == null ? 0 : number(scaleFactor);
+    double o = scaleFactor == null ? 0 : number(v.getAttribute("add_offset"));
+    Integer nan = code(v.getAttribute("_FillValue"));
+    Integer low = code(v.getAttribute("clipLowCode"));
+    Integer high = code(v.getAttribute("clipHighCode"));
+    ScaledCodes[] out = new ScaledCodes[rows];
+    for (int i = 0; i < rows; i++) {
+      double si = scale == null ? s : scale[i];
+      double oi = offset == null ? o : offset[i];
+      ScaledCodes c;
+      if (data instanceof byte[][] b && b.length == rows) {
+        c = ScaledCodes.of(ScaledCodes.Width.INT8, b[i], si, oi);
+      } else if (data instanceof short[][] w && w.length == rows) {
+        c = ScaledCodes.ofInt16(w[i], si, oi);
+      } else {
+        throw new IOException("its codes are neither int8 nor int16, or not one row a sample");
+      }
+      out[i] = c.withSpecialCodes(nan, low, high);
+    }
+    return out;
+  }
+
+  private static double number(Attribute a) {
+    return ((Number) a.getData()).doubleValue();
+  }
+
+  private static Integer code(Attribute a) {
+    return a == null ? null : ((Number) a.getData()).intValue();
   }
 
   private static long[] expand(HdfFile h, String name, int rows, boolean counting) {

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
+import org.instrumentelement.ial.trace.ScaledCodes;
 import org.instrumentelement.ial.trace.TraceStatistics;
 import org.instrumentelement.ie.history.Gap;
 import org.instrumentelement.ie.history.HistoryArchive;
@@ -24,6 +25,8 @@ import org.instrumentelement.im.sampling.SampleSink;
  * its topic, never an extra read), the statistics of vectors taken from those same samples as
  * series of their own ({@code waveform.max}), and a gap while its IM is not linked or its sampling
  * is off. Appending costs a journal record and a row in memory: a sampler never waits for the disk.
+ * A trace the instrument gave as codes is archived as its codes (a quarter or an eighth of the
+ * bytes of its doubles); its statistics are taken from its doubles, as its topic publishes them.
  */
 public final class ArchiveFeed {
   private final HistoryArchive archive;
@@ -88,12 +91,17 @@ public final class ArchiveFeed {
       Value v = sample.value();
       long t = micros(v.timestamp());
       int q = v.quality().ordinal();
-      double[] d = v.asDoubles();
+      ScaledCodes codes = v.scaledCodes();
       if (vector != null) {
-        archive.append(vector, Sample.vector(t, sample.sequence(), q, sample.provenance(), d));
+        archive.append(
+            vector,
+            codes != null
+                ? Sample.codes(t, sample.sequence(), q, sample.provenance(), codes)
+                : Sample.vector(t, sample.sequence(), q, sample.provenance(), v.asDoubles()));
       }
-      if (ids.length > 0 && d.length > 0) { // an empty vector has no statistics to keep
-        TraceStatistics all = TraceStatistics.of(d); // one pass, whatever the statistics kept
+      if (ids.length > 0 && v.vectorLength() > 0) { // an empty vector has no statistics to keep
+        // one pass, whatever the statistics kept
+        TraceStatistics all = TraceStatistics.of(v.asDoubles());
         for (int i = 0; i < ids.length; i++) {
           archive.append(
               ids[i],

@@ -9,6 +9,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.instrumentelement.ial.trace.ScaledCodes;
 import org.instrumentelement.ie.contract.FaultCode;
 import org.instrumentelement.ie.contract.PackedColumns;
 import org.instrumentelement.ie.contract.ValueCodec;
@@ -75,7 +76,7 @@ final class HistoryOperations {
       throw fault(
           FaultCode.INVALID_VALUE, path, "packed columns are BINARY: not with encoding XML");
     }
-    // History keeps doubles: CODES answers as BINARY.
+    // A raw answer lists no vectors' values: CODES answers as BINARY.
     VectorEncoding encoding =
         packed || r.encoding == VectorEncoding.CODES ? VectorEncoding.BINARY : r.encoding;
     AttributeSpec spec = attribute(path, attribute);
@@ -155,10 +156,19 @@ final class HistoryOperations {
     v.quality = quality(s.quality());
     v.provenance = s.provenance();
     v.units = units(spec);
-    if (s.vector() != null) {
+    if (s.isVector()) {
       v.type = ValueType.DOUBLE_ARRAY;
-      v.length = s.vector().length;
-      if (r.encoding == VectorEncoding.BINARY || r.encoding == VectorEncoding.CODES) {
+      v.length = s.vectorLength();
+      ScaledCodes codes = r.encoding == VectorEncoding.CODES ? s.codes() : null;
+      if (codes != null) { // as getAttribute answers CODES: the codes as archived
+        v.data = codes.littleEndianBytes();
+        v.codes = ValueMapping.codesType(codes);
+        v.scale = codes.scale();
+        v.offset = codes.offset();
+        v.nanCode = codes.nanCode();
+        v.clipLowCode = codes.clipLowCode();
+        v.clipHighCode = codes.clipHighCode();
+      } else if (r.encoding == VectorEncoding.BINARY || r.encoding == VectorEncoding.CODES) {
         v.data = ValueCodec.encodeDoubles(s.vector());
       } else {
         v.doubles = new org.instrumentelement.ie.soap.types.DoubleList(s.vector());

@@ -162,7 +162,7 @@ final class ValueMapping {
   }
 
   /** The body type that names a trace's codes: INT8_CODES or INT16_CODES. */
-  private static String codesType(ScaledCodes c) {
+  static String codesType(ScaledCodes c) {
     return (c.width() == ScaledCodes.Width.INT8 ? BodyType.INT8_CODES : BodyType.INT16_CODES)
         .name();
   }
