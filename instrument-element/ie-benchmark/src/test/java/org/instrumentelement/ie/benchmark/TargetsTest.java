@@ -215,7 +215,7 @@ class TargetsTest {
   @Test
   void theCodesTargetsComeWithTheCodesPartAndReadItsWordFigures() {
     Results r = new Results();
-    assertEquals(18, byFigure(r).size());
+    assertEquals(19, byFigure(r).size());
     r.codes =
         new Results.Codes(
             2500,
@@ -230,7 +230,7 @@ class TargetsTest {
                     1)),
             "1 1 1");
     Map<String, TargetResult> t = byFigure(r);
-    assertEquals(20, t.size());
+    assertEquals(21, t.size());
     TargetResult topic = t.get("scope trace, WORD codes / doubles: bytes per topic message");
     assertEquals(5240 / 20210.0, topic.value(), 1e-12);
     assertTrue(topic.met());
