@@ -209,11 +209,21 @@ record StreamingLadder(BenchmarkOptions options) implements Measurement {
     }
   }
 
+  /**
+   * The samples the IE has published. Asked again once if the call fails: the SOAP client's
+   * keep-alive connection has been idle through the warm-up, and once a run found it closed by the
+   * server as the call went out ("header parser received no bytes").
+   */
   private static long published(SamplingControl sampling) {
     try {
       return sampling.info().getPublished();
-    } catch (Exception e) {
-      throw new IllegalStateException("getSubscriptionInfo failed: " + e, e);
+    } catch (Exception first) {
+      try {
+        return sampling.info().getPublished();
+      } catch (Exception e) {
+        e.addSuppressed(first);
+        throw new IllegalStateException("getSubscriptionInfo failed: " + e, e);
+      }
     }
   }
 
