@@ -40,10 +40,12 @@ import org.instrumentelement.ie.measure.link.ShapedLink;
  * @param lossPeriodMillis how often the IE samples in the {@code loss} run (1: 1,000 samples/s)
  * @param ladderClients client counts of the streaming ladder
  * @param ladderBytes message sizes of the streaming ladder, raw bytes (8 per double)
- * @param ladderModes {@code polling}, {@code subscription} and/or {@code capacity}
+ * @param ladderModes {@code polling}, {@code subscription}, {@code bare} and/or {@code capacity}
  * @param ladderWarmup warm-up of each ladder cell, not counted
  * @param ladderMeasure measured time of each ladder cell
  * @param ladderPeriodMillis how often the IE samples for the ladder's subscribers (10: 100/s)
+ * @param ladderWarmupPeriodMicros how often the IE samples (or the bare publisher sends) in the
+ *     warm-up before a mode's first subscription or bare cell (1,000: 1,000/s)
  * @param fullRatePeriodMicros how often the IE samples in the {@code subscription} run's full rate
  * @param peer the peer measured before and after the IE's polling and subscription runs: {@code
  *     opcua}, or {@code none}
@@ -81,6 +83,7 @@ record BenchmarkOptions(
     Duration ladderWarmup,
     Duration ladderMeasure,
     int ladderPeriodMillis,
+    int ladderWarmupPeriodMicros,
     int fullRatePeriodMicros,
     String peer,
     Path peerJar,
@@ -96,7 +99,7 @@ record BenchmarkOptions(
   static final List<String> NAMED_ONLY = List.of("ladder", "loss", "history", "codes");
 
   /** The ladder's modes, in the order they run. */
-  static final List<String> LADDER_MODES = List.of("polling", "subscription", "capacity");
+  static final List<String> LADDER_MODES = List.of("polling", "subscription", "bare", "capacity");
 
   /**
    * The options of a parsed command line ({@link CommandLine#parse}).
@@ -139,6 +142,7 @@ record BenchmarkOptions(
         v.seconds("ladder-warmup", quick ? "2" : "5"),
         v.seconds("ladder-seconds", quick ? "2" : "10"),
         v.atLeast("ladder-period-ms", "10", 1),
+        v.atLeast("ladder-warmup-period-us", "1000", 100),
         v.atLeast("full-rate-period-us", "500", 100),
         v.choice("peer", NO_PEER, NO_PEER, OPCUA),
         Path.of(
@@ -352,7 +356,9 @@ record BenchmarkOptions(
                 + ladderMeasure.toMillis() / 1000.0
                 + " s, subscribers sampled every "
                 + ladderPeriodMillis
-                + " ms"
+                + " ms (in the warm-up every "
+                + ladderWarmupPeriodMicros
+                + " µs)"
             : "")
         + (runs("loss")
             ? ", loss "

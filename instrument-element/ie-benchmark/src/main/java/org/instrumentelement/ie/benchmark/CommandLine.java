@@ -65,17 +65,24 @@ final class CommandLine {
     OPTIONS.put("loss-subscribers", "subscribers of the loss run [40]");
     OPTIONS.put("loss-period-ms", "the loss run's sampling period, 1: 1,000 samples/s [1]");
     OPTIONS.put(
-        "ladder-clients", "client counts of the streaming ladder [1,10,30,70,100; quick 1,10]");
+        "ladder-clients",
+        "client counts of the streaming ladder, 0: sampling alone (subscription only)"
+            + " [1,10,30,70,100; quick 1,10]");
     OPTIONS.put(
         "ladder-bytes",
         "message sizes of the ladder, bytes of doubles [10000,20000,40000,80000; quick 10000]");
     OPTIONS.put(
         "ladder-modes",
-        "polling, subscription (at --ladder-period-ms) and/or capacity (subscription at the"
-            + " highest rate without loss) [polling,subscription]");
+        "polling, subscription (at --ladder-period-ms), bare (a bare publisher at that rate)"
+            + " and/or capacity (subscription at the highest rate without loss)"
+            + " [polling,subscription]");
     OPTIONS.put("ladder-warmup", "seconds of warm-up per ladder cell, not counted [5; quick 2]");
     OPTIONS.put("ladder-seconds", "measured seconds per ladder cell [10; quick 2]");
     OPTIONS.put("ladder-period-ms", "the ladder's sampling period for subscribers, 10: 100/s [10]");
+    OPTIONS.put(
+        "ladder-warmup-period-us",
+        "the sampling period of the warm-up before a mode's first subscription or bare cell, µs"
+            + " [1000]");
     OPTIONS.put(
         "full-rate-period-us",
         "the sampling period of the subscription run's full rate, in µs, at least 100 [500]");

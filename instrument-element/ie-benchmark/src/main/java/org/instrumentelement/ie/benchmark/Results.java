@@ -367,6 +367,7 @@ final class Results {
       double vectorsPerClientPerSecond,
       double vectorsPerSecond,
       double ieCpuMicrosPerVector,
+      double ieJitMicrosPerVector,
       double rssMinMegabytes,
       double rssMeanMegabytes,
       double rssMaxMegabytes,

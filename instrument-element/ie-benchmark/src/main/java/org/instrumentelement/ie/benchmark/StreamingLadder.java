@@ -17,8 +17,10 @@ import org.instrumentelement.ie.measure.MockLaboratory;
  * vectors of 10,000, 20,000, 40,000 and 80,000 bytes (1,250 to 10,000 doubles, one mock array IM
  * per size), by polling (BINARY {@code getAttribute}, each client as fast as it can, on one
  * keep-alive connection) and by subscription (each client a JMS subscriber on a connection of its
- * own, the IE sampling at a fixed rate). Per cell: vectors per client per second, the IE process's
- * CPU per vector, and its resident memory read twice a second, so that memory that grows with the
+ * own, the IE sampling at a fixed rate; 0 clients: the sampling alone, per sample published), and
+ * by the bare publisher's subscription ({@code bare}: the broker's cost without the IE's). Per
+ * cell: vectors per client per second, the IE process's CPU per vector and the part of it its JIT
+ * compilers took, and its resident memory read twice a second, so that memory that grows with the
  * clients shows.
  */
 record StreamingLadder(BenchmarkOptions options) implements Measurement {
@@ -69,18 +71,26 @@ record StreamingLadder(BenchmarkOptions options) implements Measurement {
     return opts;
   }
 
-  /** What a cell's measured time gave. */
-  private record Window(double perSecond, double cpuMicros, ResidentMemory.Summary rss) {
-    /** The cell of these figures, for {@code clients} clients of vectors of {@code length}. */
+  /**
+   * What a cell's measured time gave: vectors (or, with no client, samples published) per second,
+   * the IE's CPU per vector and of it its JIT compiler threads' share.
+   */
+  private record Window(
+      double perSecond, double cpuMicros, double jitMicros, ResidentMemory.Summary rss) {
+    /**
+     * The cell of these figures, for {@code clients} clients of vectors of {@code length} (0: the
+     * samples published to nobody).
+     */
     LadderCell cell(String mode, int bytes, int length, int clients, long errors, long lost) {
       return new LadderCell(
           mode,
           bytes,
           length,
           clients,
-          perSecond / clients,
+          clients == 0 ? perSecond : perSecond / clients,
           perSecond,
           cpuMicros,
+          jitMicros,
           rss.min(),
           rss.mean(),
           rss.max(),
@@ -106,6 +116,10 @@ record StreamingLadder(BenchmarkOptions options) implements Measurement {
               + " s with 10 clients of "
               + first * 8
               + " bytes");
+      // The subscription and bare warm-ups at a higher rate than the cells': the code run once per
+      // sample is the same, and the JIT compiles it as many times sooner (at 100 samples/s it is
+      // still compiling it minutes after the start, and its compilers' CPU would be charged to the
+      // first cells' samples).
       cell(
           ie,
           sampling,
@@ -113,18 +127,33 @@ record StreamingLadder(BenchmarkOptions options) implements Measurement {
           first * 8,
           10,
           options.warmup().toMillis(),
+          options.ladderWarmupPeriodMicros(),
           false);
       for (int bytes : options.ladderBytes()) {
         for (int clients : options.ladderClients()) {
+          if (clients == 0 && !mode.equals("subscription")) {
+            continue; // nothing to poll, no bare publisher's cost without subscribers
+          }
           results.ladder.add(
-              cell(ie, sampling, mode, bytes, clients, options.ladderWarmup().toMillis(), true));
+              cell(
+                  ie,
+                  sampling,
+                  mode,
+                  bytes,
+                  clients,
+                  options.ladderWarmup().toMillis(),
+                  options.ladderPeriodMillis() * 1000L,
+                  true));
         }
       }
     }
     print(results.ladder);
   }
 
-  /** One cell: its load started, warmed up, measured (when {@code measured}), and stopped. */
+  /**
+   * One cell: its load started, warmed up, measured (when {@code measured}), and stopped; a
+   * subscription or bare cell's samples {@code periodMicros} apart.
+   */
   private LadderCell cell(
       IeProcess ie,
       Map<String, SamplingControl> samplingByIm,
@@ -132,6 +161,7 @@ record StreamingLadder(BenchmarkOptions options) implements Measurement {
       int bytes,
       int clients,
       long warmupMillis,
+      long periodMicros,
       boolean measured)
       throws Exception {
     int length = bytes / 8;
@@ -144,6 +174,9 @@ record StreamingLadder(BenchmarkOptions options) implements Measurement {
         Window w = measure(ie, load.responses::get);
         return logged(w.cell(mode, bytes, length, clients, load.errors.get(), 0), load.lastError());
       }
+    }
+    if (mode.equals("bare")) {
+      return bare(ie, bytes, clients, warmupMillis, periodMicros, measured);
     }
     String im = "lab/array" + length;
     SamplingControl sampling =
@@ -159,18 +192,63 @@ record StreamingLadder(BenchmarkOptions options) implements Measurement {
             null,
             SamplingControl.topic(im),
             SamplingControl.ACQUIRED)) {
-      sampling.period(options.ladderPeriodMillis());
+      sampling.periodMicros(periodMicros);
       try {
         Thread.sleep(warmupMillis);
         if (!measured) {
           return null;
         }
-        Window w = measure(ie, subs.received::get);
+        // With no subscriber, the samples the IE published: what a sample costs before any
+        // delivery.
+        Window w = measure(ie, clients == 0 ? () -> published(sampling) : subs.received::get);
         long lost = subs.ledgers().stream().mapToLong(l -> l.counts().lost()).sum();
         return logged(w.cell(mode, bytes, length, clients, 0, lost), null);
       } finally {
         sampling.period(0);
       }
+    }
+  }
+
+  /**
+   * The samples the IE has published. Asked again once if the call fails: the SOAP client's
+   * keep-alive connection has been idle through the warm-up, and once a run found it closed by the
+   * server as the call went out ("header parser received no bytes").
+   */
+  private static long published(SamplingControl sampling) {
+    try {
+      return sampling.info().getPublished();
+    } catch (Exception first) {
+      try {
+        return sampling.info().getPublished();
+      } catch (Exception e) {
+        e.addSuppressed(first);
+        throw new IllegalStateException("getSubscriptionInfo failed: " + e, e);
+      }
+    }
+  }
+
+  /**
+   * A bare cell: the subscription cell's subscribers, and instead of the IE's sampling a bare
+   * ActiveMQ publisher ({@link BarePublisher}, in this process) sending a message of the same size
+   * and properties at the same rate to a topic of the IE's embedded broker. The IE process's CPU is
+   * then the broker's alone, with the settings it gives every topic: what delivery costs without
+   * the IE's sampling and publishing.
+   */
+  private LadderCell bare(
+      IeProcess ie, int bytes, int clients, long warmupMillis, long periodMicros, boolean measured)
+      throws Exception {
+    int length = bytes / 8;
+    String topic = "bench.ladder.bare" + length;
+    int rate = (int) Math.max(1, 1_000_000 / periodMicros);
+    try (Subscribers subs =
+            new Subscribers(clients, ie.brokerUrl(), null, null, topic, BarePublisher.SENT);
+        BarePublisher pub = new BarePublisher(ie.brokerUrl(), topic, bytes, rate)) {
+      Thread.sleep(warmupMillis);
+      if (!measured) {
+        return null;
+      }
+      Window w = measure(ie, subs.received::get);
+      return logged(w.cell("bare", bytes, length, clients, 0, lost(subs)), null);
     }
   }
 
@@ -234,13 +312,19 @@ record StreamingLadder(BenchmarkOptions options) implements Measurement {
   private Window measure(IeProcess ie, LongSupplier vectors) throws InterruptedException {
     try (ResidentMemory rss = new ResidentMemory(ie.pid(), RSS_PERIOD_MILLIS)) {
       double c0 = ie.cpu().seconds();
+      double j0 = CompilerCpu.seconds(ie.pid());
       long n0 = vectors.getAsLong();
       long t0 = System.nanoTime();
       Thread.sleep(options.ladderMeasure().toMillis());
       long n = vectors.getAsLong() - n0;
       double cpu = ie.cpu().seconds() - c0;
+      double jit = Math.max(0, CompilerCpu.seconds(ie.pid()) - j0);
       double rate = Statistics.perSecond(n, System.nanoTime() - t0);
-      return new Window(rate, n == 0 ? Double.NaN : cpu * 1e6 / n, rss.summary());
+      return new Window(
+          rate,
+          n == 0 ? Double.NaN : cpu * 1e6 / n,
+          n == 0 ? Double.NaN : jit * 1e6 / n,
+          rss.summary());
     }
   }
 
@@ -249,12 +333,13 @@ record StreamingLadder(BenchmarkOptions options) implements Measurement {
         String.format(
             Locale.ROOT,
             "ladder: %-12s %6d bytes %3d clients: %8.1f vectors/s per client, IE CPU %7.1f us per"
-                + " vector, RSS %.0f-%.0f MB, errors %d, lost %d%s",
+                + " vector (JIT %.1f), RSS %.0f-%.0f MB, errors %d, lost %d%s",
             c.mode(),
             c.bytes(),
             c.clients(),
             c.vectorsPerClientPerSecond(),
             c.ieCpuMicrosPerVector(),
+            c.ieJitMicrosPerVector(),
             c.rssMinMegabytes(),
             c.rssMaxMegabytes(),
             c.errors(),
@@ -267,26 +352,28 @@ record StreamingLadder(BenchmarkOptions options) implements Measurement {
   private static void print(List<LadderCell> cells) {
     System.out.printf(
         Locale.ROOT,
-        "%-12s %6s %7s %14s %10s %12s %25s %7s %7s%n",
+        "%-12s %6s %7s %14s %10s %12s %8s %25s %7s %7s%n",
         "mode",
         "bytes",
         "clients",
         "vec/s/client",
         "vec/s",
         "IE us/vec",
+        "JIT",
         "RSS MB min/mean/max",
         "errors",
         "lost");
     for (LadderCell c : cells) {
       System.out.printf(
           Locale.ROOT,
-          "%-12s %6d %7d %14.1f %10.1f %12.1f %25s %7d %7d%n",
+          "%-12s %6d %7d %14.1f %10.1f %12.1f %8.1f %25s %7d %7d%n",
           c.mode(),
           c.bytes(),
           c.clients(),
           c.vectorsPerClientPerSecond(),
           c.vectorsPerSecond(),
           c.ieCpuMicrosPerVector(),
+          c.ieJitMicrosPerVector(),
           String.format(
               Locale.ROOT,
               "%.0f/%.0f/%.0f",

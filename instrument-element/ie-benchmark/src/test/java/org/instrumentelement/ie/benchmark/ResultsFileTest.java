@@ -74,7 +74,7 @@ class ResultsFileTest {
     r.ladder =
         List.of(
             new Results.LadderCell(
-                "polling", 10000, 1250, 10, 812.5, 8125, 98.4, 540.1, 545.2, 551.9, 20, 0, 0));
+                "polling", 10000, 1250, 10, 812.5, 8125, 98.4, 3.2, 540.1, 545.2, 551.9, 20, 0, 0));
     r.loss = loss(2);
     r.sensors =
         new Results.SensorNetwork(

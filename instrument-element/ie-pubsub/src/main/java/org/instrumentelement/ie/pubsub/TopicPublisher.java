@@ -24,6 +24,7 @@ import org.apache.activemq.ActiveMQConnectionFactory;
 import org.apache.activemq.command.ActiveMQBytesMessage;
 import org.apache.activemq.transport.TransportListener;
 import org.apache.activemq.util.ByteSequence;
+import org.apache.activemq.util.JMSExceptionSupport;
 import org.instrumentelement.ial.trace.ScaledCodes;
 import org.instrumentelement.ie.contract.EpochMicros;
 import org.instrumentelement.ie.contract.MessageProperty;
@@ -499,41 +500,62 @@ public final class TopicPublisher implements TopicSinks, AutoCloseable {
     MessageProducer p = producer(name);
     Value v = s.value();
     BytesMessage m = session.createBytesMessage();
-    if (m instanceof ActiveMQBytesMessage a) {
-      // The body as it is, not written through the message's growing stream and copied again
-      // when sent (three more copies of a vector). The message is sent uncompressed and not copied
-      // (copyMessageOnSend is off), so the array is the message's from here on.
-      a.setContent(new ByteSequence(body));
-    } else {
-      m.writeBytes(body);
-    }
-    m.setLongProperty(MessageProperty.SEQUENCE.key(), s.sequence());
-    m.setLongProperty(MessageProperty.EPOCH.key(), epoch);
-    m.setLongProperty(MessageProperty.ACQUIRED.key(), EpochMicros.of(v.timestamp()));
-    m.setStringProperty(MessageProperty.TYPE.key(), type);
-    m.setIntProperty(MessageProperty.LENGTH.key(), MessageFormat.length(v));
+    set(m, MessageProperty.SEQUENCE, s.sequence());
+    set(m, MessageProperty.EPOCH, epoch);
+    set(m, MessageProperty.ACQUIRED, EpochMicros.of(v.timestamp()));
+    set(m, MessageProperty.TYPE, type);
+    set(m, MessageProperty.LENGTH, MessageFormat.length(v));
     if (codes != null) {
-      m.setDoubleProperty(MessageProperty.SCALE.key(), codes.scale());
-      m.setDoubleProperty(MessageProperty.OFFSET.key(), codes.offset());
+      set(m, MessageProperty.SCALE, codes.scale());
+      set(m, MessageProperty.OFFSET, codes.offset());
       setIfAny(m, MessageProperty.NAN_CODE, codes.nanCode());
       setIfAny(m, MessageProperty.CLIP_LOW_CODE, codes.clipLowCode());
       setIfAny(m, MessageProperty.CLIP_HIGH_CODE, codes.clipHighCode());
     }
-    m.setStringProperty(MessageProperty.UNITS.key(), topic.units());
-    m.setStringProperty(MessageProperty.QUALITY.key(), v.quality().name());
-    m.setBooleanProperty(MessageProperty.HEARTBEAT.key(), s.heartbeat());
-    m.setStringProperty(MessageProperty.IM.key(), topic.imPath());
-    m.setStringProperty(MessageProperty.ATTRIBUTE.key(), topic.attribute());
-    m.setStringProperty(MessageProperty.BYTE_ORDER.key(), ValueCodec.BYTE_ORDER);
-    m.setLongProperty(MessageProperty.PROVENANCE.key(), s.provenance());
-    m.setLongProperty(MessageProperty.PUBLISHED.key(), EpochMicros.of(Instant.now()));
+    set(m, MessageProperty.UNITS, topic.units());
+    set(m, MessageProperty.QUALITY, v.quality().name());
+    set(m, MessageProperty.HEARTBEAT, s.heartbeat());
+    set(m, MessageProperty.IM, topic.imPath());
+    set(m, MessageProperty.ATTRIBUTE, topic.attribute());
+    set(m, MessageProperty.BYTE_ORDER, ValueCodec.BYTE_ORDER);
+    set(m, MessageProperty.PROVENANCE, s.provenance());
+    set(m, MessageProperty.PUBLISHED, EpochMicros.of(Instant.now()));
+    if (m instanceof ActiveMQBytesMessage a) {
+      // The body as it is, not written through the message's growing stream and copied again
+      // when sent. The message is sent uncompressed and not copied (copyMessageOnSend is off), so
+      // the array is the message's from here on. Set after the properties: JMS's property setters
+      // of a BytesMessage open its body for writing, which copies a body already set into a new
+      // stream (see set).
+      a.setContent(new ByteSequence(body));
+    } else {
+      m.writeBytes(body);
+    }
     p.send(m);
+  }
+
+  /**
+   * Sets a property of a message being built. An ActiveMQ message takes it straight into its
+   * property map: the IE's properties are plain names with Long, Integer, Double, Boolean or String
+   * values, for which JMS's setters only check what is known to hold, and a BytesMessage's setters
+   * would also open its body for writing (a stream of its own that replaces the body set with
+   * setContent when the message is sent).
+   */
+  private static void set(BytesMessage m, MessageProperty p, Object value) throws JMSException {
+    if (m instanceof ActiveMQBytesMessage a) {
+      try {
+        a.setProperty(p.key(), value);
+      } catch (IOException e) {
+        throw JMSExceptionSupport.create(e);
+      }
+    } else {
+      m.setObjectProperty(p.key(), value);
+    }
   }
 
   private static void setIfAny(BytesMessage m, MessageProperty p, Integer code)
       throws JMSException {
     if (code != null) {
-      m.setIntProperty(p.key(), code);
+      set(m, p, code);
     }
   }
 
