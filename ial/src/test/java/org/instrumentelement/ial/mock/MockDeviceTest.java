@@ -56,6 +56,38 @@ class MockDeviceTest {
   }
 
   @Test
+  void arrayDeviceInWordFormatSendsSixteenBitCodesItsPreambleScales() throws Exception {
+    try (InstrumentSession s = rm.open("MOCK::array::word")) {
+      s.write("POIN 1250");
+      assertEquals("REAL", s.query("FORM?"));
+      assertEquals(0, Double.parseDouble(s.query("PRE?").split(",")[7]), "doubles: no code step");
+      double[] volts = doubles(s.queryBinaryBlock("DATA?"));
+      s.write("FORM WORD");
+      assertEquals("WORD", s.query("FORM?"));
+      byte[] block = s.queryBinaryBlock("DATA?");
+      String[] preamble = s.query("PRE?").split(",");
+      assertEquals(2 * 1250, block.length, "two bytes per code");
+      assertEquals("1", preamble[0]);
+      assertEquals("1250", preamble[2]);
+      double step = Double.parseDouble(preamble[7]);
+      assertEquals(1.0 / 8192, step);
+      ByteBuffer codes = ByteBuffer.wrap(block).order(ByteOrder.LITTLE_ENDIAN);
+      double min = Double.POSITIVE_INFINITY;
+      double max = Double.NEGATIVE_INFINITY;
+      for (int i = 0; i < 1250; i++) {
+        double v = codes.getShort() * step + Double.parseDouble(preamble[8]);
+        min = Math.min(min, v);
+        max = Math.max(max, v);
+      }
+      // The same input as the doubles: a 1 V sine with a little noise, to a code step.
+      assertTrue(max > 0.9 && max < 1.1 && min < -0.9 && min > -1.1, min + " to " + max);
+      assertTrue(Math.abs(volts[0]) < 1.1);
+      s.write("FORM REAL");
+      assertEquals(8 * 1250, s.queryBinaryBlock("DATA?").length);
+    }
+  }
+
+  @Test
   void aReplyIsItsAnswersSeparatedBySemicolonsAndEndedByANewline() throws Exception {
     MockDevice device = provider.device("MOCK::array");
     assertEquals(

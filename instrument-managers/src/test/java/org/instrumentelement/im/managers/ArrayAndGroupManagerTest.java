@@ -2,6 +2,8 @@ package org.instrumentelement.im.managers;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -12,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import org.instrumentelement.ial.ResourceManager;
 import org.instrumentelement.ial.mock.MockSessionProvider;
+import org.instrumentelement.ial.trace.ScaledCodes;
 import org.instrumentelement.im.ImContext;
 import org.instrumentelement.im.InstrumentManager;
 import org.instrumentelement.im.InstrumentManagerTypes;
@@ -49,6 +52,44 @@ class ArrayAndGroupManagerTest {
     assertEquals("2500", mocks.device("MOCK::array").setting("points", 1));
     array.close();
     assertEquals(States.UNLINKED, array.state());
+  }
+
+  @Test
+  void arrayInWordFormatKeepsTheCodesItsPreambleScales() throws Exception {
+    InstrumentManager array = new ArrayDeviceManager();
+    array.open(
+        ctx("a", "MOCK::array::codes", Map.of("length", "1250", "format", "WORD"), List.of()));
+    array.executeCommand("link", Map.of());
+    assertEquals("WORD", mocks.device("MOCK::array::codes").setting("format", 1));
+    Value v = array.getAttribute("vector");
+    ScaledCodes codes = v.scaledCodes();
+    assertNotNull(codes, "a WORD vector is kept as its codes");
+    assertEquals(ScaledCodes.Width.INT16, codes.width());
+    assertEquals(1250, codes.length());
+    assertEquals(1.0 / 8192, codes.scale());
+    assertEquals(0.0, codes.offset());
+    double[] d = v.asDoubles();
+    for (int i = 0; i < d.length; i++) {
+      assertEquals(
+          Double.doubleToRawLongBits(codes.code(i) * codes.scale() + codes.offset()),
+          Double.doubleToRawLongBits(d[i]),
+          "value " + i);
+    }
+    array.setParameter("format", Value.ofEnum("REAL", Instant.now()));
+    Value real = array.getAttribute("vector");
+    assertNull(real.scaledCodes(), "REAL stays doubles");
+    assertEquals(1250, real.asDoubles().length);
+    array.close();
+  }
+
+  @Test
+  void arrayIsDoublesUnlessConfiguredOtherwise() throws Exception {
+    InstrumentManager array = new ArrayDeviceManager();
+    array.open(ctx("a", "MOCK::array::plain", Map.of(), List.of()));
+    array.executeCommand("link", Map.of());
+    assertEquals("REAL", array.getParameter("format").asString());
+    assertNull(array.getAttribute("vector").scaledCodes());
+    array.close();
   }
 
   @Test

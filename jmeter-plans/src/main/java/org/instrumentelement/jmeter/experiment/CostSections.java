@@ -23,7 +23,9 @@ record CostSections(PointTable table, int cores) implements ReportSection {
         .append(" (received by the client / sent by it). HTTP: the status line, headers and body")
         .append(" (Tomcat answers chunked), as JMeter's HttpClient counted them. JMS: the OpenWire")
         .append(" frames counted on the subscriber's socket (message body, JMS properties and")
-        .append(" headers, plus the subscriber's acknowledgements as \"sent\"). IP and TCP headers")
+        .append(" headers, plus the subscriber's acknowledgements as \"sent\"); JMS-codes: the")
+        .append(" same on the attribute's codes topic, whose body is the instrument's codes (the")
+        .append(" raw payload is still counted as doubles). IP and TCP headers")
         .append(" are not included in either.\n\n");
     b.append(
             "| Encoding | Doubles | Raw payload (B) | Received per vector (B) | Sent per vector (B)")
@@ -32,7 +34,7 @@ record CostSections(PointTable table, int cores) implements ReportSection {
     for (int length : table.lengths()) {
       double raw = length * 8.0;
       double jms = table.meanBytes("JMS", length, true);
-      for (String enc : List.of("XML", "BINARY", "MTOM", "JMS")) {
+      for (String enc : List.of("XML", "BINARY", "MTOM", "JMS", WanReport.CODES)) {
         double in = table.meanBytes(enc, length, true);
         if (Double.isNaN(in)) {
           continue;
@@ -74,6 +76,9 @@ record CostSections(PointTable table, int cores) implements ReportSection {
         cpu.row("Polling " + enc + " " + length, c -> table.point(enc, length, c).map(this::cpu));
       }
       cpu.row("JMS " + length, c -> table.point("JMS", length, c).map(this::cpu));
+      if (table.has(WanReport.CODES, length)) {
+        cpu.row("JMS codes " + length, c -> table.point(WanReport.CODES, length, c).map(this::cpu));
+      }
     }
     b.append("\nCPU busy during the measured window, in cores (IE / JMeter); the machine has ")
         .append(cores)
@@ -84,6 +89,10 @@ record CostSections(PointTable table, int cores) implements ReportSection {
         busy.row("Polling " + enc + " " + length, c -> table.point(enc, length, c).map(this::busy));
       }
       busy.row("JMS " + length, c -> table.point("JMS", length, c).map(this::busy));
+      if (table.has(WanReport.CODES, length)) {
+        busy.row(
+            "JMS codes " + length, c -> table.point(WanReport.CODES, length, c).map(this::busy));
+      }
     }
     b.append('\n');
   }

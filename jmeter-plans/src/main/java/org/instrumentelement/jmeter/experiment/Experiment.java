@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 import org.instrumentelement.ie.measure.Machine;
 import org.instrumentelement.ie.measure.link.LinkAccuracy;
 import org.instrumentelement.ie.measure.link.LinkShape;
@@ -111,30 +112,39 @@ public final class Experiment {
           "--encodings must start with XML (Tr is measured with it)");
     }
     boolean mtom = settings.flag("mtom");
-    String codesTopic = settings.get("codes.topic").trim();
-    int subscriptions = codesTopic.isEmpty() ? 1 : 2;
-    int total =
-        lengths.size() * (encodings.size() + subscriptions) * clients.size()
-            + (mtom ? lengths.size() : 0);
     int warmup = settings.integer("warmup");
     int duration = settings.integer("duration");
-    console.printf(
-        Locale.ROOT,
-        "DORII experiment%s: %d points of %d s warm-up + %d s measurement (about %d min)%n",
-        link == null ? "" : " over a " + link + " link",
-        total,
-        warmup,
-        duration,
-        Math.round(total * (warmup + duration + 8) / 60.0));
-    console.println("Machine: " + machine.summary());
     List<Point> points = new ArrayList<>();
     String ieDescription;
     try (MeasuredIe ie = MeasuredIe.open(settings, console, link)) {
       ieDescription = ie.description();
       String attribute = settings.get("attribute");
+      Map<Integer, String> codesTopics = new TreeMap<>();
       for (int length : lengths) {
         ie.configureSampling(settings.im(length), attribute, 0);
+        String codes = ie.codesTopic(settings, settings.im(length), attribute);
+        if (codes != null) {
+          codesTopics.put(length, codes);
+        }
       }
+      int total =
+          lengths.size() * (encodings.size() + 1) * clients.size()
+              + codesTopics.size() * clients.size()
+              + (mtom ? lengths.size() : 0);
+      console.printf(
+          Locale.ROOT,
+          "DORII experiment%s: %d points of %d s warm-up + %d s measurement (about %d min)%n",
+          link == null ? "" : " over a " + link + " link",
+          total,
+          warmup,
+          duration,
+          Math.round(total * (warmup + duration + 8) / 60.0));
+      console.println("Machine: " + machine.summary());
+      console.println(
+          "JMS codes: "
+              + (codesTopics.isEmpty()
+                  ? "not measured (" + MeasuredIe.noCodes(settings) + ")"
+                  : codesTopics.toString()));
       PointRunner runner = new PointRunner(settings, console, jmeter, ie);
       int n = 0;
       for (int length : lengths) {
@@ -156,7 +166,8 @@ public final class Experiment {
         }
         for (int c : clients) {
           points.add(runner.subscribe(++n, total, im, length, c, tr.get(c), warmup, duration));
-          if (!codesTopic.isEmpty()) {
+          String codesTopic = codesTopics.get(length);
+          if (codesTopic != null) {
             points.add(
                 runner.subscribe(
                     ++n,

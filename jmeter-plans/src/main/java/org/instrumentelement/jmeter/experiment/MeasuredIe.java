@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.instrumentelement.ie.contract.TopicNames;
 import org.instrumentelement.ie.measure.IeProcess;
 import org.instrumentelement.ie.measure.MockLaboratory;
 import org.instrumentelement.ie.measure.ProcessCpu;
@@ -106,8 +107,9 @@ final class MeasuredIe implements AutoCloseable {
     IeProcess own =
         IeProcess.launch(settings.path("ie.jar"))
             .javaOptions(settings.words("ie.java.opts"))
-            // Only the attribute under test is sampled, and only in the subscription runs.
-            .options(MockLaboratory.SAMPLING_OFF)
+            // Only the attribute under test is sampled, and only in the subscription runs; the
+            // arrays send codes (WORD) unless --array.format says otherwise.
+            .options(options(settings))
             .log(settings.path("work").resolve("instrument-element.log"))
             .start();
     return new MeasuredIe(
@@ -120,6 +122,43 @@ final class MeasuredIe implements AutoCloseable {
             + ", built-in mock laboratory, embedded broker) at "
             + own.serviceUrl(),
         null);
+  }
+
+  private static List<String> options(Settings settings) {
+    List<String> o = new ArrayList<>(MockLaboratory.SAMPLING_OFF);
+    o.addAll(MockLaboratory.arrayFormat(settings.get("array.format").trim()));
+    return o;
+  }
+
+  /**
+   * The topic of the JMS codes points of this IM's attribute ({@code --codes.topic}), or null for
+   * none: with {@code auto}, its codes topic if a CODES poll answers codes (the IE publishes a
+   * trace kept as codes on {@code <topic>.codes}), else none.
+   */
+  String codesTopic(Settings settings, String im, String attribute) throws IOException {
+    String asked = settings.get("codes.topic").trim();
+    if (asked.isEmpty() || asked.equals(Settings.NONE)) {
+      return null;
+    }
+    if (!asked.equals(Settings.AUTO)) {
+      return asked;
+    }
+    if (soap.codesType(im, attribute) == null) {
+      return null;
+    }
+    return TopicNames.codes(soap.subscriptionInfo(im, attribute).topic());
+  }
+
+  /** Why no JMS codes point runs, for the console and the report. */
+  static String noCodes(Settings settings) {
+    String asked = settings.get("codes.topic").trim();
+    if (asked.isEmpty() || asked.equals(Settings.NONE)) {
+      return "--codes.topic=" + Settings.NONE;
+    }
+    if (settings.ownIe() && settings.get("array.format").trim().equalsIgnoreCase("REAL")) {
+      return "--array.format=REAL: the array IMs send doubles only";
+    }
+    return "the attribute has no codes: a CODES poll answers doubles";
   }
 
   private static MeasuredIe given(Settings settings) {

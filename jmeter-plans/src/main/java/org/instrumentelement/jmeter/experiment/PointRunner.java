@@ -111,6 +111,7 @@ final class PointRunner {
     SubscriptionInfo before = ie.configureSampling(im, attribute, period);
     Map<String, String> props = properties(im, length, clients, warmup, duration);
     props.put("receive.timeout", Long.toString(Math.max(5000, 20 * period)));
+    props.put("mode", mode); // the samples' label: JMS and JMS-codes apart in the dashboard
     if (!topic.isEmpty()) {
       props.put("topic", topic.replace("{topic}", before.topic()));
     }

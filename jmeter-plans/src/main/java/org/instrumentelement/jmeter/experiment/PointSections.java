@@ -53,11 +53,11 @@ record PointSections(PointTable table) implements ReportSection {
   private void subscription(StringBuilder b) {
     b.append("## Subscription: every point\n\n");
     b.append(
-            "| Doubles | Subscribers | T<sub>r</sub> (ms) | Sampling period set (ms) | Target rate")
+            "| Mode | Doubles | Subscribers | T<sub>r</sub> (ms) | Sampling period set (ms) | Target rate")
         .append(
             " (1/s) | Received per subscriber (1/s) | Published | Superseded: warm-up / measured | Values missed: warm-up / measured")
         .append(" | Latency p50 / p99 (ms) | kB/s | Errors | Load avg |\n");
-    b.append("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    b.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for (Point p : table.points()) {
       if (!p.jms()) {
         continue;
@@ -66,7 +66,8 @@ record PointSections(PointTable table) implements ReportSection {
       b.append(
           String.format(
               Locale.ROOT,
-              "| %d | %d | %.2f | %d | %.1f | %.1f | %,d | %,d / %,d | %,d / %,d | %d / %d | %,.0f | %d | %.1f |%n",
+              "| %s | %d | %d | %.2f | %d | %.1f | %.1f | %,d | %,d / %,d | %,d / %,d | %d / %d | %,.0f | %d | %.1f |%n",
+              p.encoding(),
               p.length(),
               p.clients(),
               p.targetTrMillis(),

@@ -59,6 +59,11 @@ final class PointTable {
         .findFirst();
   }
 
+  /** Whether any point of this mode and length was measured. */
+  boolean has(String encoding, int length) {
+    return points.stream().anyMatch(p -> p.encoding().equals(encoding) && p.length() == length);
+  }
+
   /** The client counts as chart x values. */
   double[] clientsAxis() {
     return clients.stream().mapToDouble(Integer::doubleValue).toArray();

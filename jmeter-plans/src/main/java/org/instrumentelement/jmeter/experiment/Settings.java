@@ -20,6 +20,12 @@ final class Settings {
   /** What each option means, printed by {@code --help}; docs/jmeter.md has the same table. */
   private static final Map<String, String> MEANINGS = new LinkedHashMap<>();
 
+  /** {@code --codes.topic}: find the codes topic of each IM's attribute. */
+  static final String AUTO = "auto";
+
+  /** {@code --codes.topic}: no JMS codes points. */
+  static final String NONE = "none";
+
   /** Set by run-experiment.sh (the command line quoted in the report); not listed by --help. */
   private static final String COMMAND = "command";
 
@@ -69,10 +75,16 @@ final class Settings {
         "",
         "sampling period (ms) of the subscription points; empty: round(Tr), as the paper did");
     option(
+        "array.format",
+        "WORD",
+        "format of the array IMs in the IE the runner starts: WORD (16-bit codes, published on"
+            + " <topic>.codes as well) or REAL (doubles only)");
+    option(
         "codes.topic",
-        "",
-        "topic of the attribute's integer codes ({topic}: its doubles topic) for a JMS codes"
-            + " point after each JMS point; empty: none");
+        "auto",
+        "topic of the attribute's codes for a JMS codes point after each JMS point; auto: its"
+            + " codes topic ({topic}.codes) where a CODES poll answers codes; none (or empty): no"
+            + " such points; else a topic, {topic} standing for the doubles topic");
     option("soak", "false", "run the soak plan instead of the experiment");
     option("soak.pollers", "2", "soak: pollers per encoding");
     option("soak.subscribers", "4", "soak: subscribers");
@@ -124,6 +136,10 @@ final class Settings {
     // Read now, so that a mistyped link fails before any IE starts.
     words("link").forEach(LinkShape::parse);
     ShapedLink.Via.of(get("link.via"));
+    if (!List.of("REAL", "WORD").contains(get("array.format").trim())) {
+      throw new IllegalArgumentException(
+          "--array.format is REAL or WORD, not " + get("array.format"));
+    }
   }
 
   String get(String key) {

@@ -31,6 +31,9 @@ record TrafficSection(PointTable table) implements ReportSection {
         t.row("Polling " + enc + " " + length, c -> table.point(enc, length, c).map(this::kb));
       }
       t.row("JMS " + length, c -> table.point("JMS", length, c).map(this::kb));
+      if (table.has(WanReport.CODES, length)) {
+        t.row("JMS codes " + length, c -> table.point(WanReport.CODES, length, c).map(this::kb));
+      }
       t.row(
           "*ratio Polling XML / JMS, " + length + "*",
           c ->

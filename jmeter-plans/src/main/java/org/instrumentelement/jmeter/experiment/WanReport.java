@@ -19,7 +19,7 @@ import org.instrumentelement.ie.measure.link.LinkShape;
  * figures only.
  */
 final class WanReport {
-  /** The mode of subscribers to the attribute's integer codes ({@code --codes.topic}). */
+  /** The mode of subscribers to the attribute's codes topic ({@code --codes.topic}). */
   static final String CODES = "JMS-codes";
 
   /** A JMS rate at or above this share of the sampling rate was set by the sampling. */
@@ -202,8 +202,9 @@ final class WanReport {
       }
     }
     if (!codes) {
-      b.append("\nJMS codes: not measured in this run (no `--codes.topic`): this build publishes")
-          .append(" doubles only, so its row stays empty.\n");
+      b.append("\nJMS codes: not measured in this run (")
+          .append(MeasuredIe.noCodes(settings))
+          .append("), so its row stays empty.\n");
     }
     b.append('\n');
   }

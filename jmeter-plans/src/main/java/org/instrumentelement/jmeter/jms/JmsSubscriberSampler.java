@@ -1,5 +1,6 @@
 package org.instrumentelement.jmeter.jms;
 
+import jakarta.jms.BytesMessage;
 import jakarta.jms.Connection;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
@@ -16,8 +17,10 @@ import org.apache.jmeter.config.Arguments;
 import org.apache.jmeter.protocol.java.sampler.AbstractJavaSamplerClient;
 import org.apache.jmeter.protocol.java.sampler.JavaSamplerContext;
 import org.apache.jmeter.samplers.SampleResult;
+import org.instrumentelement.ie.contract.BodyType;
 import org.instrumentelement.ie.contract.EpochMicros;
 import org.instrumentelement.ie.contract.MessageProperty;
+import org.instrumentelement.ie.contract.ValueCodec;
 import org.instrumentelement.jmeter.soap.IeSoapClient;
 import org.instrumentelement.jmeter.soap.SubscriptionInfo;
 
@@ -33,7 +36,8 @@ import org.instrumentelement.jmeter.soap.SubscriptionInfo;
  *       here, so the same clock must serve both ends (true when the IE runs on this machine);
  *   <li>a failed sample with code {@code SEQUENCE_GAP} when {@code ieSequence} skipped values (the
  *       message says how many), {@code NO_MESSAGE} when none came within the receive timeout,
- *       {@code WRONG_LENGTH} when the vector is not {@code expectedLength} long.
+ *       {@code WRONG_LENGTH} when the vector is not {@code expectedLength} long (or a trace of
+ *       codes does not hold {@code ieLength} codes), {@code BAD_MESSAGE} when it cannot be read.
  * </ul>
  *
  * <p>Over TLS (an {@code ssl://} broker, an {@code https://} endpoint) it trusts the certificates
@@ -41,7 +45,12 @@ import org.instrumentelement.jmeter.soap.SubscriptionInfo;
  * presents that key (mutual TLS: the IE maps the certificate to a user, and no password is needed).
  * The bytes reported are then those of the TLS records.
  *
- * <p>The body is not decoded, just as the HTTP sampler does not parse the SOAP answers.
+ * <p>A message of doubles is not decoded, just as the HTTP sampler does not parse the SOAP answers:
+ * its body is the doubles already. A trace of codes (on an attribute's codes topic, {@code
+ * <topic>.codes}: {@code ieType} INT8_CODES or INT16_CODES) is decoded into doubles, {@code code *
+ * ieScale + ieOffset} each, by the contract's {@link ValueCodec#decodeCodes} as every client of the
+ * IE does, so a sample of the codes mode includes the work a client does to get the doubles ({@link
+ * #values}).
  */
 public class JmsSubscriberSampler extends AbstractJavaSamplerClient {
   /** Response codes of the samples. */
@@ -50,6 +59,7 @@ public class JmsSubscriberSampler extends AbstractJavaSamplerClient {
   public static final String SEQUENCE_GAP = "SEQUENCE_GAP";
   public static final String NO_MESSAGE = "NO_MESSAGE";
   public static final String WRONG_LENGTH = "WRONG_LENGTH";
+  public static final String BAD_MESSAGE = "BAD_MESSAGE";
 
   private Connection connection;
   private MessageConsumer consumer;
@@ -61,6 +71,7 @@ public class JmsSubscriberSampler extends AbstractJavaSamplerClient {
   private long lastEpoch;
   private long lastSequence;
   private String setupError;
+  private double[] values;
 
   @Override
   public Arguments getDefaultParameters() {
@@ -193,13 +204,14 @@ public class JmsSubscriberSampler extends AbstractJavaSamplerClient {
     } catch (JMSException e) {
       r.setStampAndTime(arrived.toEpochMilli(), 0);
       r.setSuccessful(false);
-      r.setResponseCode("BAD_MESSAGE");
+      r.setResponseCode(BAD_MESSAGE);
       r.setResponseMessage(e.toString());
     }
     return r;
   }
 
   private void describe(SampleResult r, Message m, Instant arrived) throws JMSException {
+    values = null;
     long publishedMicros = m.getLongProperty(MessageProperty.PUBLISHED.key());
     long arrivedMicros = EpochMicros.of(arrived);
     long latencyMillis = Math.max(0, Math.round((arrivedMicros - publishedMicros) / 1000.0));
@@ -216,15 +228,55 @@ public class JmsSubscriberSampler extends AbstractJavaSamplerClient {
       r.setResponseCode(SEQUENCE_GAP);
       r.setResponseMessage("missed " + missed + " before sequence " + sequence);
     }
+    if (epoch != lastEpoch || sequence > lastSequence) {
+      lastEpoch = epoch;
+      lastSequence = sequence;
+    }
     int length = m.getIntProperty(MessageProperty.LENGTH.key());
-    if (expectedLength > 0 && length != expectedLength) {
+    values = decodeCodes(m);
+    if (values != null && values.length != length) {
+      r.setSuccessful(false);
+      r.setResponseCode(WRONG_LENGTH);
+      r.setResponseMessage(
+          values.length + " codes, not " + MessageProperty.LENGTH.key() + " " + length);
+    } else if (expectedLength > 0 && length != expectedLength) {
       r.setSuccessful(false);
       r.setResponseCode(WRONG_LENGTH);
       r.setResponseMessage(MessageProperty.LENGTH.key() + " " + length + ", not " + expectedLength);
     }
-    if (epoch != lastEpoch || sequence > lastSequence) {
-      lastEpoch = epoch;
-      lastSequence = sequence;
+  }
+
+  /**
+   * The doubles of the last message taken, if it was a trace of codes ({@code code * ieScale +
+   * ieOffset}, bit-identical to the IE's own doubles of the trace); null after a message of
+   * doubles, which is not decoded.
+   */
+  public double[] values() {
+    return values;
+  }
+
+  /** The doubles of a trace of codes, or null for any other message. */
+  private static double[] decodeCodes(Message m) throws JMSException {
+    BodyType type = BodyType.named(m.getStringProperty(MessageProperty.TYPE.key()));
+    if ((type != BodyType.INT8_CODES && type != BodyType.INT16_CODES)
+        || !(m instanceof BytesMessage b)) {
+      return null;
+    }
+    byte[] body = new byte[(int) b.getBodyLength()];
+    b.readBytes(body);
+    Integer nan =
+        m.propertyExists(MessageProperty.NAN_CODE.key())
+            ? m.getIntProperty(MessageProperty.NAN_CODE.key())
+            : null;
+    try {
+      return ValueCodec.decodeCodes(
+          type,
+          body,
+          m.getDoubleProperty(MessageProperty.SCALE.key()),
+          m.getDoubleProperty(MessageProperty.OFFSET.key()),
+          nan);
+    } catch (IllegalArgumentException e) {
+      throw new JMSException("unreadable " + type + " body: " + e.getMessage());
     }
   }
 

@@ -21,8 +21,8 @@ import org.w3c.dom.NodeList;
 /**
  * Calls the subscription operations of an Instrument Element as any remote SOAP client would: a
  * document/literal envelope POSTed to the endpoint, the answer read as plain XML. The endpoint's
- * contract is the published WSDL; this class uses only {@code getSubscriptionInfo} and {@code
- * configureSampling}.
+ * contract is the published WSDL; this class uses only {@code getSubscriptionInfo}, {@code
+ * configureSampling} and one {@code getAttribute} in encoding CODES ({@link #codesType}).
  */
 public final class IeSoapClient {
   /** The service namespace of the published WSDL. */
@@ -106,6 +106,31 @@ public final class IeSoapClient {
                 + "</ie:attribute><ie:samplingPeriodMillis>"
                 + periodMillis
                 + "</ie:samplingPeriodMillis>"));
+  }
+
+  /**
+   * What a poll in encoding CODES says of an attribute: the body type of its codes (INT8_CODES or
+   * INT16_CODES) when its value is kept as the instrument's codes, which the IE then also publishes
+   * on the attribute's codes topic; null when it comes as doubles (no codes topic). The poll reads
+   * the instrument once.
+   */
+  public String codesType(String im, String attribute) throws IOException {
+    Element response =
+        call(
+            "getAttribute",
+            "<ie:im>"
+                + escape(im)
+                + "</ie:im><ie:attribute>"
+                + escape(attribute)
+                + "</ie:attribute><ie:encoding>CODES</ie:encoding>");
+    NodeList all = response.getElementsByTagNameNS("*", "*");
+    for (int i = 0; i < all.getLength(); i++) {
+      String codes = ((Element) all.item(i)).getAttribute("codes");
+      if (!codes.isEmpty()) {
+        return codes;
+      }
+    }
+    return null;
   }
 
   /** True when the endpoint answers a SOAP call, false when nothing listens yet. */

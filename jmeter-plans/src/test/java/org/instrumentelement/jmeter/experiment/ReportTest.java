@@ -27,7 +27,7 @@ class ReportTest {
       lines.add(
           (1000 + 10 * i) + "," + elapsed + ",s,200,,t,text,true,," + bytes + ",0,1,1,u,0,0,0");
     }
-    boolean jms = encoding.equals("JMS");
+    boolean jms = encoding.startsWith("JMS");
     if (jms) {
       // A gap in the warm-up: counted apart from the measured samples.
       lines.add(
@@ -109,6 +109,32 @@ class ReportTest {
     for (String svg : List.of("response-time.svg", "response-rate.svg", "traffic.svg")) {
       assertTrue(Files.readString(out.resolve(svg)).startsWith("<svg"), svg);
     }
+  }
+
+  @Test
+  void jmsCodesPointsHaveRowsOfTheirOwn(@TempDir Path dir) throws Exception {
+    List<Point> points =
+        List.of(
+            point(dir, "XML", 5, 4, 25000, 0.2),
+            point(dir, "JMS", 5, 1, 10000, 0.02),
+            point(dir, WanReport.CODES, 5, 1, 2800, 0.01));
+    Machine machine = new Machine(2, "CPU", 1024, "Linux", "Java 17", "0.10 0.20 0.30");
+    String md =
+        new Report(
+                new Settings("--encodings=XML"),
+                machine,
+                machine,
+                "the IE",
+                Instant.EPOCH,
+                Instant.EPOCH,
+                points,
+                null)
+            .markdown();
+    assertTrue(md.contains("| JMS 1250 | 1,009 |"), md);
+    assertTrue(md.contains("| JMS codes 1250 | 283 |"), "100 of 2,800 bytes in 991 ms\n" + md);
+    assertTrue(md.contains("| JMS-codes | 1250 | 10,000 | 2,800 | 0 | 0.28 | 0.28 |"), md);
+    assertTrue(md.contains("| JMS codes 1250 | 0.100 |"), "IE CPU per vector\n" + md);
+    assertTrue(md.contains("| JMS-codes | 1250 | 5 | 4.00 | 4 |"), "subscription point\n" + md);
   }
 
   private static String discussion(Path dir, double ieCpu, int elapsedAtTenClients)

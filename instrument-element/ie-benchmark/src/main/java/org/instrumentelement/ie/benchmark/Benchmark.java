@@ -95,10 +95,13 @@ public final class Benchmark {
       if (options.runs("polling")) {
         polling.add(new PollingRates(options, meter));
       }
-      if (options.runs("polling") || options.runs("floor")) {
+      boolean floor = options.runs("polling") || options.runs("floor");
+      boolean maxAge = options.runs("polling") || options.runs("maxage");
+      if (floor && maxAge) {
+        polling.add(new PollingMaxAgeBesideFloor(options));
+      } else if (floor) {
         polling.add(new PollingFloor(options, meter));
-      }
-      if (options.runs("polling") || options.runs("maxage")) {
+      } else if (maxAge) {
         polling.add(new PollingMaxAge(options, meter));
       }
       if (options.runs("polling")) {

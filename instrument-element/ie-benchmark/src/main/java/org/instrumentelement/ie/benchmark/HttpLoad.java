@@ -23,6 +23,8 @@ final class HttpLoad implements AutoCloseable {
   final AtomicLong responseBytes = new AtomicLong();
   private final List<Thread> threads = new ArrayList<>();
   private volatile boolean running = true;
+  private volatile boolean paused;
+  private final Object turn = new Object();
   private volatile String lastError;
 
   /**
@@ -48,6 +50,10 @@ final class HttpLoad implements AutoCloseable {
         OutputStream out = s.getOutputStream();
         ResponseReader in = new ResponseReader(new BufferedInputStream(s.getInputStream(), 65536));
         while (running) {
+          awaitTurn();
+          if (!running) {
+            break;
+          }
           out.write(request);
           out.flush();
           int status = in.readStatusAndHeaders();
@@ -70,6 +76,39 @@ final class HttpLoad implements AutoCloseable {
         if (running) {
           errors.incrementAndGet();
           lastError = e.toString();
+        }
+      }
+    }
+  }
+
+  /**
+   * Stops sending after the requests under way (their answers are still read and counted), the
+   * connections kept open, until {@link #resume()}; a pause shorter than the IE's {@code
+   * http.connectionTimeout} (20 s) loses no connection.
+   */
+  void pause() {
+    paused = true;
+  }
+
+  /** Sends again after {@link #pause()}. */
+  void resume() {
+    synchronized (turn) {
+      paused = false;
+      turn.notifyAll();
+    }
+  }
+
+  private void awaitTurn() {
+    if (!paused) {
+      return;
+    }
+    synchronized (turn) {
+      while (paused && running) {
+        try {
+          turn.wait(100);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          return;
         }
       }
     }

@@ -11,10 +11,18 @@ import org.instrumentelement.ie.measure.IeProcess;
  * vector answer costs beyond this is the vector's own work.
  */
 record PollingFloor(BenchmarkOptions options, RateMeter meter) implements Measurement {
+  /** What the floor's figures are of. */
+  static final String WHAT = "getAttribute lab/array2500 identity (a short text), 40 clients";
+
+  /** The floor's 40 clients, polling. */
+  static HttpLoad load(IeProcess ie) {
+    byte[] req = VectorPolls.request(ie, ie.httpPort(), "lab/array2500", "identity", Encoding.XML);
+    return new HttpLoad(40, "localhost", ie.httpPort(), req, "MockArray", 100);
+  }
+
   @Override
   public void run(IeProcess ie, Results results) throws Exception {
-    byte[] req = VectorPolls.request(ie, ie.httpPort(), "lab/array2500", "identity", Encoding.XML);
-    try (HttpLoad load = new HttpLoad(40, "localhost", ie.httpPort(), req, "MockArray", 100)) {
+    try (HttpLoad load = load(ie)) {
       // After the vectors the code is warm; alone (--only=floor) it needs the whole warm-up.
       long warmup = options.warmup().toMillis();
       Thread.sleep(options.runs("polling") ? Math.min(warmup, 10_000) : warmup);
@@ -30,11 +38,7 @@ record PollingFloor(BenchmarkOptions options, RateMeter meter) implements Measur
               load.errors.get()));
       results.pollingFloor =
           new Results.PollingFloor(
-              "getAttribute lab/array2500 identity (a short text), 40 clients",
-              m.rate(),
-              m.cpuMicros(),
-              m.systemMicros(),
-              load.errors.get());
+              WHAT, m.rate(), m.cpuMicros(), m.systemMicros(), load.errors.get());
     }
   }
 }

@@ -15,8 +15,12 @@ record PollingMaxAge(BenchmarkOptions options, RateMeter meter) implements Measu
   /** The age the pollers accept, in milliseconds. */
   static final long MAX_AGE_MILLIS = 100;
 
-  @Override
-  public void run(IeProcess ie, Results results) throws Exception {
+  /** What the point's figures are of. */
+  static final String WHAT =
+      "getAttribute lab/array2500 vector BINARY maxAge=" + MAX_AGE_MILLIS + ", 40 clients";
+
+  /** The point's 40 clients, polling. */
+  static HttpLoad load(IeProcess ie) {
     byte[] req =
         SoapRequests.request(
             "localhost",
@@ -28,7 +32,12 @@ record PollingMaxAge(BenchmarkOptions options, RateMeter meter) implements Measu
             "vector",
             Encoding.BINARY,
             MAX_AGE_MILLIS);
-    try (HttpLoad load = new HttpLoad(40, "localhost", ie.httpPort(), req, "<data>", 20_000)) {
+    return new HttpLoad(40, "localhost", ie.httpPort(), req, "<data>", 20_000);
+  }
+
+  @Override
+  public void run(IeProcess ie, Results results) throws Exception {
+    try (HttpLoad load = load(ie)) {
       long warmup = options.warmup().toMillis();
       Thread.sleep(options.runs("polling") ? Math.min(warmup, 10_000) : warmup);
       Rates m = meter.measure(ie.cpu(), load.responses::get);
@@ -44,11 +53,7 @@ record PollingMaxAge(BenchmarkOptions options, RateMeter meter) implements Measu
               load.errors.get()));
       results.pollingMaxAge =
           new Results.PollingFloor(
-              "getAttribute lab/array2500 vector BINARY maxAge=" + MAX_AGE_MILLIS + ", 40 clients",
-              m.rate(),
-              m.cpuMicros(),
-              m.systemMicros(),
-              load.errors.get());
+              WHAT, m.rate(), m.cpuMicros(), m.systemMicros(), load.errors.get());
     }
   }
 }

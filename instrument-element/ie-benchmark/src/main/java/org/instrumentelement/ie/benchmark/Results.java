@@ -23,6 +23,7 @@ final class Results {
   List<PollingPoint> polling;
   PollingFloor pollingFloor;
   PollingFloor pollingMaxAge;
+  MaxAgeToFloor pollingMaxAgeToFloor;
   Map<String, Double> wireBytesPerVector;
   Subscription subscription;
   Peer peer;
@@ -84,6 +85,14 @@ final class Results {
       double ieCpuMicrosPerResponse,
       double ieSystemMicrosPerResponse,
       long errors) {}
+
+  /**
+   * The maxAge point's IE CPU per answer over the floor's, measured side by side in pairs of
+   * windows ({@link PollingMaxAgeBesideFloor}).
+   *
+   * @param ratios one per pair, in the order measured
+   */
+  record MaxAgeToFloor(double[] ratios, double medianRatio, double maxRatio) {}
 
   /** The subscription figures: one object whose parts come from three measurements. */
   @JsonInclude(JsonInclude.Include.NON_NULL)

@@ -71,6 +71,15 @@ final class Targets {
               "polling, XML form: IE CPU per response (us)",
               Goal.atMost(500),
               r -> cpu(r, Encoding.XML)),
+          // Issue 42: a poll served a kept value costs at most a poll that reads, measured side by
+          // side (the median of the pairs' ratios; the largest is in the results file).
+          new Target(
+              "polling with maxAge / floor, IE CPU per answer, side by side",
+              Goal.atMost(1),
+              r ->
+                  r.pollingMaxAgeToFloor == null
+                      ? Double.NaN
+                      : r.pollingMaxAgeToFloor.medianRatio()),
           // Issue 15: within 5 % of a bare JMS publisher on the same broker.
           new Target(
               "subscription deliveries/s relative to bare ActiveMQ",

@@ -35,6 +35,8 @@ class ResultsFileTest {
     r.pollingFloor = new Results.PollingFloor("a short text", 3184.6, 425.6, 200.1, 0);
     r.pollingMaxAge =
         new Results.PollingFloor("a vector, maxAge 100 ms", 9100.2, 61.5, Double.NaN, 0);
+    r.pollingMaxAgeToFloor =
+        new Results.MaxAgeToFloor(new double[] {0.81, 0.84, 0.79, 0.88}, 0.84, 0.88);
     r.wireBytesPerVector = new LinkedHashMap<>(Map.of("BINARY.2500", 27099.0));
     r.subscription = new Results.Subscription();
     r.subscription.fullRate =
@@ -128,6 +130,7 @@ class ResultsFileTest {
             "polling",
             "pollingFloor",
             "pollingMaxAge",
+            "pollingMaxAgeToFloor",
             "wireBytesPerVector",
             "subscription",
             "peer",

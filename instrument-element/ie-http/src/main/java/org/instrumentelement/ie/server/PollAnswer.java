@@ -100,6 +100,16 @@ final class PollAnswer {
     send(response, HttpServletResponse.SC_OK, bytes, bytes.length);
   }
 
+  /** The bytes kept for an answer that carries {@code value}, or null. */
+  byte[] kept(Value value) {
+    return kept.get(value);
+  }
+
+  /** Sends kept bytes as {@link #write} sends them. */
+  void send(byte[] bytes, HttpServletResponse response) throws IOException {
+    send(response, HttpServletResponse.SC_OK, bytes, bytes.length);
+  }
+
   /** Writes a fault as CXF writes a fault the service raised. */
   void fault(InstrumentElementFault f, Object request, HttpServletResponse response)
       throws IOException {

@@ -6,7 +6,10 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.SequenceInputStream;
+import java.nio.ByteBuffer;
 import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.instrumentelement.ie.monitoring.Monitoring;
 import org.instrumentelement.ie.security.AccessControl;
 import org.instrumentelement.ie.security.Caller;
@@ -14,8 +17,10 @@ import org.instrumentelement.ie.server.gate.ReadBodyRequest;
 import org.instrumentelement.ie.server.gate.RequestGate;
 import org.instrumentelement.ie.soap.InstrumentElementFault;
 import org.instrumentelement.ie.soap.InstrumentElementPort;
+import org.instrumentelement.ie.soap.KeptAnswers;
 import org.instrumentelement.ie.soap.types.GetAttribute;
 import org.instrumentelement.ie.soap.types.GetAttributes;
+import org.instrumentelement.ie.soap.types.Value;
 import org.instrumentelement.im.model.ImException;
 
 /**
@@ -24,24 +29,44 @@ import org.instrumentelement.im.model.ImException;
  * was read; the small body is read here with a pull parser ({@link PollRequest}), the caller's role
  * checked as {@link AccessControlInterceptor} checks it, the service called, the request timed into
  * the same metrics, and the answer written in one piece ({@link PollAnswer}), without CXF's
- * interceptor chain. Anything it does not fully understand (another operation, MTOM, a SOAP header
- * such as WS-Addressing, SOAP 1.2, a charset other than UTF-8, a SOAPAction, an unknown element, a
- * value not exactly valid, a refused role) goes on to CXF unchanged, which answers it, fault and
- * all, as it answers every request. Switched off with {@code soap.pollingLane = false}.
+ * interceptor chain.
+ *
+ * <p>A getAttribute with a {@code maxAge} whose value is served from a kept read does strictly less
+ * than any poll that reads: its body, byte for byte the body of a poll the lane read before, is
+ * known without reading it again ({@link #KEPT_POLLS}); after the same authentication (by the gate)
+ * and the same role check, the service is asked only whether that poll's answer is still its kept
+ * answer ({@link KeptAnswers}), and if so the bytes {@link PollAnswer} kept for that answer leave
+ * in one write, counted in the same metrics. Nothing is parsed, read from the instrument or
+ * encoded; anything else (a value too old, changed, beyond an alarm limit, a refused role) takes
+ * the usual way. Anything it does not fully understand (another operation, MTOM, a SOAP header such
+ * as WS-Addressing, SOAP 1.2, a charset other than UTF-8, a SOAPAction, an unknown element, a value
+ * not exactly valid, a refused role) goes on to CXF unchanged, which answers it, fault and all, as
+ * it answers every request. Switched off with {@code soap.pollingLane = false}.
  */
 final class PollingLane {
   /** Largest body the lane reads (a poll of a few attributes is about 400 bytes). */
   static final int LARGEST_BODY = 8 * 1024;
+
+  /**
+   * Most bodies of getAttribute polls with a {@code maxAge} kept with their reading; more, and they
+   * start again.
+   */
+  static final int KEPT_POLLS = 256;
 
   private static final ThreadLocal<Caller> CALLER = new ThreadLocal<>();
 
   private final InstrumentElementPort service;
   private final AccessControl access;
   private final Monitoring monitoring;
+  private final KeptAnswers keptAnswers;
   private final PollAnswer answers = new PollAnswer();
+
+  /** getAttribute polls with a {@code maxAge} as the lane read them, by their body's bytes. */
+  private final Map<ByteBuffer, PollRequest> keptPolls = new ConcurrentHashMap<>();
 
   PollingLane(InstrumentElementPort service, AccessControl access, Monitoring monitoring) {
     this.service = service;
+    this.keptAnswers = service instanceof KeptAnswers k ? k : null;
     this.access = access;
     this.monitoring = monitoring;
   }
@@ -77,9 +102,14 @@ final class PollingLane {
     if (body.length != length) {
       return replay;
     }
-    PollRequest poll = PollRequest.read(body);
-    if (poll == null) {
-      return replay;
+    PollRequest poll = keptPolls.get(ByteBuffer.wrap(body));
+    boolean known = poll != null;
+    if (!known) {
+      poll = PollRequest.read(body);
+      if (poll == null) {
+        return replay;
+      }
+      keep(body, poll);
     }
     String im =
         poll.request() instanceof GetAttribute g ? g.im : ((GetAttributes) poll.request()).im;
@@ -87,6 +117,9 @@ final class PollingLane {
       access.checkRole(caller, Operations.role(poll.operation()).orElseThrow(), im);
     } catch (ImException refused) {
       return replay; // CXF refuses it, in its words, as for any other request
+    }
+    if (known && kept((GetAttribute) poll.request(), caller, started, response)) {
+      return null;
     }
     Object answer = null;
     InstrumentElementFault fault = null;
@@ -116,6 +149,42 @@ final class PollingLane {
       answers.write(answer, poll.maxAge(), response);
     }
     return null;
+  }
+
+  /** Keeps a getAttribute poll with a {@code maxAge} by its body, whose bytes are not changed. */
+  private void keep(byte[] body, PollRequest poll) {
+    if (keptAnswers == null || !poll.maxAge() || !(poll.request() instanceof GetAttribute)) {
+      return;
+    }
+    if (keptPolls.size() >= KEPT_POLLS) {
+      keptPolls.clear();
+    }
+    keptPolls.put(ByteBuffer.wrap(body), poll);
+  }
+
+  /**
+   * Sends the bytes kept for the poll's kept answer, if the service would answer it from a kept
+   * read and its bytes are kept.
+   *
+   * @return whether it was answered
+   */
+  private boolean kept(
+      GetAttribute request, Caller caller, long started, HttpServletResponse response)
+      throws IOException {
+    Value value;
+    CALLER.set(caller);
+    try {
+      value = keptAnswers.keptAnswer(request);
+    } finally {
+      CALLER.remove();
+    }
+    byte[] bytes = value == null ? null : answers.kept(value);
+    if (bytes == null) {
+      return false;
+    }
+    monitoring.recordRequest("getAttribute", "OK", System.nanoTime() - started);
+    answers.send(bytes, response);
+    return true;
   }
 
   /** {@code text/xml}, with UTF-8 or no charset named. */

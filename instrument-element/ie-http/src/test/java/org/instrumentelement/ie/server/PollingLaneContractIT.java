@@ -275,6 +275,41 @@ class PollingLaneContractIT {
     assertSame("an unknown IM outside the caller's rights", post(generic, elsewhere, "scopes"), b);
   }
 
+  /**
+   * A poll with a maxAge whose body the lane has read before is answered with the bytes kept for
+   * its value: the same body, status and type as the generic path's answer encoded for that value;
+   * every time, the caller's right is checked (a caller without it gets the generic path's fault, a
+   * wrong password the gate's refusal); and a new read gives a new answer.
+   */
+  @Test
+  void aKeptAnswerIsAFreshAnswerAndIsOnlyForCallersWithTheRight() throws Exception {
+    String body = getAttribute("lab/array2500", "vector", "BINARY", "600000");
+    Answer first = post(lane, body, "chief");
+    assertEquals(200, first.status(), first.body());
+    for (int i = 0; i < 3; i++) {
+      Answer kept = post(lane, body, "chief");
+      assertSame("kept answer " + i, post(generic, body, "chief"), kept);
+      assertEquals(Integer.toString(kept.body().length()), kept.contentLength());
+      Answer refused = post(lane, body, "scopes");
+      assertTrue(refused.body().contains("<code>NOT_AUTHORIZED</code>"), refused.body());
+      assertSame("refused " + i, post(generic, body, "scopes"), refused);
+      Answer wrongPassword = send(lane, body, "chief", "wrong");
+      assertEquals(401, wrongPassword.status(), wrongPassword.body());
+      assertFalse(wrongPassword.body().contains("<data>"), wrongPassword.body());
+    }
+    String young = getAttribute("lab/array2500", "vector", "BINARY", "50");
+    Answer before = post(lane, young, "chief");
+    post(lane, young, "chief");
+    Thread.sleep(200);
+    Answer after = post(lane, young, "chief");
+    assertEquals(200, after.status(), after.body());
+    Matcher b = TIMESTAMP.matcher(before.body());
+    Matcher a = TIMESTAMP.matcher(after.body());
+    assertTrue(b.find() && a.find(), before.body());
+    assertFalse(b.group().equals(a.group()), "a read 200 ms later: " + a.group());
+    assertEquals(sameReadings(before.body()), sameReadings(after.body()));
+  }
+
   private static final Pattern PROVENANCE = Pattern.compile(" provenance=\"(\\d+)\"");
 
   /** The provenance revisions of an answer's values, in order. */
@@ -406,7 +441,13 @@ class PollingLaneContractIT {
   private static final HttpClient HTTP = HttpClient.newHttpClient();
 
   private static Answer post(EmbeddedServer server, String body, String user) throws Exception {
-    return send(server, "text/xml; charset=UTF-8", body.getBytes(StandardCharsets.UTF_8), user);
+    return send(server, body, user, user);
+  }
+
+  private static Answer send(EmbeddedServer server, String body, String user, String password)
+      throws Exception {
+    return send(
+        server, "text/xml; charset=UTF-8", body.getBytes(StandardCharsets.UTF_8), user, password);
   }
 
   private static Answer postMtom(EmbeddedServer server, String envelope) throws Exception {
@@ -432,6 +473,12 @@ class PollingLaneContractIT {
 
   private static Answer send(EmbeddedServer server, String contentType, byte[] body, String user)
       throws Exception {
+    return send(server, contentType, body, user, user);
+  }
+
+  private static Answer send(
+      EmbeddedServer server, String contentType, byte[] body, String user, String password)
+      throws Exception {
     HttpRequest request =
         HttpRequest.newBuilder(URI.create(server.serviceUrl()))
             .header("Content-Type", contentType)
@@ -439,7 +486,7 @@ class PollingLaneContractIT {
                 "Authorization",
                 "Basic "
                     + Base64.getEncoder()
-                        .encodeToString((user + ":" + user).getBytes(StandardCharsets.UTF_8)))
+                        .encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8)))
             .POST(HttpRequest.BodyPublishers.ofByteArray(body))
             .build();
     HttpResponse<byte[]> r = HTTP.send(request, HttpResponse.BodyHandlers.ofByteArray());

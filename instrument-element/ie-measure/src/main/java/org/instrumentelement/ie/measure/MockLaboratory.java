@@ -16,5 +16,15 @@ public final class MockLaboratory {
           "--im.scope.attribute.waveform.period=off",
           "--im.scope.attribute.peakToPeak.period=off");
 
+  /**
+   * IE options: both array IMs send their vectors in this format, REAL (float64, the default) or
+   * WORD (16-bit codes with a scale and an offset, kept as codes and so also published on the
+   * attribute's codes topic).
+   */
+  public static List<String> arrayFormat(String format) {
+    return List.of(
+        "--im.array2500.param.format=" + format, "--im.array1250.param.format=" + format);
+  }
+
   private MockLaboratory() {}
 }

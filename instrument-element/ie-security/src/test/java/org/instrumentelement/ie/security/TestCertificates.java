@@ -2,13 +2,22 @@ package org.instrumentelement.ie.security;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.io.InputStream;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileTime;
 import java.security.KeyStore;
 import java.security.MessageDigest;
 import java.security.cert.X509Certificate;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -21,14 +30,79 @@ import org.instrumentelement.ie.measure.LocalhostKey;
  * certificate as PEM for Python ({@code ie.pem}); on demand a laboratory authority with client
  * certificates it signed, and self-signed client certificates nobody trusts. Every password is
  * {@value #PASSWORD}.
+ *
+ * <p>Each key is made once per module's build, in {@code target/test-certificates} (under a lock
+ * that the module's test JVMs share), and copied to the test's directory: a key made by keytool
+ * costs a JVM's start and a second of CPU, and a module's TLS tests asked for some fifty. The keys
+ * are valid for two days; those made more than a day ago are made again.
  */
 public final class TestCertificates {
   public static final String PASSWORD = LocalhostKey.PASSWORD;
+
+  /** Where the module's test keys are made, once. */
+  private static final Path MADE = Path.of("target", "test-certificates").toAbsolutePath();
+
+  private static final Duration KEPT = Duration.ofDays(1);
+  private static final String AUTHORITY = "authority";
+  private static final Object THIS_JVM = new Object();
 
   private final Path dir;
 
   private TestCertificates(Path dir) {
     this.dir = dir;
+  }
+
+  /** What makes files in {@link #MADE}. */
+  private interface Maker {
+    void make(Path made) throws Exception;
+  }
+
+  /**
+   * The files {@code names} in this test's directory: copies of those made in {@link #MADE}'s
+   * directory {@code kind}, where {@code maker} makes them first unless an earlier test did.
+   * Returns the first one's path.
+   */
+  private Path shared(String kind, List<String> names, Maker maker) throws Exception {
+    synchronized (THIS_JVM) {
+      Files.createDirectories(MADE);
+      try (FileChannel lockFile =
+              FileChannel.open(
+                  MADE.resolve(".lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+          FileLock lock = lockFile.lock()) {
+        forgetOldKeys();
+        Path made = MADE.resolve(kind);
+        if (!names.stream().allMatch(n -> Files.exists(made.resolve(n)))) {
+          Files.createDirectories(made);
+          maker.make(made);
+        }
+        for (String n : names) {
+          Files.copy(made.resolve(n), dir.resolve(n), StandardCopyOption.REPLACE_EXISTING);
+        }
+      }
+    }
+    return dir.resolve(names.get(0));
+  }
+
+  /** Deletes the made keys if the first was made more than {@link #KEPT} ago (or in the future). */
+  private static void forgetOldKeys() throws IOException {
+    Path stamp = MADE.resolve(".made");
+    if (Files.exists(stamp)) {
+      Instant made = Files.getLastModifiedTime(stamp).toInstant();
+      Instant now = Instant.now();
+      if (made.isAfter(now) || made.plus(KEPT).isBefore(now)) {
+        try (var files = Files.walk(MADE)) {
+          for (Path f : files.sorted(Comparator.reverseOrder()).toList()) {
+            if (!f.equals(MADE) && !f.getFileName().toString().equals(".lock")) {
+              Files.delete(f);
+            }
+          }
+        }
+      }
+    }
+    if (!Files.exists(stamp)) {
+      Files.writeString(stamp, "");
+      Files.setLastModifiedTime(stamp, FileTime.from(Instant.now()));
+    }
   }
 
   /** Makes nothing yet: for tests that need client certificates only. */
@@ -38,19 +112,24 @@ public final class TestCertificates {
 
   /** Makes the IE's key, the clients' trust store and the PEM certificate in {@code dir}. */
   public static TestCertificates make(Path dir) throws Exception {
-    LocalhostKey.make(dir); // ie.p12, ie.cer and trust.p12
     TestCertificates c = new TestCertificates(dir);
-    keytool(
-        "-exportcert",
-        "-rfc",
-        "-alias",
+    c.shared(
         "ie",
-        "-keystore",
-        c.keystore().toString(),
-        "-storepass",
-        PASSWORD,
-        "-file",
-        c.pem().toString());
+        List.of("ie.p12", "ie.cer", "trust.p12", "ie.pem"),
+        made -> {
+          LocalhostKey.make(made); // ie.p12, ie.cer and trust.p12
+          keytool(
+              "-exportcert",
+              "-rfc",
+              "-alias",
+              "ie",
+              "-keystore",
+              made.resolve("ie.p12").toString(),
+              "-storepass",
+              PASSWORD,
+              "-file",
+              made.resolve("ie.pem").toString());
+        });
     return c;
   }
 
@@ -74,33 +153,36 @@ public final class TestCertificates {
    * does not vouch for the IE.
    */
   public Path otherTrustStore(String name) throws Exception {
-    Path ks = selfSigned(name, "CN=" + name, "SAN=dns:localhost");
-    Path cer = dir.resolve(name + ".cer");
-    keytool(
-        "-exportcert",
-        "-alias",
-        name,
-        "-keystore",
-        ks.toString(),
-        "-storepass",
-        PASSWORD,
-        "-file",
-        cer.toString());
-    Path trust = dir.resolve(name + "-trust.p12");
-    keytool(
-        "-importcert",
-        "-noprompt",
-        "-alias",
-        name,
-        "-file",
-        cer.toString(),
-        "-storetype",
-        "PKCS12",
-        "-keystore",
-        trust.toString(),
-        "-storepass",
-        PASSWORD);
-    return trust;
+    return shared(
+        "other-" + name,
+        List.of(name + "-trust.p12", name + ".p12", name + ".cer"),
+        made -> {
+          Path ks = selfSigned(made, name, "CN=" + name, "SAN=dns:localhost");
+          Path cer = made.resolve(name + ".cer");
+          keytool(
+              "-exportcert",
+              "-alias",
+              name,
+              "-keystore",
+              ks.toString(),
+              "-storepass",
+              PASSWORD,
+              "-file",
+              cer.toString());
+          keytool(
+              "-importcert",
+              "-noprompt",
+              "-alias",
+              name,
+              "-file",
+              cer.toString(),
+              "-storetype",
+              "PKCS12",
+              "-keystore",
+              made.resolve(name + "-trust.p12").toString(),
+              "-storepass",
+              PASSWORD);
+        });
   }
 
   /**
@@ -108,97 +190,105 @@ public final class TestCertificates {
    * (tls.clientTrustStore) holding its certificate.
    */
   public Path clientAuthority() throws Exception {
-    Path trust = dir.resolve("client-cas.p12");
-    if (Files.exists(trust)) {
-      return trust;
-    }
-    selfSigned("ca", "CN=Test Lab CA", "bc:c");
+    return shared(
+        AUTHORITY, List.of("client-cas.p12", "ca.p12", "ca.cer"), TestCertificates::authority);
+  }
+
+  private static void authority(Path made) throws Exception {
+    selfSigned(made, "ca", "CN=Test Lab CA", "bc:c");
     keytool(
         "-exportcert",
         "-alias",
         "ca",
         "-keystore",
-        dir.resolve("ca.p12").toString(),
+        made.resolve("ca.p12").toString(),
         "-storepass",
         PASSWORD,
         "-file",
-        dir.resolve("ca.cer").toString());
+        made.resolve("ca.cer").toString());
     keytool(
         "-importcert",
         "-noprompt",
         "-alias",
         "ca",
         "-file",
-        dir.resolve("ca.cer").toString(),
+        made.resolve("ca.cer").toString(),
         "-storetype",
         "PKCS12",
         "-keystore",
-        trust.toString(),
+        made.resolve("client-cas.p12").toString(),
         "-storepass",
         PASSWORD);
-    return trust;
   }
 
   /** A client key store ({@code <commonName>.p12}) with a certificate the authority signed. */
   public Path clientKeystore(String commonName) throws Exception {
     clientAuthority();
-    Path ks = selfSigned(commonName, "CN=" + commonName, null);
-    Path csr = dir.resolve(commonName + ".csr");
-    Path cer = dir.resolve(commonName + ".cer");
-    keytool(
-        "-certreq",
-        "-alias",
-        commonName,
-        "-keystore",
-        ks.toString(),
-        "-storepass",
-        PASSWORD,
-        "-file",
-        csr.toString());
-    keytool(
-        "-gencert",
-        "-alias",
-        "ca",
-        "-keystore",
-        dir.resolve("ca.p12").toString(),
-        "-storepass",
-        PASSWORD,
-        "-infile",
-        csr.toString(),
-        "-outfile",
-        cer.toString(),
-        "-validity",
-        "2",
-        "-ext",
-        "eku=clientAuth");
-    keytool(
-        "-importcert",
-        "-noprompt",
-        "-alias",
-        "ca",
-        "-file",
-        dir.resolve("ca.cer").toString(),
-        "-keystore",
-        ks.toString(),
-        "-storepass",
-        PASSWORD);
-    keytool(
-        "-importcert",
-        "-noprompt",
-        "-alias",
-        commonName,
-        "-file",
-        cer.toString(),
-        "-keystore",
-        ks.toString(),
-        "-storepass",
-        PASSWORD);
-    return ks;
+    return shared(
+        "client-" + commonName,
+        List.of(commonName + ".p12", commonName + ".cer"),
+        made -> {
+          Path ca = MADE.resolve(AUTHORITY);
+          Path ks = selfSigned(made, commonName, "CN=" + commonName, null);
+          Path csr = made.resolve(commonName + ".csr");
+          Path cer = made.resolve(commonName + ".cer");
+          keytool(
+              "-certreq",
+              "-alias",
+              commonName,
+              "-keystore",
+              ks.toString(),
+              "-storepass",
+              PASSWORD,
+              "-file",
+              csr.toString());
+          keytool(
+              "-gencert",
+              "-alias",
+              "ca",
+              "-keystore",
+              ca.resolve("ca.p12").toString(),
+              "-storepass",
+              PASSWORD,
+              "-infile",
+              csr.toString(),
+              "-outfile",
+              cer.toString(),
+              "-validity",
+              "2",
+              "-ext",
+              "eku=clientAuth");
+          keytool(
+              "-importcert",
+              "-noprompt",
+              "-alias",
+              "ca",
+              "-file",
+              ca.resolve("ca.cer").toString(),
+              "-keystore",
+              ks.toString(),
+              "-storepass",
+              PASSWORD);
+          keytool(
+              "-importcert",
+              "-noprompt",
+              "-alias",
+              commonName,
+              "-file",
+              cer.toString(),
+              "-keystore",
+              ks.toString(),
+              "-storepass",
+              PASSWORD);
+        });
   }
 
   /** A client key store with a self-signed certificate that no authority vouches for. */
   public Path strangerKeystore(String commonName) throws Exception {
-    return selfSigned(commonName, "CN=" + commonName, null);
+    return shared(
+        "stranger-" + commonName,
+        List.of(commonName + ".p12"),
+        made -> selfSigned(made, commonName, "CN=" + commonName, null));
   }
 
   /** The SHA-256 fingerprint of the certificate of a key store's key, as hex. */
@@ -211,8 +301,9 @@ public final class TestCertificates {
     return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(c.getEncoded()));
   }
 
-  private Path selfSigned(String alias, String dname, String extension) throws Exception {
-    Path ks = dir.resolve(alias + ".p12");
+  private static Path selfSigned(Path made, String alias, String dname, String extension)
+      throws Exception {
+    Path ks = made.resolve(alias + ".p12");
     List<String> args =
         new ArrayList<>(
             List.of(

@@ -73,6 +73,30 @@ final class ControlOperations {
     }
   }
 
+  /**
+   * {@link KeptAnswers#keptAnswer}: getAttribute's first branch, taken only if it reads nothing.
+   */
+  Value keptAnswer(GetAttribute request) {
+    if (request == null
+        || request.im == null
+        || request.attribute == null
+        || request.maxAge == null
+        || request.maxAge <= 0) {
+      return null;
+    }
+    try {
+      InstrumentManager im = view.node(request.im).im();
+      KeptRead kept = fresh.kept(im, request.attribute, maxAgeNanos(request.maxAge));
+      if (kept == null
+          || alarms.withAlarmQuality(request.im, request.attribute, kept.value()) != kept.value()) {
+        return null;
+      }
+      return kept.answer(units(im, request.attribute), encoding(request.encoding));
+    } catch (InstrumentElementFault | ImException e) {
+      return null; // getAttribute fails the same way, in its words
+    }
+  }
+
   GetAttributesResponse getAttributes(GetAttributes request) throws InstrumentElementFault {
     String path = ElementView.required(request == null ? null : request.im, "im");
     List<String> names = request.attribute == null ? List.of() : request.attribute;

@@ -68,6 +68,21 @@ final class FreshReads {
     return a.shared(im, name, now, maxAgeNanos, r);
   }
 
+  /**
+   * The kept read that {@link #read} would return now for a poll with {@code maxAgeNanos} without
+   * reading or taking another read, or null when it would read, take a newer read or fail.
+   */
+  KeptRead kept(InstrumentManager im, String name, long maxAgeNanos) {
+    if (maxAgeNanos <= 0) {
+      return null;
+    }
+    long now = System.nanoTime();
+    ImReads r = byIm.get(im);
+    AttributeReads a = r == null ? null : r.attributes.get(name);
+    KeptRead kept = a == null ? null : a.latest;
+    return usable(kept, r.changedAt, now, maxAgeNanos) && readable(im, name) ? kept : null;
+  }
+
   /** Forgets {@code im} altogether: it has been removed from the element. */
   void forget(InstrumentManager im) {
     byIm.remove(im);

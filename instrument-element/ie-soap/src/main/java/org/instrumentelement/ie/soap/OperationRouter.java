@@ -13,7 +13,8 @@ import java.util.Map;
  * Implements {@link InstrumentElementPort} by handing each operation to the operation group that
  * has a method of its name and request type: the port declares an operation, one group implements
  * it, and nothing in between is written by hand. Every operation must have exactly one
- * implementation; a port that does not is refused when the service is built.
+ * implementation; a port that does not is refused when the service is built. The port also
+ * implements {@link KeptAnswers}, handed on alike (to the control group).
  */
 final class OperationRouter implements InvocationHandler {
   private record Target(Object group, Method method) {}
@@ -22,7 +23,9 @@ final class OperationRouter implements InvocationHandler {
 
   private OperationRouter(List<Object> groups) {
     List<String> problems = new ArrayList<>();
-    for (Method op : InstrumentElementPort.class.getMethods()) {
+    List<Method> declared = new ArrayList<>(List.of(InstrumentElementPort.class.getMethods()));
+    declared.addAll(List.of(KeptAnswers.class.getMethods()));
+    for (Method op : declared) {
       List<Target> found = new ArrayList<>();
       for (Object group : groups) {
         try {
@@ -53,7 +56,7 @@ final class OperationRouter implements InvocationHandler {
     return (InstrumentElementPort)
         Proxy.newProxyInstance(
             InstrumentElementPort.class.getClassLoader(),
-            new Class<?>[] {InstrumentElementPort.class},
+            new Class<?>[] {InstrumentElementPort.class, KeptAnswers.class},
             new OperationRouter(groups));
   }
 

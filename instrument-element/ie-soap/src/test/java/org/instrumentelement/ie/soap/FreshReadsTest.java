@@ -2,6 +2,7 @@ package org.instrumentelement.ie.soap;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
 import java.util.List;
@@ -47,5 +48,24 @@ class FreshReadsTest {
     KeptRead again = fresh.read(array, "vector", minute);
     assertEquals(ims.size(), fresh.followed());
     assertNotSame(first, again, "a forgotten IM's kept read is not served");
+  }
+
+  @Test
+  void aKeptReadIsGivenWithoutReadingOnlyWhileAPollWouldBeServedIt() throws Exception {
+    List<InstrumentManager> ims = ie.nodes().stream().map(ImNode::im).toList();
+    FreshReads fresh = new FreshReads(ims, (im, attribute) -> null);
+    InstrumentManager array = ie.node("lab/array2500").im();
+    long minute = TimeUnit.MINUTES.toNanos(1);
+    assertNull(fresh.kept(array, "vector", minute), "nothing read yet");
+    KeptRead read = fresh.read(array, "vector", minute);
+    assertSame(read, fresh.kept(array, "vector", minute));
+    assertSame(read, fresh.read(array, "vector", minute), "the poll is served the same read");
+    assertNull(fresh.kept(array, "vector", 0), "no maxAge: always a new read");
+    assertNull(fresh.kept(array, "identity", minute), "another attribute");
+    Thread.sleep(5);
+    assertNull(fresh.kept(array, "vector", TimeUnit.MILLISECONDS.toNanos(1)), "too old");
+    fresh.changed(array);
+    assertNull(fresh.kept(array, "vector", minute), "the IM changed after the read");
+    assertNotSame(read, fresh.read(array, "vector", minute));
   }
 }
