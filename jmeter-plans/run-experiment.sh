@@ -14,14 +14,16 @@ cd "$root"
 runner="jmeter-plans/target/jmeter-plans.jar"
 measure="instrument-element/ie-measure/target/ie-measure.jar"
 ie_jar="instrument-element/ie-server/target/instrument-element.jar"
+# The contract (topic names, message properties) as the build copies it for the JMS sampler.
+contract() { ls jmeter-plans/target/jmeter/lib/ie-contract-*.jar 2>/dev/null | head -1; }
 stale=""
-if [ -f "$runner" ] && [ -f "$measure" ] && [ -f "$ie_jar" ]; then
+if [ -f "$runner" ] && [ -f "$measure" ] && [ -f "$ie_jar" ] && [ -n "$(contract)" ]; then
   stale=$(find ial instrument-managers instrument-element jmeter-plans/src jmeter-plans/pom.xml pom.xml \
     \( -path '*/src/*' -o -name pom.xml \) -type f -newer "$runner" -print -quit)
 fi
-if [ ! -f "$runner" ] || [ ! -f "$measure" ] || [ ! -f "$ie_jar" ] || [ -n "$stale" ]; then
+if [ ! -f "$runner" ] || [ ! -f "$measure" ] || [ ! -f "$ie_jar" ] || [ -z "$(contract)" ] || [ -n "$stale" ]; then
   echo "Building the Instrument Element and JMeter (the first build downloads dependencies)..." >&2
   mvn -q -B -Dstyle.color=never -DskipTests -pl jmeter-plans -am package
 fi
 command="jmeter-plans/run-experiment.sh${*:+ $*}"
-exec java -cp "$runner:$measure" org.instrumentelement.jmeter.experiment.Experiment "--command=$command" "$@"
+exec java -cp "$runner:$measure:$(contract)" org.instrumentelement.jmeter.experiment.Experiment "--command=$command" "$@"
