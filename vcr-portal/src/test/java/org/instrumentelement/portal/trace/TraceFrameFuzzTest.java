@@ -61,8 +61,7 @@ class TraceFrameFuzzTest {
             kind == 2 ? data.consumeString(100) : null,
             data.consumeDouble(),
             data.consumeDouble(),
-            s[6],
-            null);
+            s[6]);
     // At least 2 points, as decimate requires (a viewer asks for at least 100).
     TraceDecimator.Points points =
         values == null ? null : TraceDecimator.decimate(values, data.consumeInt(2, 5000));
