@@ -13,6 +13,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import org.instrumentelement.ial.trace.CodesAttributes;
 import org.instrumentelement.ial.trace.ScaledCodes;
 
 /**
@@ -135,8 +136,7 @@ final class SegmentCodec {
               && Double.compare(r.offset(), kind.offset()) == 0;
     }
     if (same) {
-      value.putAttribute("scale_factor", kind.scale());
-      value.putAttribute("add_offset", kind.offset());
+      CodesAttributes.of(kind).forEach(value::putAttribute);
     } else {
       double[] scale = new double[rows.length];
       double[] offset = new double[rows.length];
@@ -146,21 +146,7 @@ final class SegmentCodec {
       }
       f.putDataset("scale", scale);
       f.putDataset("offset", offset);
-    }
-    putCode(value, "_FillValue", kind.width(), kind.nanCode());
-    putCode(value, "clipLowCode", kind.width(), kind.clipLowCode());
-    putCode(value, "clipHighCode", kind.width(), kind.clipHighCode());
-  }
-
-  /** A code as an attribute of the dataset's own type, as CF wants {@code _FillValue}. */
-  private static void putCode(
-      WritableDataset value, String name, ScaledCodes.Width width, Integer code) {
-    if (code != null) {
-      value.putAttribute(
-          name,
-          width == ScaledCodes.Width.INT8
-              ? (Object) Byte.valueOf(code.byteValue())
-              : (Object) Short.valueOf(code.shortValue()));
+      CodesAttributes.specialCodes(kind).forEach(value::putAttribute);
     }
   }
 
@@ -230,7 +216,7 @@ final class SegmentCodec {
 
   private static ScaledCodes[] readCodes(HdfFile h, Dataset v, int rows) throws IOException {
     Object data = v.getData();
-    Attribute scaleFactor = v.getAttribute("scale_factor");
+    Attribute scaleFactor = v.getAttribute(CodesAttributes.SCALE_FACTOR);
     double[] scale = null;
     double[] offset = null;
     if (scaleFactor == null) {
@@ -238,10 +224,10 @@ final class SegmentCodec {
       offset = (double[]) h.getDatasetByPath("offset").getData();
     }
     double s = scaleFactor == null ? 0 : number(scaleFactor);
-    double o = scaleFactor == null ? 0 : number(v.getAttribute("add_offset"));
-    Integer nan = code(v.getAttribute("_FillValue"));
-    Integer low = code(v.getAttribute("clipLowCode"));
-    Integer high = code(v.getAttribute("clipHighCode"));
+    double o = scaleFactor == null ? 0 : number(v.getAttribute(CodesAttributes.ADD_OFFSET));
+    Integer nan = code(v.getAttribute(CodesAttributes.FILL_VALUE));
+    Integer low = code(v.getAttribute(CodesAttributes.CLIP_LOW_CODE));
+    Integer high = code(v.getAttribute(CodesAttributes.CLIP_HIGH_CODE));
     ScaledCodes[] out = new ScaledCodes[rows];
     for (int i = 0; i < rows; i++) {
       double si = scale == null ? s : scale[i];

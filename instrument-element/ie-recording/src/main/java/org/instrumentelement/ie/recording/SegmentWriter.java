@@ -14,6 +14,7 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.instrumentelement.ial.trace.CodesAttributes;
 import org.instrumentelement.ial.trace.ScaledCodes;
 
 /**
@@ -141,7 +142,7 @@ final class SegmentWriter {
     }
     ScaledCodes codes = c.codes();
     if (codes != null) {
-      describeCodes(value, codes);
+      CodesAttributes.of(codes).forEach(value::putAttribute);
     }
     g.putDataset("acquired", c.acquired()).putAttribute("units", TIME_UNITS);
     g.putDataset("published", c.published()).putAttribute("units", TIME_UNITS);
@@ -149,27 +150,6 @@ final class SegmentWriter {
     g.putDataset("provenance", c.provenance());
     g.putDataset("quality", c.quality());
     g.putDataset("heartbeat", c.heartbeat());
-  }
-
-  /** The scaling of codes, in the CF conventions' names where they have one. */
-  private static void describeCodes(WritableDataset value, ScaledCodes codes) {
-    value.putAttribute("scale_factor", codes.scale());
-    value.putAttribute("add_offset", codes.offset());
-    putCode(value, "_FillValue", codes.width(), codes.nanCode());
-    putCode(value, "clipLowCode", codes.width(), codes.clipLowCode());
-    putCode(value, "clipHighCode", codes.width(), codes.clipHighCode());
-  }
-
-  /** A code as an attribute of the dataset's own type, as CF wants {@code _FillValue}. */
-  private static void putCode(
-      WritableDataset value, String name, ScaledCodes.Width width, Integer code) {
-    if (code != null) {
-      value.putAttribute(
-          name,
-          width == ScaledCodes.Width.INT8
-              ? (Object) Byte.valueOf(code.byteValue())
-              : (Object) Short.valueOf(code.shortValue()));
-    }
   }
 
   private static void writeChanges(WritableGroup g, List<ParameterChangeEntry> changes) {

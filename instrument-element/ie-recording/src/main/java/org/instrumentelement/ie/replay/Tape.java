@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.instrumentelement.ial.InstrumentException;
+import org.instrumentelement.ial.trace.CodesAttributes;
 import org.instrumentelement.ial.trace.ScaledCodes;
 
 /**
@@ -127,18 +128,21 @@ final class Tape implements AutoCloseable {
 
   /** The scaling of a dataset of codes, or null for one of doubles. */
   private static ScaledCodes scaling(Dataset value) {
-    Attribute scale = value.getAttribute("scale_factor");
+    Attribute scale = value.getAttribute(CodesAttributes.SCALE_FACTOR);
     if (scale == null) {
       return null;
     }
     ScaledCodes.Width width =
         value.getJavaType() == byte.class ? ScaledCodes.Width.INT8 : ScaledCodes.Width.INT16;
     return ScaledCodes.of(
-            width, new byte[0], number(scale), number(value.getAttribute("add_offset")))
+            width,
+            new byte[0],
+            number(scale),
+            number(value.getAttribute(CodesAttributes.ADD_OFFSET)))
         .withSpecialCodes(
-            code(value.getAttribute("_FillValue")),
-            code(value.getAttribute("clipLowCode")),
-            code(value.getAttribute("clipHighCode")));
+            code(value.getAttribute(CodesAttributes.FILL_VALUE)),
+            code(value.getAttribute(CodesAttributes.CLIP_LOW_CODE)),
+            code(value.getAttribute(CodesAttributes.CLIP_HIGH_CODE)));
   }
 
   private static double number(Attribute a) {
