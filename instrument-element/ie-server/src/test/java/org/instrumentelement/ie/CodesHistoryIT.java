@@ -5,9 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -15,18 +12,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.instrumentelement.ie.client.InstrumentElementClient;
-import org.instrumentelement.ie.client.soap.ExecuteCommand;
 import org.instrumentelement.ie.client.soap.GetHistory;
 import org.instrumentelement.ie.client.soap.GetHistoryValue;
-import org.instrumentelement.ie.client.soap.GetSubscriptionInfo;
 import org.instrumentelement.ie.client.soap.HistorySample;
 import org.instrumentelement.ie.client.soap.InstrumentElementPort;
-import org.instrumentelement.ie.client.soap.SetParameter;
 import org.instrumentelement.ie.client.soap.SubscriptionInfo;
 import org.instrumentelement.ie.client.soap.Value;
 import org.instrumentelement.ie.client.soap.VectorEncoding;
 import org.instrumentelement.ie.client.subscription.AttributeSubscriber;
-import org.instrumentelement.ie.config.ConfigLoader;
 import org.instrumentelement.ie.recording.RecordingCalls;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -48,25 +41,12 @@ class CodesHistoryIT {
   static void start() throws Exception {
     dataDir = RunningElement.newDataDir();
     running =
-        RunningElement.of(
-            RunningElement.freePorts(
-                    ConfigLoader.load(
-                        List.of(
-                            "--im.kscope.parent=lab",
-                            "--im.kscope.type=scpi",
-                            "--im.kscope.descriptor=keysight-infiniivision",
-                            "--im.kscope.address=MOCK::keysight-scope",
-                            "--im.kscope.attribute.waveform.period=100ms",
-                            "--history.vectors=lab/kscope:waveform",
-                            "--history.flushInterval=200ms",
-                            "--history.segmentDuration=1s"),
-                        Map.of()))
-                .with("data.dir", dataDir.toString()));
+        MockKeysightScope.start(
+            dataDir,
+            "--history.vectors=lab/kscope:waveform",
+            "--history.flushInterval=200ms",
+            "--history.segmentDuration=1s");
     ie = running.client();
-    ExecuteCommand run = new ExecuteCommand(); // running, every read is a new trace
-    run.setIm("lab/kscope");
-    run.setCommand("start");
-    ie.executeCommand(run);
   }
 
   @AfterAll
@@ -80,20 +60,10 @@ class CodesHistoryIT {
   @CsvSource({"WORD, INT16_CODES, 2", "BYTE, INT8_CODES, 1"})
   void theArchivedCodesGiveThePublishedDoubles(String format, String codes, int width)
       throws Exception {
-    SetParameter p = new SetParameter();
-    p.setIm("lab/kscope");
-    p.setParameter("dataFormat");
-    p.setValue(InstrumentElementClient.stringValue(format));
-    ie.setParameter(p);
-    GetSubscriptionInfo q = new GetSubscriptionInfo();
-    q.setIm("lab/kscope");
-    q.setAttribute("waveform");
-    SubscriptionInfo info = ie.getSubscriptionInfo(q).getSubscription();
+    SubscriptionInfo info = MockKeysightScope.sendAs(ie, format);
     Map<Long, double[]> published = new ConcurrentHashMap<>();
     Instant from = Instant.now();
-    try (AttributeSubscriber sub =
-        AttributeSubscriber.connect(info.getBrokerUrl(), "observer", "observer")) {
-      sub.subscribe(info.getTopic(), v -> published.put(v.sequence(), v.doubles()));
+    try (AttributeSubscriber sub = MockKeysightScope.collect(info, published)) {
       long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
       while (published.size() < 12 && System.nanoTime() < deadline) {
         Thread.sleep(50);
@@ -145,12 +115,7 @@ class CodesHistoryIT {
    * the subscriber's; waits for the segments (written a second after their first sample).
    */
   private static void readWithH5py(Map<Long, double[]> published, String dtype) throws Exception {
-    Path expected = Files.createTempDirectory(Path.of("target"), "codes-history-expected");
-    for (Map.Entry<Long, double[]> e : published.entrySet()) {
-      ByteBuffer b = ByteBuffer.allocate(e.getValue().length * 8).order(ByteOrder.LITTLE_ENDIAN);
-      b.asDoubleBuffer().put(e.getValue());
-      Files.write(expected.resolve(e.getKey() + ".f64"), b.array());
-    }
+    Path expected = MockKeysightScope.writeDoubles(published, "codes-history-expected");
     Path series = dataDir.resolve("history").resolve("series").resolve("lab%2Fkscope~waveform");
     int matched = 0;
     long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();

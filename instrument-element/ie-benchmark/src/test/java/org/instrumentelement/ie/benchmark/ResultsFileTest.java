@@ -81,16 +81,7 @@ class ResultsFileTest {
             1000, 10, 300000, 300000, 0, 0, 24.5, 61.2, 150000, 18.4, 20, "1.5 1.2 1.0");
     r.recording =
         new Results.Recording(1000, 2500, 998, 105, 997, 187, 82, 20000, 0, 20033, "1.5 1.2 1.0");
-    r.codes =
-        new Results.Codes(
-            2500,
-            50,
-            10,
-            List.of(
-                new Results.CodesFormat(
-                    "WORD", 20210, 5240, 27100, 20900, 7100, 20030, 5030, 20012, 5016, 1200, 150,
-                    500, 140, 500)),
-            "1.5 1.2 1.0");
+    r.codes = CodesFigures.of(CodesFigures.word(20012, 5016));
     r.soakHeap = List.of(new Results.HeapReading(0.5, 210.4));
     r.soak = new Results.Soak(Double.NaN, 210.4, 212.0, 1000, 2000, 0);
     r.targets = Targets.evaluate(r);

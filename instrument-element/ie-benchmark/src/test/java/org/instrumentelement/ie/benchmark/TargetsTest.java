@@ -216,19 +216,7 @@ class TargetsTest {
   void theCodesTargetsComeWithTheCodesPartAndReadItsWordFigures() {
     Results r = new Results();
     assertEquals(19, byFigure(r).size());
-    r.codes =
-        new Results.Codes(
-            2500,
-            50,
-            10,
-            List.of(
-                new Results.CodesFormat(
-                    "BYTE", 20210, 2740, 27100, 20900, 3700, 20030, 2530, 20012, 2516, 1, 1, 1, 1,
-                    1),
-                new Results.CodesFormat(
-                    "WORD", 20210, 5240, 27100, 20900, 7100, 20030, 5030, 20000, 6000, 1, 1, 1, 1,
-                    1)),
-            "1 1 1");
+    r.codes = CodesFigures.of(CodesFigures.bytes(), CodesFigures.word(20000, 6000));
     Map<String, TargetResult> t = byFigure(r);
     assertEquals(21, t.size());
     TargetResult topic = t.get("scope trace, WORD codes / doubles: bytes per topic message");

@@ -4,24 +4,16 @@ import static org.instrumentelement.ie.recording.RecordingCalls.item;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import org.instrumentelement.ie.MockKeysightScope;
 import org.instrumentelement.ie.RunningElement;
-import org.instrumentelement.ie.client.InstrumentElementClient;
-import org.instrumentelement.ie.client.soap.ExecuteCommand;
-import org.instrumentelement.ie.client.soap.GetSubscriptionInfo;
 import org.instrumentelement.ie.client.soap.InstrumentElementPort;
 import org.instrumentelement.ie.client.soap.RecordingInfo;
-import org.instrumentelement.ie.client.soap.SetParameter;
 import org.instrumentelement.ie.client.soap.SubscriptionInfo;
 import org.instrumentelement.ie.client.subscription.AttributeSubscriber;
-import org.instrumentelement.ie.config.ConfigLoader;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -41,23 +33,8 @@ class CodesRecordingIT {
   static void start() throws Exception {
     assumeTrue(RecordingCalls.h5pyInstalled(), "python3-h5py not installed");
     dataDir = RunningElement.newDataDir();
-    running =
-        RunningElement.of(
-            RunningElement.freePorts(
-                    ConfigLoader.load(
-                        List.of(
-                            "--im.kscope.parent=lab",
-                            "--im.kscope.type=scpi",
-                            "--im.kscope.descriptor=keysight-infiniivision",
-                            "--im.kscope.address=MOCK::keysight-scope",
-                            "--im.kscope.attribute.waveform.period=100ms"),
-                        Map.of()))
-                .with("data.dir", dataDir.toString()));
+    running = MockKeysightScope.start(dataDir);
     ie = running.client();
-    ExecuteCommand run = new ExecuteCommand(); // running, every read is a new trace
-    run.setIm("lab/kscope");
-    run.setCommand("start");
-    ie.executeCommand(run);
   }
 
   @AfterAll
@@ -70,20 +47,10 @@ class CodesRecordingIT {
   @ParameterizedTest
   @CsvSource({"WORD, int16", "BYTE, int8"})
   void theCodesAreRecordedAndGiveThePublishedDoubles(String format, String dtype) throws Exception {
-    SetParameter p = new SetParameter();
-    p.setIm("lab/kscope");
-    p.setParameter("dataFormat");
-    p.setValue(InstrumentElementClient.stringValue(format));
-    ie.setParameter(p);
-    GetSubscriptionInfo q = new GetSubscriptionInfo();
-    q.setIm("lab/kscope");
-    q.setAttribute("waveform");
-    SubscriptionInfo info = ie.getSubscriptionInfo(q).getSubscription();
+    SubscriptionInfo info = MockKeysightScope.sendAs(ie, format);
     Map<Long, double[]> published = new ConcurrentHashMap<>();
     RecordingInfo stopped;
-    try (AttributeSubscriber sub =
-        AttributeSubscriber.connect(info.getBrokerUrl(), "observer", "observer")) {
-      sub.subscribe(info.getTopic(), v -> published.put(v.sequence(), v.doubles()));
+    try (AttributeSubscriber sub = MockKeysightScope.collect(info, published)) {
       String id =
           RecordingCalls.start(ie, "codes " + format, item("lab/kscope", "waveform"))
               .getRecording();
@@ -91,12 +58,7 @@ class CodesRecordingIT {
       stopped = RecordingCalls.stop(ie, id);
     }
     assertEquals(0, stopped.getDropped(), "samples dropped");
-    Path expected = Files.createTempDirectory(Path.of("target"), "codes-expected");
-    for (Map.Entry<Long, double[]> e : published.entrySet()) {
-      ByteBuffer b = ByteBuffer.allocate(e.getValue().length * 8).order(ByteOrder.LITTLE_ENDIAN);
-      b.asDoubleBuffer().put(e.getValue());
-      Files.write(expected.resolve(e.getKey() + ".f64"), b.array());
-    }
+    Path expected = MockKeysightScope.writeDoubles(published, "codes-expected");
     Path dir = dataDir.resolve("recordings").resolve(stopped.getRecording());
     String out =
         RecordingCalls.runPython(
