@@ -17,15 +17,11 @@ import org.apache.activemq.command.ActiveMQBytesMessage;
 import org.instrumentelement.ie.benchmark.SoapRequests.Encoding;
 import org.instrumentelement.ie.client.InstrumentElementClient;
 import org.instrumentelement.ie.client.soap.ConfigureSampling;
-import org.instrumentelement.ie.client.soap.DeleteRecording;
 import org.instrumentelement.ie.client.soap.ExecuteCommand;
 import org.instrumentelement.ie.client.soap.GetSubscriptionInfo;
 import org.instrumentelement.ie.client.soap.InstrumentElementPort;
-import org.instrumentelement.ie.client.soap.RecordedAttribute;
 import org.instrumentelement.ie.client.soap.RecordingInfo;
 import org.instrumentelement.ie.client.soap.SetParameter;
-import org.instrumentelement.ie.client.soap.StartRecording;
-import org.instrumentelement.ie.client.soap.StopRecording;
 import org.instrumentelement.ie.contract.TopicNames;
 import org.instrumentelement.ie.measure.IeProcess;
 import org.instrumentelement.ie.measure.Machine;
@@ -234,15 +230,15 @@ record CodesCost(BenchmarkOptions options, Path dataDir) implements Measurement 
     long pubCodes0 = published(soap, SCOPE, ATTRIBUTE);
     period(soap, ARRAY, "vector", PERIOD_MILLIS);
     period(soap, SCOPE, ATTRIBUTE, PERIOD_MILLIS);
-    String recDoubles = startRecording(soap, ARRAY, "vector");
-    String recCodes = startRecording(soap, SCOPE, ATTRIBUTE);
+    String recDoubles = BenchmarkRecording.start(soap, ARRAY, "vector", "ie-benchmark codes");
+    String recCodes = BenchmarkRecording.start(soap, SCOPE, ATTRIBUTE, "ie-benchmark codes");
     RecordingInfo doubles;
     RecordingInfo codes;
     try {
       Thread.sleep(4000);
     } finally {
-      doubles = stopRecording(soap, recDoubles);
-      codes = stopRecording(soap, recCodes);
+      doubles = BenchmarkRecording.stopAndDelete(soap, recDoubles);
+      codes = BenchmarkRecording.stopAndDelete(soap, recCodes);
       period(soap, ARRAY, "vector", 0);
       period(soap, SCOPE, ATTRIBUTE, 0);
     }
@@ -268,28 +264,6 @@ record CodesCost(BenchmarkOptions options, Path dataDir) implements Measurement 
 
   private static double perSample(RecordingInfo r) {
     return r.getSamples() == 0 ? Double.NaN : (double) r.getBytes() / r.getSamples();
-  }
-
-  private static String startRecording(InstrumentElementPort soap, String im, String attribute)
-      throws Exception {
-    StartRecording start = new StartRecording();
-    RecordedAttribute item = new RecordedAttribute();
-    item.setIm(im);
-    item.setAttribute(attribute);
-    start.getItem().add(item);
-    start.setNote("ie-benchmark codes");
-    return soap.startRecording(start).getRecording().getRecording();
-  }
-
-  private static RecordingInfo stopRecording(InstrumentElementPort soap, String id)
-      throws Exception {
-    StopRecording stop = new StopRecording();
-    stop.setRecording(id);
-    RecordingInfo done = soap.stopRecording(stop).getRecording();
-    DeleteRecording delete = new DeleteRecording();
-    delete.setRecording(id);
-    soap.deleteRecording(delete);
-    return done;
   }
 
   /**

@@ -9,12 +9,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.stream.Stream;
 import org.instrumentelement.ie.client.InstrumentElementClient;
-import org.instrumentelement.ie.client.soap.DeleteRecording;
 import org.instrumentelement.ie.client.soap.InstrumentElementPort;
-import org.instrumentelement.ie.client.soap.RecordedAttribute;
 import org.instrumentelement.ie.client.soap.RecordingInfo;
-import org.instrumentelement.ie.client.soap.StartRecording;
-import org.instrumentelement.ie.client.soap.StopRecording;
 import org.instrumentelement.ie.measure.IeProcess;
 import org.instrumentelement.ie.measure.Machine;
 import org.instrumentelement.ie.measure.MockLaboratory;
@@ -73,21 +69,12 @@ record RecordingCost(BenchmarkOptions options) implements Measurement {
       Thread.sleep(options.warmup().toMillis());
       Phase publishing = Phase.measure(ie, sampling, measureMillis);
 
-      StartRecording start = new StartRecording();
-      RecordedAttribute item = new RecordedAttribute();
-      item.setIm(SamplingControl.IM);
-      item.setAttribute(SamplingControl.ATTRIBUTE);
-      start.getItem().add(item);
-      start.setNote("ie-benchmark");
-      String id = soap.startRecording(start).getRecording().getRecording();
+      String id =
+          BenchmarkRecording.start(
+              soap, SamplingControl.IM, SamplingControl.ATTRIBUTE, "ie-benchmark");
       Thread.sleep(Math.min(5000, options.warmup().toMillis())); // the writer's JIT warm-up
       Phase recording = Phase.measure(ie, sampling, measureMillis);
-      StopRecording stop = new StopRecording();
-      stop.setRecording(id);
-      RecordingInfo done = soap.stopRecording(stop).getRecording();
-      DeleteRecording delete = new DeleteRecording();
-      delete.setRecording(id);
-      soap.deleteRecording(delete);
+      RecordingInfo done = BenchmarkRecording.stopAndDelete(soap, id);
 
       double recordingAlone =
           (recording.cpuSeconds() / recording.seconds()

@@ -184,14 +184,7 @@ record StreamingLadder(BenchmarkOptions options) implements Measurement {
     if (mode.equals("capacity")) {
       return capacity(ie, sampling, im, bytes, clients, warmupMillis);
     }
-    try (Subscribers subs =
-        new Subscribers(
-            clients,
-            ie.brokerUrl(),
-            null,
-            null,
-            SamplingControl.topic(im),
-            SamplingControl.ACQUIRED)) {
+    try (Subscribers subs = subscribers(ie, im, clients)) {
       sampling.periodMicros(periodMicros);
       try {
         Thread.sleep(warmupMillis);
@@ -207,6 +200,12 @@ record StreamingLadder(BenchmarkOptions options) implements Measurement {
         sampling.period(0);
       }
     }
+  }
+
+  /** {@code clients} subscribers of the IE's samples of {@code im}. */
+  private static Subscribers subscribers(IeProcess ie, String im, int clients) throws Exception {
+    return new Subscribers(
+        clients, ie.brokerUrl(), null, null, SamplingControl.topic(im), SamplingControl.ACQUIRED);
   }
 
   /**
@@ -263,14 +262,7 @@ record StreamingLadder(BenchmarkOptions options) implements Measurement {
       throws Exception {
     int length = bytes / 8;
     LadderCell best = null;
-    try (Subscribers subs =
-        new Subscribers(
-            clients,
-            ie.brokerUrl(),
-            null,
-            null,
-            SamplingControl.topic(im),
-            SamplingControl.ACQUIRED)) {
+    try (Subscribers subs = subscribers(ie, im, clients)) {
       try {
         for (long period : CAPACITY_PERIODS_MICROS) {
           sampling.periodMicros(period);

@@ -39,17 +39,6 @@ final class Columns {
     }
   }
 
-  /** Columns read from a segment file, sized exactly. */
-  static Columns of(
-      long[] time,
-      long[] sequence,
-      byte[] quality,
-      long[] provenance,
-      double[] value,
-      double[][] vectors) {
-    return of(time, sequence, quality, provenance, value, vectors, null);
-  }
-
   /**
    * Columns read from a segment file, sized exactly; a vector segment of codes has {@code codes}
    * and {@code vectors} of nulls.

@@ -1,11 +1,7 @@
 package org.instrumentelement.ie.measure;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A self-signed key for {@code localhost} and {@code 127.0.0.1} ({@code ie.p12}) and a trust store
@@ -36,49 +32,9 @@ public final class LocalhostKey {
     Path key = dir.resolve("ie.p12");
     Path cert = dir.resolve("ie.cer");
     Path trust = dir.resolve("trust.p12");
-    keytool(
-        "-genkeypair",
-        "-alias",
-        "ie",
-        "-keyalg",
-        "RSA",
-        "-keysize",
-        "2048",
-        "-validity",
-        "2",
-        "-storetype",
-        "PKCS12",
-        "-keystore",
-        key.toString(),
-        "-storepass",
-        PASSWORD,
-        "-dname",
-        "CN=localhost",
-        "-ext",
-        "SAN=dns:localhost,ip:127.0.0.1");
-    keytool(
-        "-exportcert",
-        "-alias",
-        "ie",
-        "-keystore",
-        key.toString(),
-        "-storepass",
-        PASSWORD,
-        "-file",
-        cert.toString());
-    keytool(
-        "-importcert",
-        "-noprompt",
-        "-alias",
-        "ie",
-        "-file",
-        cert.toString(),
-        "-storetype",
-        "PKCS12",
-        "-keystore",
-        trust.toString(),
-        "-storepass",
-        PASSWORD);
+    Keytool.selfSigned(key, "ie", "CN=localhost", "SAN=dns:localhost,ip:127.0.0.1");
+    Keytool.exportCertificate(key, "ie", cert, false);
+    Keytool.importCertificate(trust, "ie", cert);
     return new LocalhostKey(key, trust);
   }
 
@@ -90,16 +46,5 @@ public final class LocalhostKey {
   /** A trust store of the key's certificate, for Java clients. */
   public Path trustStore() {
     return trustStore;
-  }
-
-  private static void keytool(String... args) throws IOException, InterruptedException {
-    List<String> cmd = new ArrayList<>();
-    cmd.add(Path.of(System.getProperty("java.home"), "bin", "keytool").toString());
-    cmd.addAll(List.of(args));
-    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
-      throw new IOException("keytool " + args[0] + " failed: " + out.strip());
-    }
   }
 }

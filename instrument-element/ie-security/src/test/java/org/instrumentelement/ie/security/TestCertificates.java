@@ -1,7 +1,5 @@
 package org.instrumentelement.ie.security;
 
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.channels.FileChannel;
@@ -16,11 +14,10 @@ import java.security.MessageDigest;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
+import org.instrumentelement.ie.measure.Keytool;
 import org.instrumentelement.ie.measure.LocalhostKey;
 
 /**
@@ -118,17 +115,7 @@ public final class TestCertificates {
         List.of("ie.p12", "ie.cer", "trust.p12", "ie.pem"),
         made -> {
           LocalhostKey.make(made); // ie.p12, ie.cer and trust.p12
-          keytool(
-              "-exportcert",
-              "-rfc",
-              "-alias",
-              "ie",
-              "-keystore",
-              made.resolve("ie.p12").toString(),
-              "-storepass",
-              PASSWORD,
-              "-file",
-              made.resolve("ie.pem").toString());
+          Keytool.exportCertificate(made.resolve("ie.p12"), "ie", made.resolve("ie.pem"), true);
         });
     return c;
   }
@@ -159,29 +146,8 @@ public final class TestCertificates {
         made -> {
           Path ks = selfSigned(made, name, "CN=" + name, "SAN=dns:localhost");
           Path cer = made.resolve(name + ".cer");
-          keytool(
-              "-exportcert",
-              "-alias",
-              name,
-              "-keystore",
-              ks.toString(),
-              "-storepass",
-              PASSWORD,
-              "-file",
-              cer.toString());
-          keytool(
-              "-importcert",
-              "-noprompt",
-              "-alias",
-              name,
-              "-file",
-              cer.toString(),
-              "-storetype",
-              "PKCS12",
-              "-keystore",
-              made.resolve(name + "-trust.p12").toString(),
-              "-storepass",
-              PASSWORD);
+          Keytool.exportCertificate(ks, name, cer, false);
+          Keytool.importCertificate(made.resolve(name + "-trust.p12"), name, cer);
         });
   }
 
@@ -196,29 +162,8 @@ public final class TestCertificates {
 
   private static void authority(Path made) throws Exception {
     selfSigned(made, "ca", "CN=Test Lab CA", "bc:c");
-    keytool(
-        "-exportcert",
-        "-alias",
-        "ca",
-        "-keystore",
-        made.resolve("ca.p12").toString(),
-        "-storepass",
-        PASSWORD,
-        "-file",
-        made.resolve("ca.cer").toString());
-    keytool(
-        "-importcert",
-        "-noprompt",
-        "-alias",
-        "ca",
-        "-file",
-        made.resolve("ca.cer").toString(),
-        "-storetype",
-        "PKCS12",
-        "-keystore",
-        made.resolve("client-cas.p12").toString(),
-        "-storepass",
-        PASSWORD);
+    Keytool.exportCertificate(made.resolve("ca.p12"), "ca", made.resolve("ca.cer"), false);
+    Keytool.importCertificate(made.resolve("client-cas.p12"), "ca", made.resolve("ca.cer"));
   }
 
   /** A client key store ({@code <commonName>.p12}) with a certificate the authority signed. */
@@ -232,7 +177,7 @@ public final class TestCertificates {
           Path ks = selfSigned(made, commonName, "CN=" + commonName, null);
           Path csr = made.resolve(commonName + ".csr");
           Path cer = made.resolve(commonName + ".cer");
-          keytool(
+          Keytool.run(
               "-certreq",
               "-alias",
               commonName,
@@ -242,7 +187,7 @@ public final class TestCertificates {
               PASSWORD,
               "-file",
               csr.toString());
-          keytool(
+          Keytool.run(
               "-gencert",
               "-alias",
               "ca",
@@ -258,28 +203,8 @@ public final class TestCertificates {
               "2",
               "-ext",
               "eku=clientAuth");
-          keytool(
-              "-importcert",
-              "-noprompt",
-              "-alias",
-              "ca",
-              "-file",
-              ca.resolve("ca.cer").toString(),
-              "-keystore",
-              ks.toString(),
-              "-storepass",
-              PASSWORD);
-          keytool(
-              "-importcert",
-              "-noprompt",
-              "-alias",
-              commonName,
-              "-file",
-              cer.toString(),
-              "-keystore",
-              ks.toString(),
-              "-storepass",
-              PASSWORD);
+          Keytool.importCertificate(ks, "ca", ca.resolve("ca.cer"));
+          Keytool.importCertificate(ks, commonName, cer);
         });
   }
 
@@ -304,41 +229,7 @@ public final class TestCertificates {
   private static Path selfSigned(Path made, String alias, String dname, String extension)
       throws Exception {
     Path ks = made.resolve(alias + ".p12");
-    List<String> args =
-        new ArrayList<>(
-            List.of(
-                "-genkeypair",
-                "-alias",
-                alias,
-                "-keyalg",
-                "RSA",
-                "-keysize",
-                "2048",
-                "-validity",
-                "2",
-                "-storetype",
-                "PKCS12",
-                "-keystore",
-                ks.toString(),
-                "-storepass",
-                PASSWORD,
-                "-dname",
-                dname));
-    if (extension != null) {
-      args.addAll(List.of("-ext", extension));
-    }
-    keytool(args.toArray(String[]::new));
+    Keytool.selfSigned(ks, alias, dname, extension);
     return ks;
-  }
-
-  /** Runs the JDK's keytool; fails the test if it fails. */
-  public static void keytool(String... args) throws Exception {
-    List<String> cmd = new ArrayList<>();
-    cmd.add(Path.of(System.getProperty("java.home"), "bin", "keytool").toString());
-    cmd.addAll(List.of(args));
-    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-    String out = new String(p.getInputStream().readAllBytes());
-    assertTrue(
-        p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0, String.join(" ", cmd) + ": " + out);
   }
 }

@@ -35,41 +35,7 @@ public record SampledValue(
     long provenance,
     CodeScaling scaling) {
 
-  /** A value that is not a trace of codes. */
-  public SampledValue(
-      String topic,
-      String im,
-      String attribute,
-      long sequence,
-      long epoch,
-      Instant acquired,
-      Instant published,
-      String type,
-      int length,
-      String units,
-      String quality,
-      boolean heartbeat,
-      byte[] body,
-      long provenance) {
-    this(
-        topic,
-        im,
-        attribute,
-        sequence,
-        epoch,
-        acquired,
-        published,
-        type,
-        length,
-        units,
-        quality,
-        heartbeat,
-        body,
-        provenance,
-        null);
-  }
-
-  /** A value without a provenance revision. */
+  /** A value without a provenance revision that is not a trace of codes. */
   public SampledValue(
       String topic,
       String im,
@@ -86,7 +52,7 @@ public record SampledValue(
       byte[] body) {
     this(
         topic, im, attribute, sequence, epoch, acquired, published, type, length, units, quality,
-        heartbeat, body, 0);
+        heartbeat, body, 0, null);
   }
 
   /** The type as the contract knows it, or null for one newer than this client. */
