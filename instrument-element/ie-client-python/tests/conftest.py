@@ -38,12 +38,14 @@ LAB_OPTIONS = [
     "--im.bigArray.address=MOCK::array::big",
     "--im.bigArray.param.length=1000000",
     "--im.bigArray.attribute.vector.subscribable=false",
-    # A Keysight scope: the keysight-infiniivision profile on the mock, its trace kept as codes.
+    # A Keysight scope: the keysight-infiniivision profile on the mock, its trace kept as codes,
+    # on its topics and in the history archive.
     "--im.kscope.parent=lab",
     "--im.kscope.type=scpi",
     "--im.kscope.descriptor=keysight-infiniivision",
     "--im.kscope.address=MOCK::keysight-scope",
     "--im.kscope.attribute.waveform.period=100ms",
+    "--history.vectors=lab/kscope:waveform",
 ]
 
 

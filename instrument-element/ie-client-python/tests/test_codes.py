@@ -1,11 +1,12 @@
 """A trace kept as the instrument's codes: the codes topic gives the same doubles, to the bit."""
 
+import datetime
 import struct
 
 import numpy as np
 
 from conftest import eventually
-from instrument_element import Vector
+from instrument_element import Vector, errors
 from instrument_element.messages import decode
 from test_contract import headers
 
@@ -86,3 +87,42 @@ def test_a_poll_for_codes_gets_the_same_doubles(connect):
         assert codes.shape == binary.shape == (2500,)
         # a stopped scope holds its trace: both polls are of the same one, the same doubles
         assert np.asarray(codes).tobytes() == np.asarray(binary).tobytes()
+
+
+def _archived_as_codes(scope, width):
+    """The trace archived at or before now as CODES and as the doubles of BINARY and XML, once
+    the archive holds one of codes ``width`` bytes wide; None before (nothing archived yet, or
+    only traces of the other format, or a trace archived between the calls)."""
+    at = datetime.datetime.now(datetime.timezone.utc)
+    try:
+        codes = scope.history_value("waveform", at, encoding="CODES")
+        binary = scope.history_value("waveform", at, encoding="BINARY")
+        xml = scope.history_value("waveform", at, encoding="XML")
+    except errors.Fault:
+        return None
+    if not hasattr(codes, "codes") or codes.codes.dtype.itemsize != width:
+        return None
+    if not codes.sequence == binary.sequence == xml.sequence:
+        return None
+    return codes, binary, xml
+
+
+def test_the_history_of_a_trace_as_codes_gives_the_doubles_of_its_archive(connect):
+    """The lab archives the scope's trace as its codes (history.vectors): history_value with
+    encoding CODES gives the codes, scale and offset, and code * scale + offset is, to the bit,
+    what the doubles answers (BINARY, XML) give for the same sample."""
+    scope = connect("operator")["lab/kscope"]
+    observer = connect()["lab/kscope"]
+    for data_format, width in (("WORD", 2), ("BYTE", 1)):
+        scope.set_parameter("dataFormat", data_format)
+        codes, binary, xml = eventually(
+            lambda width=width: _archived_as_codes(observer, width),
+            message=f"a {data_format} trace archived",
+        )
+        assert not hasattr(binary, "codes") and not hasattr(xml, "codes")
+        assert codes.codes.dtype == np.dtype("i2" if width == 2 else "i1")
+        assert codes.shape == binary.shape == xml.shape == (2500,)
+        formula = codes.codes.astype(np.float64) * codes.scale + codes.offset
+        assert formula.tobytes() == np.asarray(binary).tobytes(), data_format
+        assert np.asarray(codes).tobytes() == np.asarray(binary).tobytes()
+        assert np.asarray(xml).tobytes() == np.asarray(binary).tobytes()

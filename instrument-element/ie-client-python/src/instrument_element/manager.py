@@ -345,7 +345,12 @@ class InstrumentManager:
 
     def history_value(self, attribute, time, encoding="BINARY"):
         """The archived value of an attribute at or before ``time`` (a whole vector), with its
-        ``timestamp``, ``quality``, ``provenance`` and ``sequence``."""
+        ``timestamp``, ``quality``, ``provenance`` and ``sequence``.
+
+        :param encoding: as for :meth:`get`: ``BINARY`` (default) or ``XML`` give doubles;
+            ``CODES`` gives a trace the archive keeps as codes as those codes, with ``codes``,
+            ``scale`` and ``offset`` on the vector, and the same doubles
+        """
         response = self._call(
             "getHistoryValue",
             field("attribute", attribute),
