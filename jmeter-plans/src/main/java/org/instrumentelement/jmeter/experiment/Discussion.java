@@ -38,7 +38,11 @@ record Discussion(PointTable table, int cores) implements ReportSection {
         .append(
             " counts the bytes its socket read and wrote (a `countingtcp://` ActiveMQ transport);")
         .append(" messages prefetched but not yet taken at the end of the window are included, a")
-        .append(" difference of a few messages out of thousands.\n\n");
+        .append(" difference of a few messages out of thousands.\n");
+    b.append("- JMS codes (`--codes.topic`): after each JMS point, as many subscribers on the")
+        .append(" attribute's codes topic (`<topic>.codes`) at the same sampling period; its")
+        .append(" messages carry the instrument's codes with their scale and offset, from which")
+        .append(" the subscriber computes the same doubles. Counted like JMS.\n\n");
   }
 
   /** The paper's XML / JMS size ratio per vector length (section 5), where it measured one. */
@@ -79,7 +83,46 @@ record Discussion(PointTable table, int cores) implements ReportSection {
         .append(
             " IE CPU per delivered vector, polling XML ÷ JMS, averaged over the client counts: ")
         .append(table.cpuRatios())
-        .append(".\n\n");
+        .append(".\n");
+    codes(b);
+    b.append('\n');
+  }
+
+  /**
+   * What the instrument's codes saved against the doubles on JMS, per length where both were
+   * measured: the paper's messages carried doubles only.
+   */
+  private void codes(StringBuilder b) {
+    b.append("6. **The instrument's codes.** The paper's JMS messages carried doubles, 8 bytes a")
+        .append(" point, where a scope sends 1 or 2.");
+    boolean any = false;
+    for (int length : table.lengths()) {
+      if (!table.has(WanReport.CODES, length) || !table.has("JMS", length)) {
+        continue;
+      }
+      any = true;
+      double codes = table.meanBytes(WanReport.CODES, length, true);
+      double doubles = table.meanBytes("JMS", length, true);
+      b.append(
+          String.format(
+              Locale.ROOT,
+              " At %,d points a JMS codes message took %s of a doubles message's bytes (%,.0f"
+                  + " against %,.0f per vector); per client, its subscribers received %s times the"
+                  + " vectors per second, and the IE spent %s times the CPU per delivered vector.",
+              length,
+              Decimal.of(codes / doubles, 2),
+              codes,
+              doubles,
+              Decimal.of(table.meanRatio(WanReport.CODES, "JMS", length, Point::ratePerClient), 2),
+              Decimal.of(
+                  table.meanRatio(WanReport.CODES, "JMS", length, Point::ieCpuMillisPerVector),
+                  2)));
+    }
+    if (!any) {
+      b.append(" No JMS codes point was measured in this run (`--codes.topic=none`, or the IM's")
+          .append(" attribute has no codes topic).");
+    }
+    b.append('\n');
   }
 
   /** Whether our XML is smaller, relative to JMS, than the paper's, as measured. */

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.TreeSet;
+import java.util.function.ToDoubleFunction;
 import java.util.function.ToLongFunction;
 
 /**
@@ -110,6 +111,27 @@ final class PointTable {
     return b.toString();
   }
 
+  /**
+   * A figure of mode {@code a} over the same figure of mode {@code b} at one length, averaged over
+   * the client counts where both were measured and the ratio is finite; NaN where none was.
+   */
+  double meanRatio(String a, String b, int length, ToDoubleFunction<Point> figure) {
+    double sum = 0;
+    int n = 0;
+    for (int c : clients) {
+      Optional<Point> x = point(a, length, c);
+      Optional<Point> y = point(b, length, c);
+      if (x.isPresent() && y.isPresent()) {
+        double r = figure.applyAsDouble(x.get()) / figure.applyAsDouble(y.get());
+        if (Double.isFinite(r)) {
+          sum += r;
+          n++;
+        }
+      }
+    }
+    return n == 0 ? Double.NaN : sum / n;
+  }
+
   /** A count summed over the subscription points. */
   long sumOverJms(ToLongFunction<Point> f) {
     return points.stream().filter(Point::jms).mapToLong(f).sum();
@@ -142,23 +164,10 @@ final class PointTable {
   String cpuRatios() {
     StringBuilder b = new StringBuilder();
     for (int length : lengths) {
-      double sum = 0;
-      int n = 0;
-      for (int c : clients) {
-        Optional<Point> x = point("XML", length, c);
-        Optional<Point> j = point("JMS", length, c);
-        if (x.isPresent() && j.isPresent()) {
-          double r = x.get().ieCpuMillisPerVector() / j.get().ieCpuMillisPerVector();
-          if (Double.isFinite(r)) {
-            sum += r;
-            n++;
-          }
-        }
-      }
       if (b.length() > 0) {
         b.append(", ");
       }
-      b.append(Decimal.of(n == 0 ? Double.NaN : sum / n, 1))
+      b.append(Decimal.of(meanRatio("XML", "JMS", length, Point::ieCpuMillisPerVector), 1))
           .append(String.format(Locale.ROOT, " (%,d doubles)", length));
     }
     return b.toString();

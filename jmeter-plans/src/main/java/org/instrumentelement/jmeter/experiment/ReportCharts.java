@@ -4,7 +4,8 @@ import java.util.Locale;
 
 /**
  * The report's SVG charts: the analogues of the paper's Figures 3 and 4 (polling response time and
- * response rate versus clients) and the traffic of every mode versus clients.
+ * response rate versus clients) and the traffic of every mode versus clients, JMS codes (the
+ * attribute's codes topic) among them where they were measured.
  */
 final class ReportCharts {
   private final PointTable table;
@@ -67,7 +68,7 @@ final class ReportCharts {
     return chart.render();
   }
 
-  /** Traffic in kB/s of every mode versus clients. */
+  /** Traffic in kB/s of every mode versus clients; JMS codes at the lengths that have them. */
   String traffic() {
     SvgChart chart = new SvgChart("Network traffic versus clients", "Clients", "Traffic (kB/s)");
     for (int length : table.lengths()) {
@@ -77,6 +78,11 @@ final class ReportCharts {
                 "Polling " + enc + " " + length, table.clientsAxis(), traffic(enc, length)));
       }
       chart.add(SvgChart.Series.line("JMS " + length, table.clientsAxis(), traffic("JMS", length)));
+      if (table.has(WanReport.CODES, length)) {
+        chart.add(
+            SvgChart.Series.line(
+                "JMS codes " + length, table.clientsAxis(), traffic(WanReport.CODES, length)));
+      }
     }
     return chart.render();
   }

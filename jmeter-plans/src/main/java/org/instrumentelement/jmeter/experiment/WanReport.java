@@ -32,6 +32,10 @@ final class WanReport {
           .filter(p -> p.encoding().equals(mode) && p.length() == length && p.clients() == clients)
           .findFirst();
     }
+
+    boolean has(String mode, int length) {
+      return points.stream().anyMatch(p -> is(p, mode, length));
+    }
   }
 
   private final Settings settings;
@@ -248,7 +252,7 @@ final class WanReport {
     b.append("\n|---|").append("---:|".repeat(columns)).append('\n');
     for (int length : lengths) {
       for (String[] m : modes) {
-        if (runs.stream().noneMatch(r -> r.points().stream().anyMatch(p -> is(p, m[0], length)))) {
+        if (runs.stream().noneMatch(r -> r.has(m[0], length))) {
           continue;
         }
         b.append("| ").append(m[1]).append(", ").append(length).append(" |");
@@ -290,15 +294,21 @@ final class WanReport {
     b.append("## Traffic against the paper's Table 1\n\n");
     b.append("Traffic in kB/s (1 kB = 1,000 bytes), both directions, all clients together; in")
         .append(" brackets the paper's Table 1 for the same mode, length and client count (its")
-        .append(" clients and IE were on one 100 Mbit/s Ethernet).\n\n");
+        .append(" clients and IE were on one 100 Mbit/s Ethernet; it measured no codes).\n\n");
     header(b, "Mode, doubles");
     for (int length : lengths) {
-      for (String[] m : List.of(new String[] {"XML", "Polling"}, new String[] {"JMS", "JMS"})) {
-        b.append("| ").append(m[0].equals("XML") ? "XML polling" : "JMS doubles");
-        b.append(", ").append(length).append(" |");
+      for (String[] m :
+          List.of(
+              new String[] {"XML", "Polling", "XML polling"},
+              new String[] {"JMS", "JMS", "JMS doubles"},
+              new String[] {CODES, null, "JMS codes"})) {
+        if (m[0].equals(CODES) && runs.stream().noneMatch(r -> r.has(CODES, length))) {
+          continue;
+        }
+        b.append("| ").append(m[2]).append(", ").append(length).append(" |");
         for (LinkRun r : runs) {
           for (int c : clients) {
-            String paper = paperCell(m[1] + " " + length, c);
+            String paper = m[1] == null ? null : paperCell(m[1] + " " + length, c);
             b.append(' ')
                 .append(
                     r.point(m[0], length, c)

@@ -9,6 +9,8 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import org.instrumentelement.ie.measure.Machine;
+import org.instrumentelement.ie.measure.link.LinkAccuracy;
+import org.instrumentelement.ie.measure.link.LinkShape;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -135,6 +137,71 @@ class ReportTest {
     assertTrue(md.contains("| JMS-codes | 1250 | 10,000 | 2,800 | 0 | 0.28 | 0.28 |"), md);
     assertTrue(md.contains("| JMS codes 1250 | 0.100 |"), "IE CPU per vector\n" + md);
     assertTrue(md.contains("| JMS-codes | 1250 | 5 | 4.00 | 4 |"), "subscription point\n" + md);
+  }
+
+  @Test
+  void theTrafficChartAndTheDiscussionHaveTheJmsCodesPoints(@TempDir Path dir) throws Exception {
+    List<Point> doubles =
+        List.of(point(dir, "XML", 5, 4, 25000, 0.2), point(dir, "JMS", 5, 1, 10000, 0.02));
+    List<Point> withCodes = new ArrayList<>(doubles);
+    withCodes.add(point(dir, WanReport.CODES, 5, 1, 2800, 0.01));
+    PointTable table = new PointTable(withCodes, List.of("XML"));
+    String chart = new ReportCharts(table).traffic();
+    assertTrue(chart.contains(">JMS codes 1250<"), chart);
+    assertTrue(chart.contains(">JMS 1250<"), chart);
+    String without = new ReportCharts(new PointTable(doubles, List.of("XML"))).traffic();
+    assertTrue(!without.contains("JMS codes"), without);
+
+    StringBuilder b = new StringBuilder();
+    new Discussion(table, 2).appendTo(b);
+    String text = b.toString();
+    // 2,800 bytes a message against 10,000; the same rate; 0.01 s of IE CPU against 0.02 s.
+    assertTrue(
+        text.contains(
+            "6. **The instrument's codes.** The paper's JMS messages carried doubles, 8 bytes a"
+                + " point, where a scope sends 1 or 2. At 1,250 points a JMS codes message took"
+                + " 0.28 of a doubles message's bytes (2,800 against 10,000 per vector); per"
+                + " client, its subscribers received 1.00 times the vectors per second, and the IE"
+                + " spent 0.50 times the CPU per delivered vector.\n"),
+        text);
+    assertTrue(text.contains("- JMS codes (`--codes.topic`)"), text);
+    StringBuilder none = new StringBuilder();
+    new Discussion(new PointTable(doubles, List.of("XML")), 2).appendTo(none);
+    assertTrue(
+        none.toString().contains("No JMS codes point was measured in this run"), none.toString());
+  }
+
+  /** The WAN report's traffic table over one 10 Mbit/s, 50 ms link that carried {@code points}. */
+  private static String wanTrafficTable(List<Point> points) {
+    LinkShape shape = LinkShape.parse("10mbit:50ms");
+    Machine machine = new Machine(2, "CPU", 1024, "Linux", "Java 17", "0.10 0.20 0.30");
+    LinkAccuracy accuracy = new LinkAccuracy(shape, "a relay", 50.3, 9.4, 2_000_000);
+    String md =
+        new WanReport(
+                new Settings("--encodings=XML"),
+                machine,
+                machine,
+                Instant.EPOCH,
+                Instant.EPOCH,
+                List.of(new WanReport.LinkRun(shape, accuracy, points)))
+            .markdown();
+    return md.substring(md.indexOf("## Traffic against the paper's Table 1"));
+  }
+
+  @Test
+  void theWanReportsTrafficTableHasAJmsCodesRowWithoutAPaperFigure(@TempDir Path dir)
+      throws Exception {
+    List<Point> points =
+        List.of(
+            point(dir, "XML", 5, 4, 25000, 0.2),
+            point(dir, "JMS", 5, 1, 10000, 0.02),
+            point(dir, WanReport.CODES, 5, 1, 2800, 0.01));
+    String table = wanTrafficTable(points);
+    // 100 messages of 2,800 bytes in 991 ms: 283 kB/s; the paper measured no codes.
+    assertTrue(table.contains("\n| JMS codes, 1250 | 283 |\n"), table);
+    assertTrue(table.contains("\n| JMS doubles, 1250 | 1,009 (199) |\n"), table);
+    String without = wanTrafficTable(points.subList(0, 2));
+    assertTrue(!without.contains("JMS codes"), without);
   }
 
   private static String discussion(Path dir, double ieCpu, int elapsedAtTenClients)
