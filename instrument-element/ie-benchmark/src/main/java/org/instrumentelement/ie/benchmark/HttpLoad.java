@@ -7,6 +7,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
@@ -16,6 +17,13 @@ import java.util.concurrent.atomic.AtomicLong;
  * request again as soon as the answer is in. A minimal client (no SOAP toolkit) so that the load
  * generator, which shares the cores with the IE, costs little; every response is still checked
  * (status 200, the vector's length attribute, a body of the expected size).
+ *
+ * <p>{@link #errors} counts answers that failed: a wrong answer, or a connection that broke while a
+ * request was under way. A paused client keeps its connection: every {@link #KEEP_ALIVE_POLL} of a
+ * pause it sends one request (answered, checked and counted as any other), so that the IE, which
+ * closes a connection idle for {@code http.connectionTimeout} (20 s), does not close it under a
+ * client that would then find it closed when it sends again. Pauses between the windows of a
+ * measurement are shorter than that, so nothing is sent in them.
  */
 final class HttpLoad implements AutoCloseable {
   final AtomicLong responses = new AtomicLong();
@@ -27,11 +35,29 @@ final class HttpLoad implements AutoCloseable {
   private final Object turn = new Object();
   private volatile String lastError;
 
+  /** How long a paused client waits before it sends one request to keep its connection. */
+  static final Duration KEEP_ALIVE_POLL = Duration.ofSeconds(10);
+
+  private final long keepAliveNanos;
+
   /**
    * @param expect text every response body must contain
    * @param minBody smallest acceptable body
    */
   HttpLoad(int clients, String host, int port, byte[] request, String expect, int minBody) {
+    this(clients, host, port, request, expect, minBody, KEEP_ALIVE_POLL);
+  }
+
+  /** With another interval of the requests that keep a paused client's connection (tests). */
+  HttpLoad(
+      int clients,
+      String host,
+      int port,
+      byte[] request,
+      String expect,
+      int minBody,
+      Duration keepAlive) {
+    this.keepAliveNanos = keepAlive.toNanos();
     byte[] marker = expect.getBytes(StandardCharsets.US_ASCII);
     for (int i = 0; i < clients; i++) {
       Thread t = new Thread(() -> run(host, port, request, marker, minBody), "poller-" + i);
@@ -49,17 +75,18 @@ final class HttpLoad implements AutoCloseable {
         s.setSoTimeout(30_000);
         OutputStream out = s.getOutputStream();
         ResponseReader in = new ResponseReader(new BufferedInputStream(s.getInputStream(), 65536));
+        long sent = System.nanoTime();
         while (running) {
-          awaitTurn();
+          awaitTurn(sent);
           if (!running) {
             break;
           }
+          sent = System.nanoTime();
           out.write(request);
           out.flush();
           int status = in.readStatusAndHeaders();
           int n = in.readBody(body);
           if (status != 200 || n < minBody || indexOf(body, n, marker) < 0) {
-            errors.incrementAndGet();
             lastError =
                 "status "
                     + status
@@ -67,6 +94,7 @@ final class HttpLoad implements AutoCloseable {
                     + n
                     + " bytes: "
                     + new String(body, 0, Math.min(n, 300), StandardCharsets.UTF_8);
+            errors.incrementAndGet(); // after its text: whoever sees the count sees the error
           } else {
             responses.incrementAndGet();
             responseBytes.addAndGet(n);
@@ -74,8 +102,8 @@ final class HttpLoad implements AutoCloseable {
         }
       } catch (IOException e) {
         if (running) {
-          errors.incrementAndGet();
           lastError = e.toString();
+          errors.incrementAndGet();
         }
       }
     }
@@ -98,12 +126,13 @@ final class HttpLoad implements AutoCloseable {
     }
   }
 
-  private void awaitTurn() {
+  /** Waits while the load is paused, at most until a request {@code sent} is due again. */
+  private void awaitTurn(long sent) {
     if (!paused) {
       return;
     }
     synchronized (turn) {
-      while (paused && running) {
+      while (paused && running && System.nanoTime() - sent < keepAliveNanos) {
         try {
           turn.wait(100);
         } catch (InterruptedException e) {

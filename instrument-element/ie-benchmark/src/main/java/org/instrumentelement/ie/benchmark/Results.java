@@ -92,8 +92,20 @@ final class Results {
    * windows ({@link PollingMaxAgeBesideFloor}).
    *
    * @param ratios one per pair, in the order measured
+   * @param floorAnsweringMicrosPerResponse the floor's IE CPU per answer less the JVM's own threads
+   *     (compilers, collector, VM thread), median of its windows
+   * @param maxAgeAnsweringMicrosPerResponse the same for the maxAge point
+   * @param answeringRatios the ratio of those two per pair, in the order measured
    */
-  record MaxAgeToFloor(double[] ratios, double medianRatio, double maxRatio) {}
+  record MaxAgeToFloor(
+      double[] ratios,
+      double medianRatio,
+      double maxRatio,
+      double floorAnsweringMicrosPerResponse,
+      double maxAgeAnsweringMicrosPerResponse,
+      double[] answeringRatios,
+      double medianAnsweringRatio,
+      double maxAnsweringRatio) {}
 
   /** The subscription figures: one object whose parts come from three measurements. */
   @JsonInclude(JsonInclude.Include.NON_NULL)

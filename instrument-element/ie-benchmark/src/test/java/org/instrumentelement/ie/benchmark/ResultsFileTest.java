@@ -36,7 +36,15 @@ class ResultsFileTest {
     r.pollingMaxAge =
         new Results.PollingFloor("a vector, maxAge 100 ms", 9100.2, 61.5, Double.NaN, 0);
     r.pollingMaxAgeToFloor =
-        new Results.MaxAgeToFloor(new double[] {0.81, 0.84, 0.79, 0.88}, 0.84, 0.88);
+        new Results.MaxAgeToFloor(
+            new double[] {0.81, 0.84, 0.79, 0.88},
+            0.84,
+            0.88,
+            20.5,
+            18.1,
+            new double[] {0.86, 0.88, 0.9, 0.87},
+            0.875,
+            0.9);
     r.wireBytesPerVector = new LinkedHashMap<>(Map.of("BINARY.2500", 27099.0));
     r.subscription = new Results.Subscription();
     r.subscription.fullRate =

@@ -79,6 +79,10 @@ public final class EmbeddedServer implements AutoCloseable {
     // A 2,500-double answer leaves in one write(2) rather than 8 kB pieces (64 kB per open
     // connection; the SOAP servlet buffers whole responses of that size too).
     connector.setProperty("socket.appWriteBufSize", Integer.toString(64 * 1024));
+    // Direct buffers: the kernel copies an answer straight from the connection's buffer, where a
+    // heap buffer is first copied into a direct one by the JDK (one copy less of every answer: 26.7
+    // kB for a 2,500-double binary poll). At most 72 kB of direct memory per open connection.
+    connector.setProperty("socket.directBuffer", "true");
     connector.setProperty(
         "connectionTimeout", Long.toString(limits.connectionTimeout().toMillis()));
     connector.setProperty("keepAliveTimeout", Long.toString(limits.connectionTimeout().toMillis()));

@@ -95,19 +95,15 @@ final class PollingLane {
     }
     InputStream in = request.getInputStream();
     byte[] body = in.readNBytes(length);
-    // What the lane does not take, CXF reads again: these bytes, then whatever is left.
-    HttpServletRequest replay =
-        new ReadBodyRequest(
-            request, new SequenceInputStream(new ByteArrayInputStream(body), in), -1);
     if (body.length != length) {
-      return replay;
+      return replay(request, body, in);
     }
     PollRequest poll = keptPolls.get(ByteBuffer.wrap(body));
     boolean known = poll != null;
     if (!known) {
       poll = PollRequest.read(body);
       if (poll == null) {
-        return replay;
+        return replay(request, body, in);
       }
       keep(body, poll);
     }
@@ -116,7 +112,7 @@ final class PollingLane {
     try {
       access.checkRole(caller, Operations.role(poll.operation()).orElseThrow(), im);
     } catch (ImException refused) {
-      return replay; // CXF refuses it, in its words, as for any other request
+      return replay(request, body, in); // CXF refuses it, in its words, as for any other request
     }
     if (known && kept((GetAttribute) poll.request(), caller, started, response)) {
       return null;
@@ -149,6 +145,16 @@ final class PollingLane {
       answers.write(answer, poll.maxAge(), response);
     }
     return null;
+  }
+
+  /**
+   * What the lane does not take, CXF reads again: the bytes the lane read, then whatever is left.
+   * Made only for such a request, not for every poll.
+   */
+  private static HttpServletRequest replay(
+      HttpServletRequest request, byte[] body, InputStream in) {
+    return new ReadBodyRequest(
+        request, new SequenceInputStream(new ByteArrayInputStream(body), in), -1);
   }
 
   /** Keeps a getAttribute poll with a {@code maxAge} by its body, whose bytes are not changed. */

@@ -1,8 +1,11 @@
 package org.instrumentelement.ie.measure;
 
 import java.io.IOException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * The CPU time of a process on this machine, read from {@code /proc/<pid>/stat} (user + system time
@@ -58,6 +61,67 @@ public final class ProcessCpu {
     } catch (IOException | RuntimeException e) {
       return Double.NaN;
     }
+  }
+
+  /**
+   * The CPU time so far of each of the process's threads whose name, as the kernel keeps it (its
+   * first 15 characters), starts with one of {@code prefixes}: nanoseconds on a CPU by thread id,
+   * from {@code /proc/<pid>/task/<tid>/schedstat} (nanoseconds rather than clock ticks). Empty when
+   * the process is gone or /proc cannot be read. Two of these give the time in between ({@link
+   * #secondsBetween}).
+   */
+  public Map<Long, Long> threadNanos(String... prefixes) {
+    Map<Long, Long> nanos = new HashMap<>();
+    try (DirectoryStream<Path> tasks =
+        Files.newDirectoryStream(Path.of("/proc", Long.toString(pid), "task"))) {
+      for (Path task : tasks) {
+        try {
+          if (named(Files.readString(task.resolve("comm")), prefixes)) {
+            nanos.put(
+                Long.parseLong(task.getFileName().toString()),
+                parseRunNanos(Files.readString(task.resolve("schedstat"))));
+          }
+        } catch (IOException | RuntimeException ended) {
+          // the thread ended while the others were read
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      return Map.of();
+    }
+    return nanos;
+  }
+
+  /**
+   * The CPU seconds the threads of {@code after} used since {@code before}: a thread that started
+   * in between counts whole; one that ended in between takes its time in between with it (a pool's
+   * idle thread, which used next to none), rather than making the sum fall by all it ever used. NaN
+   * when {@code after} is empty.
+   */
+  public static double secondsBetween(Map<Long, Long> before, Map<Long, Long> after) {
+    if (after.isEmpty()) {
+      return Double.NaN;
+    }
+    long nanos = 0;
+    for (Map.Entry<Long, Long> t : after.entrySet()) {
+      nanos += Math.max(0, t.getValue() - before.getOrDefault(t.getKey(), 0L));
+    }
+    return nanos / 1e9;
+  }
+
+  private static boolean named(String name, String[] prefixes) {
+    for (String p : prefixes) {
+      if (name.startsWith(p)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The first field of a schedstat line: nanoseconds spent on a CPU. */
+  static long parseRunNanos(String schedstat) {
+    String s = schedstat.trim();
+    int space = s.indexOf(' ');
+    return Long.parseLong(space < 0 ? s : s.substring(0, space));
   }
 
   /** utime + stime (fields 14 and 15) in seconds; the command name may contain spaces. */
