@@ -17,6 +17,8 @@ import org.apache.jmeter.config.Arguments;
 import org.apache.jmeter.protocol.java.sampler.AbstractJavaSamplerClient;
 import org.apache.jmeter.protocol.java.sampler.JavaSamplerContext;
 import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.threads.JMeterContextService;
+import org.apache.jmeter.threads.JMeterThread;
 import org.instrumentelement.ie.contract.BodyType;
 import org.instrumentelement.ie.contract.EpochMicros;
 import org.instrumentelement.ie.contract.MessageProperty;
@@ -39,6 +41,12 @@ import org.instrumentelement.jmeter.soap.SubscriptionInfo;
  *       {@code WRONG_LENGTH} when the vector is not {@code expectedLength} long (or a trace of
  *       codes does not hold {@code ieLength} codes), {@code BAD_MESSAGE} when it cannot be read.
  * </ul>
+ *
+ * <p>A subscriber leaves its topic (closes its connection) after the message that arrives once its
+ * JMeter thread's scheduled time is over. JMeter tears a Java sampler down only when the whole test
+ * ends, so a thread group of subscribers that stopped sampling would otherwise stay subscribed: the
+ * broker goes on pushing messages to them up to their prefetch, and over a slow link those take the
+ * link from the subscribers measured after them (the plans' warm-up is such a group).
  *
  * <p>Over TLS (an {@code ssl://} broker, an {@code https://} endpoint) it trusts the certificates
  * of {@code trustStore} (PKCS#12; empty: the JVM's default trust) and, with {@code keyStore},
@@ -165,6 +173,19 @@ public class JmsSubscriberSampler extends AbstractJavaSamplerClient {
 
   @Override
   public SampleResult runTest(JavaSamplerContext context) {
+    SampleResult r = take();
+    long end = scheduledEnd();
+    if (connection != null && end > 0 && System.currentTimeMillis() >= end) {
+      // JMeter stops this thread before its next sample (it checks the same end time); it calls
+      // teardownTest only when the whole test ends.
+      teardownTest(context);
+      setupError = "the subscriber left its topic when its thread's scheduled time was over";
+    }
+    return r;
+  }
+
+  /** Waits for the next message and describes it. */
+  private SampleResult take() {
     SampleResult r = new SampleResult();
     r.setDataType(SampleResult.TEXT);
     if (setupError != null) {
@@ -208,6 +229,15 @@ public class JmsSubscriberSampler extends AbstractJavaSamplerClient {
       r.setResponseMessage(e.toString());
     }
     return r;
+  }
+
+  /**
+   * When this JMeter thread's scheduler ends it (milliseconds since the epoch), or 0 if it runs
+   * unscheduled or outside a JMeter thread.
+   */
+  private static long scheduledEnd() {
+    JMeterThread thread = JMeterContextService.getContext().getThread();
+    return thread == null ? 0 : thread.getEndTime();
   }
 
   private void describe(SampleResult r, Message m, Instant arrived) throws JMSException {

@@ -12,6 +12,7 @@ import org.w3c.dom.Element;
  * @param published samples handed to the publisher so far (the last sequence number)
  * @param superseded samples replaced by a newer one before the broker took them
  * @param discarded messages the embedded broker dropped for slow subscribers; -1 when unknown
+ * @param subscribers the topic's subscribers on the embedded broker now; -1 when unknown
  */
 public record SubscriptionInfo(
     String topic,
@@ -19,7 +20,8 @@ public record SubscriptionInfo(
     long samplingPeriodMillis,
     long published,
     long superseded,
-    long discarded) {
+    long discarded,
+    long subscribers) {
 
   static SubscriptionInfo from(Element response) throws IOException {
     String topic = IeSoapClient.text(response, "topic");
@@ -33,7 +35,8 @@ public record SubscriptionInfo(
         number(response, "samplingPeriodMillis", 0),
         number(response, "published", 0),
         number(response, "superseded", 0),
-        number(response, "discarded", -1));
+        number(response, "discarded", -1),
+        number(response, "subscribers", -1));
   }
 
   private static long number(Element e, String name, long absent) {

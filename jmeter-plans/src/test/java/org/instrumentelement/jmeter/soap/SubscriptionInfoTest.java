@@ -19,7 +19,7 @@ class SubscriptionInfoTest {
             + "<im>lab/array2500</im><attribute>vector</attribute>"
             + "<topic>ie.ie.lab.array2500.vector</topic><brokerUrl>tcp://localhost:1234</brokerUrl>"
             + "<samplingPeriodMillis>12</samplingPeriodMillis><published>40</published>"
-            + "<superseded>2</superseded><sampleFailures>0</sampleFailures>"
+            + "<superseded>2</superseded><sampleFailures>0</sampleFailures><subscribers>3</subscribers>"
             + "</subscription></configureSamplingResponse>";
     DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
     f.setNamespaceAware(true);
@@ -29,7 +29,8 @@ class SubscriptionInfoTest {
             .getDocumentElement();
     SubscriptionInfo info = SubscriptionInfo.from(e);
     assertEquals(
-        new SubscriptionInfo("ie.ie.lab.array2500.vector", "tcp://localhost:1234", 12, 40, 2, -1),
+        new SubscriptionInfo(
+            "ie.ie.lab.array2500.vector", "tcp://localhost:1234", 12, 40, 2, -1, 3),
         info);
   }
 }
