@@ -44,7 +44,7 @@ import org.instrumentelement.ie.measure.link.ShapedLink;
  * @param ladderWarmup warm-up of each polling cell and capacity step of the ladder, not counted
  * @param ladderPushWarmup warm-up of each subscription and bare cell of the ladder, not counted:
  *     longer, because the subscribers' arrival deoptimizes the broker's delivery code, and at 100
- *     samples/s the JIT takes tens of seconds to compile it again
+ *     samples/s the JIT takes longer than 5 s to compile it again
  * @param ladderMeasure measured time of each ladder cell
  * @param ladderPeriodMillis how often the IE samples for the ladder's subscribers (10: 100/s)
  * @param ladderWarmupPeriodMicros how often the IE samples (or the bare publisher sends) in the

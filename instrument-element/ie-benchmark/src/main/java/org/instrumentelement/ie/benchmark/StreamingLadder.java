@@ -156,8 +156,9 @@ record StreamingLadder(BenchmarkOptions options) implements Measurement {
    * Whether a mode's cells push samples at the ladder's fixed rate. Their warm-up is longer: a
    * cell's subscribers arrive after the last cell's left, the broker's advisories of those arrivals
    * and departures pass through its compiled delivery code with another message class and
-   * deoptimize it, and at 100 samples/s the JIT compiles it again only after tens of seconds (a
-   * 10-subscriber cell with 5 s of warm-up had a third of its CPU in the compiler threads).
+   * deoptimize it, and at 100 samples/s the JIT takes longer than 5 s to compile it again (a
+   * 10-subscriber cell with 5 s of warm-up had a third to a half of its CPU in the compiler
+   * threads).
    */
   private static boolean pushed(String mode) {
     return mode.equals("subscription") || mode.equals("bare");
