@@ -47,6 +47,9 @@ final class BlockEncoder {
   private Encoding lastEncoding;
   private byte[] lastBlock;
 
+  /** The codes of the last block sent as codes: reused, since they never leave the encoder. */
+  private double[] codes = new double[0];
+
   /**
    * @param headerDigits the fewest digits of a block header's length ({@code answer.blockDigits})
    */
@@ -91,7 +94,10 @@ final class BlockEncoder {
     } else {
       double[] values = samples;
       if (!Double.isNaN(yIncrement)) {
-        values = new double[samples.length];
+        if (codes.length != samples.length) {
+          codes = new double[samples.length];
+        }
+        values = codes;
         for (int i = 0; i < values.length; i++) {
           values[i] = (samples[i] - yOrigin) / yIncrement + yReference;
         }

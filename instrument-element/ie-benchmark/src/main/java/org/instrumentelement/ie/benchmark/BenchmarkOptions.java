@@ -41,7 +41,10 @@ import org.instrumentelement.ie.measure.link.ShapedLink;
  * @param ladderClients client counts of the streaming ladder
  * @param ladderBytes message sizes of the streaming ladder, raw bytes (8 per double)
  * @param ladderModes {@code polling}, {@code subscription}, {@code bare} and/or {@code capacity}
- * @param ladderWarmup warm-up of each ladder cell, not counted
+ * @param ladderWarmup warm-up of each polling cell and capacity step of the ladder, not counted
+ * @param ladderPushWarmup warm-up of each subscription and bare cell of the ladder, not counted:
+ *     longer, because the subscribers' arrival deoptimizes the broker's delivery code, and at 100
+ *     samples/s the JIT takes longer than 5 s to compile it again
  * @param ladderMeasure measured time of each ladder cell
  * @param ladderPeriodMillis how often the IE samples for the ladder's subscribers (10: 100/s)
  * @param ladderWarmupPeriodMicros how often the IE samples (or the bare publisher sends) in the
@@ -81,6 +84,7 @@ record BenchmarkOptions(
     List<Integer> ladderBytes,
     List<String> ladderModes,
     Duration ladderWarmup,
+    Duration ladderPushWarmup,
     Duration ladderMeasure,
     int ladderPeriodMillis,
     int ladderWarmupPeriodMicros,
@@ -140,6 +144,7 @@ record BenchmarkOptions(
         v.vectorBytes("ladder-bytes", quick ? "10000" : "10000,20000,40000,80000"),
         v.choices("ladder-modes", "polling,subscription", LADDER_MODES),
         v.seconds("ladder-warmup", quick ? "2" : "5"),
+        v.seconds("ladder-push-warmup", quick ? "2" : "30"),
         v.seconds("ladder-seconds", quick ? "2" : "10"),
         v.atLeast("ladder-period-ms", "10", 1),
         v.atLeast("ladder-warmup-period-us", "1000", 100),
@@ -352,7 +357,9 @@ record BenchmarkOptions(
                 + String.join(" and ", ladderModes)
                 + ", cells of "
                 + ladderWarmup.toMillis() / 1000.0
-                + " s warm-up + "
+                + " s warm-up (subscription and bare "
+                + ladderPushWarmup.toMillis() / 1000.0
+                + " s) + "
                 + ladderMeasure.toMillis() / 1000.0
                 + " s, subscribers sampled every "
                 + ladderPeriodMillis

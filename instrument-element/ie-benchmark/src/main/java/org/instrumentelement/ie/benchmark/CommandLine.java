@@ -76,7 +76,12 @@ final class CommandLine {
         "polling, subscription (at --ladder-period-ms), bare (a bare publisher at that rate)"
             + " and/or capacity (subscription at the highest rate without loss)"
             + " [polling,subscription]");
-    OPTIONS.put("ladder-warmup", "seconds of warm-up per ladder cell, not counted [5; quick 2]");
+    OPTIONS.put(
+        "ladder-warmup",
+        "seconds of warm-up per polling cell and capacity step, not counted [5; quick 2]");
+    OPTIONS.put(
+        "ladder-push-warmup",
+        "seconds of warm-up per subscription and bare cell, not counted [30; quick 2]");
     OPTIONS.put("ladder-seconds", "measured seconds per ladder cell [10; quick 2]");
     OPTIONS.put("ladder-period-ms", "the ladder's sampling period for subscribers, 10: 100/s [10]");
     OPTIONS.put(

@@ -141,13 +141,27 @@ record StreamingLadder(BenchmarkOptions options) implements Measurement {
                   mode,
                   bytes,
                   clients,
-                  options.ladderWarmup().toMillis(),
+                  pushed(mode)
+                      ? options.ladderPushWarmup().toMillis()
+                      : options.ladderWarmup().toMillis(),
                   options.ladderPeriodMillis() * 1000L,
                   true));
         }
       }
     }
     print(results.ladder);
+  }
+
+  /**
+   * Whether a mode's cells push samples at the ladder's fixed rate. Their warm-up is longer: a
+   * cell's subscribers arrive after the last cell's left, the broker's advisories of those arrivals
+   * and departures pass through its compiled delivery code with another message class and
+   * deoptimize it, and at 100 samples/s the JIT takes longer than 5 s to compile it again (a
+   * 10-subscriber cell with 5 s of warm-up had a third to a half of its CPU in the compiler
+   * threads).
+   */
+  private static boolean pushed(String mode) {
+    return mode.equals("subscription") || mode.equals("bare");
   }
 
   /**

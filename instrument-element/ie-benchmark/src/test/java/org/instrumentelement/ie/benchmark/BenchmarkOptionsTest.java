@@ -54,6 +54,11 @@ class BenchmarkOptionsTest {
     assertEquals(List.of(10000, 80000), o.ladderBytes());
     assertEquals(List.of("polling", "subscription"), o.ladderModes(), "in the order they run");
     assertEquals(Duration.ofSeconds(3), o.ladderMeasure());
+    assertEquals(Duration.ofSeconds(5), o.ladderWarmup(), "a polling cell's warm-up");
+    assertEquals(
+        Duration.ofSeconds(30), o.ladderPushWarmup(), "a subscription cell's: the JIT recompiles");
+    assertEquals(
+        Duration.ofSeconds(7), options("--ladder-push-warmup=7").ladderPushWarmup(), "as asked");
     assertEquals(2, o.lossMinutes());
     assertEquals(40, o.lossSubscribers());
     assertEquals(1, o.lossPeriodMillis(), "1,000 samples/s by default");
