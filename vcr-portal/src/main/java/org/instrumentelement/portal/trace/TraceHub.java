@@ -451,7 +451,7 @@ public final class TraceHub implements AutoCloseable {
     feed.emitQueued.set(false); // a change from now on queues the next fan-out
     FrameSet set = new FrameSet(feed.snapshot(), feed.counters);
     feed.current = set;
-    feed.counters.countEmit();
+    feed.counters.countEmit(); // before its frames are built: TraceStatistics relies on it
     for (Viewer v : feed.viewers) {
       v.offer(feed.key, set.frame(v.format(), v.points()));
     }
