@@ -134,11 +134,18 @@ final class LiveViewer implements WebSocket.Listener, AutoCloseable {
 
   /** Asks for {@code lab/scope}'s waveform on IE {@code ie}. */
   void watch(String ie, String format, int width, int window) throws Exception {
+    watch(ie, "lab/scope", format, width, window);
+  }
+
+  /** Asks for the waveform of IM {@code im} on IE {@code ie}. */
+  void watch(String ie, String im, String format, int width, int window) throws Exception {
     socket
         .sendText(
             "{\"op\":\"watch\",\"ie\":\""
                 + ie
-                + "\",\"im\":\"lab/scope\",\"attribute\":\"waveform\",\"width\":"
+                + "\",\"im\":\""
+                + im
+                + "\",\"attribute\":\"waveform\",\"width\":"
                 + width
                 + ",\"format\":\""
                 + format

@@ -487,6 +487,22 @@ class PortalBrowserIT {
   }
 
   /**
+   * A trace kept as the instrument's codes (the Keysight scope in WORD) comes in frames of codes,
+   * which viewers and the page decode to the doubles of its doubles topic, bit for bit ({@link
+   * CodesTrace}); the page then goes back to the oscilloscope for the tests after this one.
+   */
+  @Test
+  @Order(37)
+  void aTraceOfCodesComesAsCodesAndThePageShowsItsDoubles() throws Exception {
+    try (CodesTrace codes = CodesTrace.start(lab)) {
+      codes.checkViewers(lab.portalUrl());
+      codes.checkPage(driver, wait);
+    } finally {
+      CodesTrace.openPanel(wait, "lab/scope");
+    }
+  }
+
+  /**
    * The page's own timings, in binary and in JSON: decode (arrival to typed arrays or parsed JSON),
    * render (uPlot drawing the canvas) and the age of the value when drawn, from its acquisition by
    * the IE. Asserted only to be there: in the suite, a few frames at 20 samples per second in each

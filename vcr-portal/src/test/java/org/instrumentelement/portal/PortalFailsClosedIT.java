@@ -172,11 +172,7 @@ class PortalFailsClosedIT {
     closing.add(attacker);
     List<Socket> held = new ArrayList<>();
     try {
-      URI ie = URI.create(lab.soapUrl());
-      for (int i = 0; i < 50; i++) {
-        held.add(requestInProgress(ie, "arrays"));
-      }
-      await(() -> soapStatus(ie) == 429, "the IE refuses this address's requests (429)");
+      holdUntilRefused(URI.create(lab.soapUrl()), "arrays", held);
       attacker.watch("lab", "json", 1000, 0);
       awaitDecision(attacker);
     } finally {
@@ -588,6 +584,39 @@ class PortalFailsClosedIT {
             .getBytes(StandardCharsets.US_ASCII));
     out.flush();
     return s;
+  }
+
+  /**
+   * Keeps {@code user}'s requests in progress on the IE until it refuses this address's requests
+   * (429): the IE's 50 at first, then one more each time it still serves one. The portal reaches
+   * the IE from this machine too, so a poll of its own that is in progress when the 50 arrive takes
+   * a place, and the requests refused for it (429 at once) hold none; once that poll is answered
+   * the address has places free again, and would have for the held requests' 30 s
+   * (http.requestBodyTimeout). The requests added meanwhile take those places.
+   */
+  private static void holdUntilRefused(URI ie, String user, List<Socket> held)
+      throws IOException, InterruptedException {
+    for (int i = 0; i < 50; i++) {
+      held.add(requestInProgress(ie, user));
+    }
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    int status;
+    while ((status = soapStatus(ie)) != 429) {
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError(
+            "not within 60 s: the IE refuses this address's requests (429); its last answer "
+                + status
+                + " with "
+                + held.size()
+                + " requests held");
+      }
+      try {
+        held.add(requestInProgress(ie, user));
+      } catch (IOException notNow) {
+        // the IE closed the connection at once (its connections per address): try again
+      }
+      TimeUnit.MILLISECONDS.sleep(50);
+    }
   }
 
   /**

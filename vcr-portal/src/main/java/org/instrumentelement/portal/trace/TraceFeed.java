@@ -87,6 +87,10 @@ final class TraceFeed implements SubscriptionListener {
   private final RateMeter rate = new RateMeter(5_000_000_000L, 256);
 
   private double[] values;
+
+  /** The codes of {@link #values} when they came as codes, else null. */
+  private TraceCodes codes;
+
   private Double scalar;
   private String text;
   private String units = "";
@@ -148,8 +152,12 @@ final class TraceFeed implements SubscriptionListener {
         restarts++; // a new IE process: its sequences start again
       }
       BodyType type = v.bodyType();
-      if (type == BodyType.DOUBLE_ARRAY) {
+      if (v.hasCodes()) {
+        values = v.doubles(); // code * scale + offset: the IE's doubles to the bit
+        codes = TraceCodes.of(v);
+      } else if (type == BodyType.DOUBLE_ARRAY) {
         values = v.doubles();
+        codes = null;
       } else if (type == BodyType.DOUBLE) {
         scalar = v.asDouble();
       } else if (type == BodyType.INTEGER) {
@@ -198,6 +206,7 @@ final class TraceFeed implements SubscriptionListener {
     synchronized (this) {
       if (current.getData() != null || !current.getDoubles().isEmpty()) {
         values = InstrumentElementClient.vector(current);
+        codes = TraceCodes.of(current); // read in CODES when the feed takes the codes topic
       } else if (current.getDoubleValue() != null) {
         scalar = current.getDoubleValue();
       }
@@ -267,7 +276,8 @@ final class TraceFeed implements SubscriptionListener {
         values == null && scalar == null ? text : null,
         x0,
         dx,
-        xUnits);
+        xUnits,
+        values == null ? null : codes);
   }
 
   /** Values received from the IE. */

@@ -34,9 +34,10 @@ import org.instrumentelement.portal.ie.RemoteElement;
 
 /**
  * Connects browsers to subscribed attributes. The first browser watching an attribute makes the
- * subscription (topic and broker from the IE's {@code getSubscriptionInfo}); the last one leaving
- * closes it. An IE that becomes unreachable marks its traces so; when it returns (perhaps a new
- * process with a new broker) they are subscribed again.
+ * subscription (topic and broker from the IE's {@code getSubscriptionInfo}; the codes topic of a
+ * trace kept as the instrument's codes); the last one leaving closes it. An IE that becomes
+ * unreachable marks its traces so; when it returns (perhaps a new process with a new broker) they
+ * are subscribed again.
  *
  * <p>Frames are built once and sent to many. The subscription's thread only stores the newest value
  * and asks for a fan-out; the frame thread takes the feed as it is then (so a value that came
@@ -66,6 +67,12 @@ public final class TraceHub implements AutoCloseable {
    * newest, so a few suffice, and a stalled portal holds no more than these.
    */
   static final int PREFETCH = 20;
+
+  /**
+   * How old a value may be for the CODES poll that tells whether an attribute is a trace of codes:
+   * its sampler's last read, mostly, so that asking seldom reads the instrument.
+   */
+  static final long CODES_PROBE_AGE_MILLIS = 10_000;
 
   /** A browser that has read nothing for this long is gone or hung; a live page reconnects. */
   static final long STUCK_SECONDS = 60;
@@ -444,7 +451,7 @@ public final class TraceHub implements AutoCloseable {
     feed.emitQueued.set(false); // a change from now on queues the next fan-out
     FrameSet set = new FrameSet(feed.snapshot(), feed.counters);
     feed.current = set;
-    feed.counters.countEmit();
+    feed.counters.countEmit(); // before its frames are built: TraceStatistics relies on it
     for (Viewer v : feed.viewers) {
       v.offer(feed.key, set.frame(v.format(), v.points()));
     }
@@ -510,7 +517,10 @@ public final class TraceHub implements AutoCloseable {
       readAxis(f); // before the first value, so that its frame has the axis
       AttributeSubscriber subscriber = subscriber(e, brokerUrl);
       f.resubscribed();
-      f.subscription = subscriber.subscribe(port, f.key.im(), f.key.attribute(), f);
+      // A trace kept as the instrument's codes comes from its codes topic: a quarter or an eighth
+      // of the doubles from the broker, and binary frames of codes (BinaryFrameEncoder).
+      f.subscription =
+          subscriber.subscribeCodes(port, f.key.im(), f.key.attribute(), CODES_PROBE_AGE_MILLIS, f);
       f.generation = generation;
       if (!f.hasValue()) {
         f.status("waiting for the first value");

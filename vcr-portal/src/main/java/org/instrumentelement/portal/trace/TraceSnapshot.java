@@ -11,6 +11,8 @@ import java.time.Instant;
  * @param values the vector, or null for a scalar, a text or no value yet
  * @param scalar the value of a number attribute, or null
  * @param text the value of a text attribute, or null
+ * @param codes the vector as the instrument's codes, when it came so (its values are then {@code
+ *     code * scale + offset}), else null
  * @param acquiredMicros when the instrument produced the value, microseconds since the epoch (0: no
  *     value yet)
  */
@@ -31,7 +33,8 @@ record TraceSnapshot(
     String text,
     double x0,
     double dx,
-    String xUnits) {
+    String xUnits,
+    TraceCodes codes) {
 
   /** Whether there is a vector to draw. */
   boolean vector() {

@@ -102,6 +102,14 @@ public record TraceStatistics(
     List<Trace> traces = new ArrayList<>();
     for (TraceFeed f : feeds) {
       FrameCounters c = f.counters;
+      // The frame thread goes on sending out while these are read: the frames built first, then
+      // the snapshots sent out, so that the figures keep encode-once's bound (at most one frame
+      // per snapshot, width bucket and format, and those of the first snapshot on joining). Read
+      // the other way round, a snapshot sent out and its frames built between the two reads
+      // would show one frame more than the snapshots allow.
+      long json = c.encodes(FrameFormat.JSON);
+      long binary = c.encodes(FrameFormat.BINARY);
+      long emitted = c.emitted();
       traces.add(
           new Trace(
               f.key.element(),
@@ -109,8 +117,8 @@ public record TraceStatistics(
               f.key.attribute(),
               f.viewers.size(),
               f.valuesReceived(),
-              c.emitted(),
-              new Formats(c.encodes(FrameFormat.JSON), c.encodes(FrameFormat.BINARY)),
+              emitted,
+              new Formats(json, binary),
               FormatFigures.of(
                   c.bytesPerFrame(FrameFormat.JSON), c.bytesPerFrame(FrameFormat.BINARY)),
               FormatFigures.of(

@@ -869,7 +869,8 @@ function onFrame(f) {
   t.meta.gaps.textContent = (f.gaps === 0 ? "no gaps" : f.gaps + " gaps, " + f.missed + " missed") +
     (f.restarts > 0 ? ", IE restarted" : "");
   t.meta.gaps.classList.toggle("warn", f.gaps > 0 || f.restarts > 0);
-  t.meta.points.textContent = f.length + " samples" + (f.decimated ? ", " + f.y.length + " points (min/max)" : "");
+  t.meta.points.textContent = f.length + " samples" + (f.decimated ? ", " + f.y.length + " points (min/max)" : "") +
+    (f.codes ? ", " + 8 * f.codes.BYTES_PER_ELEMENT + "-bit codes" : "");
   const n = f.y.length;
   const xs = new Float64Array(n);
   let scale = { factor: 1, unit: "" };
@@ -898,12 +899,15 @@ function onFrame(f) {
 }
 
 // The binary frame (the portal's BinaryFrameEncoder; docs/portal.md, "Binary frames"): a header,
-// then the values as 32-bit floats and the sample indices, taken as typed arrays over the
-// received bytes without parsing text.
+// then the values and the sample indices, taken as typed arrays over the received bytes without
+// parsing text. Version 1 carries the values as 32-bit floats; version 2, a trace kept as the
+// instrument's codes, carries the codes with their scale and offset, and the values are
+// code * scale + offset in double precision (JavaScript's numbers: the IE's doubles to the bit).
 const frameText = new TextDecoder();
 function decodeFrame(buffer) {
   const v = new DataView(buffer);
-  if (v.getUint8(0) !== 1) throw new Error("unknown frame version " + v.getUint8(0));
+  const version = v.getUint8(0);
+  if (version !== 1 && version !== 2) throw new Error("unknown frame version " + version);
   const flags = v.getUint8(1);
   const valuesAt = v.getUint16(2, true);
   const n = v.getUint32(4, true);
@@ -914,16 +918,37 @@ function decodeFrame(buffer) {
     rate: v.getFloat64(64, true), decimated: (flags & 1) !== 0,
   };
   let at = 72;
+  let valueBytes = 4 * n;
+  let y;
+  if (version === 2) {
+    const scale = v.getFloat64(72, true);
+    const offset = v.getFloat64(80, true);
+    const nanCode = flags & 16 ? v.getInt32(88, true) : null;
+    const codes = flags & 8 ? new Int16Array(buffer, valuesAt, n) : new Int8Array(buffer, valuesAt, n);
+    y = new Float64Array(n);
+    for (let k = 0; k < n; k++) {
+      const c = codes[k];
+      y[k] = c === nanCode ? NaN : c * scale + offset;
+    }
+    Object.assign(f, {
+      codes, scale, offset, nanCode,
+      clipLowCode: flags & 32 ? v.getInt32(92, true) : null,
+      clipHighCode: flags & 64 ? v.getInt32(96, true) : null,
+    });
+    at = 100;
+    valueBytes = (n * codes.BYTES_PER_ELEMENT + 3) & ~3;
+  } else {
+    y = new Float32Array(buffer, valuesAt, n);
+  }
   for (const name of ["ie", "im", "attribute", "status", "units", "quality", "xUnits"]) {
     const len = v.getUint16(at, true);
     f[name] = frameText.decode(new Uint8Array(buffer, at + 2, len));
     at += 2 + len;
   }
-  let y = new Float32Array(buffer, valuesAt, n);
   if (flags & 4) y = Array.from(y, (x) => (Number.isNaN(x) ? null : x)); // NaN: a gap in the line
   f.y = y;
   if (f.decimated) {
-    const at2 = valuesAt + 4 * n;
+    const at2 = valuesAt + valueBytes;
     f.i = flags & 2 ? new Uint32Array(buffer, at2, n) : new Uint16Array(buffer, at2, n);
   }
   return f;
@@ -996,7 +1021,7 @@ const live = (() => {
     lastMessage = data;
     const origin = performance.timeOrigin;
     frameStats.add({
-      seq: f.seq, format: binary ? "binary" : "json", points: f.y.length,
+      seq: f.seq, format: binary ? "binary" : "json", codes: !!f.codes, points: f.y.length,
       bytes: binary ? data.byteLength : data.length, // JSON: ASCII but for names
       decodeMs: decoded - arrived, renderMs: drawn - decoded,
       arrivalAgeMs: origin + arrived - f.acquiredMillis, drawnAgeMs: origin + drawn - f.acquiredMillis,

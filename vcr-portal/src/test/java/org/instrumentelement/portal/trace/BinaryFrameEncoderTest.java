@@ -105,7 +105,8 @@ class BinaryFrameEncoderTest {
             null,
             0,
             1,
-            "s");
+            "s",
+            null);
     String got =
         decode(BinaryFrameEncoder.encode(s, TraceDecimator.decimate(s.values(), 100)).bytes())
             .strings()
@@ -118,10 +119,157 @@ class BinaryFrameEncoderTest {
   void aScalarGoesAsJson() {
     TraceSnapshot s =
         new TraceSnapshot(
-            KEY, 1, "live", 3, 0, 0, 0, 2, "V", "GOOD", 0, null, 0.25, null, 0, 1, "");
+            KEY, 1, "live", 3, 0, 0, 0, 2, "V", "GOOD", 0, null, 0.25, null, 0, 1, "", null);
     Frame f = BinaryFrameEncoder.encode(s, null);
     assertTrue(f.isText());
     assertTrue(f.text().contains("\"value\":0.25"), f.text());
+  }
+
+  @Test
+  void aTraceOfCodesGoesAsItsCodesAndDecodesToTheSameDoubles() {
+    int n = 1000;
+    ByteBuffer body = ByteBuffer.allocate(2 * n).order(ByteOrder.LITTLE_ENDIAN);
+    for (int i = 0; i < n; i++) {
+      body.putShort((short) Math.round(Math.sin(i / 30.0) * 30_000));
+    }
+    TraceCodes c = new TraceCodes(true, body.array(), 7.8125e-5, -0.0123, null, -32768, 32767);
+    double[] v = values(c);
+    TraceSnapshot s = snapshot(v, c);
+    Frame floats = BinaryFrameEncoder.encode(snapshot(v, 0), TraceDecimator.decimate(v, 2000));
+    Frame codes = BinaryFrameEncoder.encode(s, TraceDecimator.decimate(v, 2000));
+    ByteBuffer b = codes.bytes().order(ByteOrder.LITTLE_ENDIAN);
+    assertEquals(BinaryFrameEncoder.CODES_VERSION, b.get(0));
+    int flags = b.get(1);
+    assertEquals(
+        BinaryFrameEncoder.WIDE_CODES
+            | BinaryFrameEncoder.CLIP_LOW_CODE
+            | BinaryFrameEncoder.CLIP_HIGH_CODE,
+        flags);
+    assertEquals(-32768, b.getInt(92));
+    assertEquals(32767, b.getInt(96));
+    double[] y = decodeCodes(b);
+    assertEquals(n, y.length);
+    for (int i = 0; i < n; i++) {
+      assertEquals(Double.doubleToRawLongBits(v[i]), Double.doubleToRawLongBits(y[i]), "at " + i);
+    }
+    assertEquals("lab/scope", stringsOfCodes(b).get("im"));
+    assertTrue(
+        codes.size() < floats.size() * 0.6,
+        "half the float frame's bytes: " + codes.size() + " vs " + floats.size());
+  }
+
+  @Test
+  void decimatedCodesAreTheFloatFramesPointsWhateverTheSignOfTheScale() {
+    for (boolean wide : new boolean[] {true, false}) {
+      for (double scale : new double[] {0.004, -0.004}) {
+        int n = 5001;
+        int size = wide ? 2 : 1;
+        byte[] body = new byte[n * size];
+        ByteBuffer w = ByteBuffer.wrap(body).order(ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i < n; i++) {
+          int code = (int) Math.round(Math.sin(i / 50.0) * (wide ? 20_000 : 100));
+          code = i == 777 ? (wide ? 32000 : 127) : i >= 3000 && i < 3100 ? -7 : code;
+          if (wide) {
+            w.putShort((short) code);
+          } else {
+            w.put((byte) code);
+          }
+        }
+        TraceCodes c = new TraceCodes(wide, body, scale, 1.5, -7, null, null);
+        double[] v = values(c);
+        TraceDecimator.Points p = TraceDecimator.decimate(v, 384);
+        ByteBuffer b =
+            BinaryFrameEncoder.encode(snapshot(v, c), p).bytes().order(ByteOrder.LITTLE_ENDIAN);
+        int flags = b.get(1);
+        assertEquals(
+            BinaryFrameEncoder.DECIMATED
+                | BinaryFrameEncoder.HAS_NAN
+                | BinaryFrameEncoder.NAN_CODE
+                | (wide ? BinaryFrameEncoder.WIDE_CODES : 0),
+            flags);
+        double[] y = decodeCodes(b);
+        int[] index = indicesOfCodes(b);
+        assertEquals(p.values().length, y.length);
+        for (int k = 0; k < y.length; k++) {
+          assertEquals(p.index()[k], index[k]);
+          assertEquals(
+              Double.doubleToLongBits(p.values()[k]), Double.doubleToLongBits(y[k]), "point " + k);
+        }
+        double peak = 1.5 + (wide ? 32000 : 127) * scale;
+        assertTrue(
+            java.util.Arrays.stream(y).anyMatch(x -> x == peak),
+            "the one-sample peak survives, scale " + scale);
+      }
+    }
+  }
+
+  /** The doubles of codes, as the IE computes them. */
+  private static double[] values(TraceCodes c) {
+    ByteBuffer b = ByteBuffer.wrap(c.body()).order(ByteOrder.LITTLE_ENDIAN);
+    double[] v = new double[c.length()];
+    for (int i = 0; i < v.length; i++) {
+      int code = c.wide() ? b.getShort(2 * i) : b.get(i);
+      v[i] =
+          c.nanCode() != null && code == c.nanCode() ? Double.NaN : code * c.scale() + c.offset();
+    }
+    return v;
+  }
+
+  /** A version 2 frame's values, decoded as the page does: code * scale + offset. */
+  private static double[] decodeCodes(ByteBuffer b) {
+    int flags = b.get(1);
+    int valuesAt = Short.toUnsignedInt(b.getShort(2));
+    assertEquals(0, valuesAt % 4);
+    int n = b.getInt(4);
+    double scale = b.getDouble(72);
+    double offset = b.getDouble(80);
+    boolean wide = (flags & BinaryFrameEncoder.WIDE_CODES) != 0;
+    double[] y = new double[n];
+    for (int k = 0; k < n; k++) {
+      int code = wide ? b.getShort(valuesAt + 2 * k) : b.get(valuesAt + k);
+      boolean nan = (flags & BinaryFrameEncoder.NAN_CODE) != 0 && code == b.getInt(88);
+      y[k] = nan ? Double.NaN : code * scale + offset;
+    }
+    int end = valuesAt + ((n * (wide ? 2 : 1) + 3) & ~3);
+    if ((flags & BinaryFrameEncoder.DECIMATED) == 0) {
+      assertEquals(b.limit(), end, "nothing after the codes");
+    }
+    return y;
+  }
+
+  private static int[] indicesOfCodes(ByteBuffer b) {
+    int flags = b.get(1);
+    int valuesAt = Short.toUnsignedInt(b.getShort(2));
+    int n = b.getInt(4);
+    int from = valuesAt + ((n * ((flags & BinaryFrameEncoder.WIDE_CODES) != 0 ? 2 : 1) + 3) & ~3);
+    boolean wide = (flags & BinaryFrameEncoder.WIDE_INDEX) != 0;
+    assertEquals(0, from % (wide ? 4 : 2), "typed arrays need aligned indices");
+    int[] index = new int[n];
+    for (int k = 0; k < n; k++) {
+      index[k] = wide ? b.getInt(from + 4 * k) : Short.toUnsignedInt(b.getShort(from + 2 * k));
+    }
+    assertEquals(b.limit(), from + n * (wide ? 4 : 2), "nothing after the indices");
+    return index;
+  }
+
+  private static Map<String, String> stringsOfCodes(ByteBuffer b) {
+    Map<String, String> strings = new LinkedHashMap<>();
+    int at = BinaryFrameEncoder.CODES_HEADER;
+    for (String name :
+        new String[] {"ie", "im", "attribute", "status", "units", "quality", "xUnits"}) {
+      int len = Short.toUnsignedInt(b.getShort(at));
+      byte[] str = new byte[len];
+      b.get(at + 2, str);
+      strings.put(name, new String(str, StandardCharsets.UTF_8));
+      at += 2 + len;
+    }
+    return strings;
+  }
+
+  private static TraceSnapshot snapshot(double[] v, TraceCodes codes) {
+    return new TraceSnapshot(
+        KEY, 7, "live", 42, 1, 3, 0, 19.97, "V", "GOOD", 5, v, null, null, -0.005, 4e-6, "s",
+        codes);
   }
 
   private static TraceSnapshot snapshot(double[] v, long acquiredMicros) {
@@ -142,7 +290,8 @@ class BinaryFrameEncoderTest {
         null,
         -0.005,
         4e-6,
-        "s");
+        "s",
+        null);
   }
 
   private static Decoded decode(ByteBuffer raw) {

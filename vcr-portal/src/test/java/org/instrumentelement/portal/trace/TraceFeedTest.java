@@ -10,6 +10,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.time.Instant;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.instrumentelement.ie.client.subscription.CodeScaling;
 import org.instrumentelement.ie.client.subscription.SampledValue;
 import org.junit.jupiter.api.Test;
 
@@ -73,6 +74,37 @@ class TraceFeedTest {
     assertTrue(after.version() > before.version());
     assertFalse(before.values() == after.values(), "a new value is a new array");
     assertEquals(2, feed.valuesReceived());
+  }
+
+  @Test
+  void aTraceOfCodesKeepsItsCodesBesideTheirDoubles() {
+    ByteBuffer b = ByteBuffer.allocate(6).order(ByteOrder.LITTLE_ENDIAN);
+    b.putShort((short) -3).putShort((short) 32767).putShort((short) 12);
+    Instant now = Instant.now();
+    feed.onValue(
+        new SampledValue(
+            "ie.ie.lab.kscope.waveform.codes",
+            "lab/kscope",
+            "waveform",
+            4,
+            1,
+            now,
+            now,
+            "INT16_CODES",
+            3,
+            "V",
+            "GOOD",
+            false,
+            b.array(),
+            0,
+            new CodeScaling(-0.1, 0.3, 32767, null, null)));
+    TraceSnapshot s = feed.snapshot();
+    assertTrue(s.codes().wide());
+    assertEquals(-3 * -0.1 + 0.3, s.values()[0], 0.0, "code * scale + offset, to the bit");
+    assertTrue(Double.isNaN(s.values()[1]), "the NaN code");
+    assertEquals(32767, s.codes().nanCode());
+    feed.onValue(vector(1, 5, 10));
+    assertEquals(null, feed.snapshot().codes(), "doubles again: no codes");
   }
 
   private JsonNode frame(int points) throws Exception {

@@ -61,7 +61,8 @@ class TraceFrameFuzzTest {
             kind == 2 ? data.consumeString(100) : null,
             data.consumeDouble(),
             data.consumeDouble(),
-            s[6]);
+            s[6],
+            null);
     // At least 2 points, as decimate requires (a viewer asks for at least 100).
     TraceDecimator.Points points =
         values == null ? null : TraceDecimator.decimate(values, data.consumeInt(2, 5000));

@@ -6,6 +6,7 @@ import jakarta.jms.JMSSecurityException;
 import jakarta.jms.Message;
 import jakarta.jms.MessageConsumer;
 import jakarta.jms.Session;
+import jakarta.xml.ws.WebServiceException;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.security.SecureRandom;
@@ -30,6 +31,7 @@ import org.instrumentelement.ie.client.tls.BrokerTlsCheck;
 import org.instrumentelement.ie.client.tls.ClientTls;
 import org.instrumentelement.ie.contract.EpochMicros;
 import org.instrumentelement.ie.contract.MessageProperty;
+import org.instrumentelement.ie.contract.TopicNames;
 
 /**
  * Subscribes to attributes of Instrument Elements over one broker connection that reconnects by
@@ -180,19 +182,68 @@ public final class AttributeSubscriber implements AutoCloseable {
     q.setIm(im);
     q.setAttribute(attribute);
     SubscriptionInfo info = ie.getSubscriptionInfo(q).getSubscription();
-    Supplier<Value> current =
-        () -> {
-          GetAttribute g = new GetAttribute();
-          g.setIm(im);
-          g.setAttribute(attribute);
-          g.setEncoding(VectorEncoding.BINARY);
-          try {
-            return ie.getAttribute(g).getValue();
-          } catch (InstrumentElementFault e) {
-            return null;
-          }
-        };
-    return subscribe(info.getTopic(), listener, current);
+    return subscribe(info.getTopic(), listener, current(ie, im, attribute, VectorEncoding.BINARY));
+  }
+
+  /**
+   * Subscribes to an attribute's codes when it is a trace kept as the instrument's codes: its codes
+   * topic ({@code <topic>.codes}, docs/subscriptions.md, "Traces as the instrument's codes"), whose
+   * values carry {@link SampledValue#codes} and {@link SampledValue#scaling} and whose {@link
+   * SampledValue#doubles} are the attribute's doubles to the bit; after every reconnect the current
+   * value is read with encoding CODES. Any other attribute is subscribed as by {@link
+   * #subscribe(InstrumentElementPort, String, String, SubscriptionListener)}.
+   *
+   * <p>Whether the attribute is one says a CODES poll that takes a value read at most {@code
+   * maxAgeMillis} ago (by the attribute's sampler, mostly, so the instrument is seldom read for
+   * it); a poll that fails (the attribute not readable in the IM's state, the IE busy) leaves the
+   * doubles.
+   */
+  public Subscription subscribeCodes(
+      InstrumentElementPort ie,
+      String im,
+      String attribute,
+      long maxAgeMillis,
+      SubscriptionListener listener)
+      throws JMSException, InstrumentElementFault {
+    GetSubscriptionInfo q = new GetSubscriptionInfo();
+    q.setIm(im);
+    q.setAttribute(attribute);
+    SubscriptionInfo info = ie.getSubscriptionInfo(q).getSubscription();
+    GetAttribute probe = new GetAttribute();
+    probe.setIm(im);
+    probe.setAttribute(attribute);
+    probe.setEncoding(VectorEncoding.CODES);
+    probe.setMaxAge(maxAgeMillis);
+    Value v;
+    try {
+      v = ie.getAttribute(probe).getValue();
+    } catch (InstrumentElementFault | WebServiceException notNow) {
+      v = null; // not readable now, or the IE busy: the doubles are right, only larger
+    }
+    if (v == null || v.getCodes() == null) {
+      return subscribe(
+          info.getTopic(), listener, current(ie, im, attribute, VectorEncoding.BINARY));
+    }
+    return subscribe(
+        TopicNames.codes(info.getTopic()),
+        listener,
+        current(ie, im, attribute, VectorEncoding.CODES));
+  }
+
+  /** Reads an attribute's current value after a reconnect (null if the IE refuses). */
+  private static Supplier<Value> current(
+      InstrumentElementPort ie, String im, String attribute, VectorEncoding encoding) {
+    return () -> {
+      GetAttribute g = new GetAttribute();
+      g.setIm(im);
+      g.setAttribute(attribute);
+      g.setEncoding(encoding);
+      try {
+        return ie.getAttribute(g).getValue();
+      } catch (InstrumentElementFault e) {
+        return null;
+      }
+    };
   }
 
   private Subscription subscribe(
