@@ -17,8 +17,6 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import org.apache.activemq.ActiveMQConnectionFactory;
-import org.apache.jmeter.config.Argument;
-import org.apache.jmeter.config.Arguments;
 import org.apache.jmeter.protocol.java.sampler.JavaSamplerContext;
 import org.apache.jmeter.samplers.SampleResult;
 import org.instrumentelement.ie.contract.MessageProperty;
@@ -44,22 +42,17 @@ class CodesSubscriberIT {
   @TempDir Path dir;
 
   private static JavaSamplerContext context(JmsSubscriberSampler s, IeProcess ie, String topic) {
-    Arguments a = s.getDefaultParameters();
-    Arguments set = new Arguments();
-    for (int i = 0; i < a.getArgumentCount(); i++) {
-      Argument arg = a.getArgument(i);
-      String value =
-          switch (arg.getName()) {
-            case "ieUrl" -> ie.serviceUrl();
-            case "im" -> IM;
-            case "user", "password" -> "observer";
-            case "topic" -> topic;
-            case "expectedLength" -> Integer.toString(LENGTH);
-            default -> arg.getValue();
-          };
-      set.addArgument(arg.getName(), value);
-    }
-    return new JavaSamplerContext(set);
+    return SamplerArguments.context(
+        s,
+        Map.of(
+            "ieUrl",
+            ie.serviceUrl(),
+            "im",
+            IM,
+            "topic",
+            topic,
+            "expectedLength",
+            Integer.toString(LENGTH)));
   }
 
   @Test

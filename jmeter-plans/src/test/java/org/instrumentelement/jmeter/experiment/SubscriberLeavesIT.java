@@ -4,9 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.apache.jmeter.config.Argument;
-import org.apache.jmeter.config.Arguments;
 import org.apache.jmeter.control.LoopController;
 import org.apache.jmeter.protocol.java.sampler.JavaSamplerContext;
 import org.apache.jmeter.samplers.SampleResult;
@@ -81,19 +80,6 @@ class SubscriberLeavesIT {
   }
 
   private static JavaSamplerContext context(JmsSubscriberSampler s, IeProcess ie) {
-    Arguments a = s.getDefaultParameters();
-    Arguments set = new Arguments();
-    for (int i = 0; i < a.getArgumentCount(); i++) {
-      Argument arg = a.getArgument(i);
-      String value =
-          switch (arg.getName()) {
-            case "ieUrl" -> ie.serviceUrl();
-            case "im" -> IM;
-            case "user", "password" -> "observer";
-            default -> arg.getValue();
-          };
-      set.addArgument(arg.getName(), value);
-    }
-    return new JavaSamplerContext(set);
+    return SamplerArguments.context(s, Map.of("ieUrl", ie.serviceUrl(), "im", IM));
   }
 }

@@ -7,9 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.apache.jmeter.config.Argument;
-import org.apache.jmeter.config.Arguments;
 import org.apache.jmeter.protocol.java.sampler.JavaSamplerContext;
 import org.apache.jmeter.samplers.SampleResult;
 import org.instrumentelement.ie.measure.LocalhostKey;
@@ -79,22 +78,17 @@ class SubscriberOverTlsIT {
   }
 
   static JavaSamplerContext context(JmsSubscriberSampler s, String ieUrl, Path trustStore) {
-    Arguments a = s.getDefaultParameters();
-    Arguments set = new Arguments();
-    for (int i = 0; i < a.getArgumentCount(); i++) {
-      Argument arg = a.getArgument(i);
-      String value =
-          switch (arg.getName()) {
-            case "ieUrl" -> ieUrl;
-            case "user", "password" -> "observer";
-            case "expectedLength" -> "2500";
-            case "trustStore" -> trustStore == null ? "" : trustStore.toString();
-            case "trustStorePassword" -> "changeit";
-            default -> arg.getValue();
-          };
-      set.addArgument(arg.getName(), value);
-    }
-    return new JavaSamplerContext(set);
+    return SamplerArguments.context(
+        s,
+        Map.of(
+            "ieUrl",
+            ieUrl,
+            "expectedLength",
+            "2500",
+            "trustStore",
+            trustStore == null ? "" : trustStore.toString(),
+            "trustStorePassword",
+            "changeit"));
   }
 
   @Test
