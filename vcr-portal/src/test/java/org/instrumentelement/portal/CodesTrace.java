@@ -206,7 +206,7 @@ final class CodesTrace implements AutoCloseable {
    * trace were clipped, as many as the doubles topic has at the clip codes' values, and a JSON
    * viewer is told the same. Leaves the scope at 0.25 V/div (the scope is removed afterwards).
    */
-  void checkClipping(WebDriver driver, String portal) throws Exception {
+  void checkClipping(WebDriver driver, WebDriverWait wait, String portal) throws Exception {
     JavascriptExecutor js = (JavascriptExecutor) driver;
     Map<?, ?> shown = shownClipping(js, f -> true);
     assertEquals(-32767L, ((Number) shown.get("clipLow")).longValue(), "Keysight's 1, as kept");
@@ -272,6 +272,30 @@ final class CodesTrace implements AutoCloseable {
         assertEquals(top, expected[i], "point " + k + " is a clipped sample");
       }
     }
+
+    // The page on JSON frames (?frames=json) marks them alike, then back to binary frames.
+    driver.get(portal + "?frames=json");
+    openPanel(wait, IM);
+    assertEquals("json", js.executeScript("return window.vcrLive.format"));
+    shown = shownClipping(js, f -> !"0".equals(f.get("low")) && !"0".equals(f.get("high")));
+    expected = doubles.get(((Number) shown.get("seq")).longValue());
+    low = 0;
+    high = 0;
+    for (double x : expected) {
+      low += x == bottom ? 1 : 0;
+      high += x == top ? 1 : 0;
+    }
+    assertEquals(String.valueOf(low), shown.get("low"), "JSON page: " + shown);
+    assertEquals(String.valueOf(high), shown.get("high"), "JSON page: " + shown);
+    assertTrue(Integer.parseInt((String) shown.get("marks")) > 0, "JSON page: " + shown);
+    assertTrue(((Number) shown.get("drawnMarks")).longValue() > 0, "JSON page: " + shown);
+    driver.get(portal);
+    wait.until(
+        d ->
+            "binary"
+                .equals(
+                    ((JavascriptExecutor) d)
+                        .executeScript("return window.vcrLive && window.vcrLive.format")));
   }
 
   /**

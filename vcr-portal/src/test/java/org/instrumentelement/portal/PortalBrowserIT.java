@@ -498,8 +498,7 @@ class PortalBrowserIT {
     try (CodesTrace codes = CodesTrace.start(lab)) {
       codes.checkViewers(lab.portalUrl());
       codes.checkPage(driver, wait);
-      codes.checkClipping(driver, lab.portalUrl());
-      screenshot("clipped-trace");
+      codes.checkClipping(driver, wait, lab.portalUrl());
     } finally {
       CodesTrace.openPanel(wait, "lab/scope");
     }
