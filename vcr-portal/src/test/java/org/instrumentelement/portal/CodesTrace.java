@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Base64;
@@ -11,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.instrumentelement.ie.client.InstrumentElementClient;
 import org.instrumentelement.ie.client.soap.AddInstrumentManager;
@@ -34,7 +36,9 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * with their scale and offset (version 2), in fewer bytes than a frame of floats, and both a
  * WebSocket client and the page in a real Chromium decode them to the doubles of the attribute's
  * doubles topic for the same sequence, bit for bit; a doubles attribute keeps its frames of floats
- * (version 1). Used by {@link PortalBrowserIT}, whose IE and browser it shares.
+ * (version 1); and once a smaller vertical scale clips the trace, the page marks the clipped
+ * samples the scope sent as its clip codes. Used by {@link PortalBrowserIT}, whose IE and browser
+ * it shares.
  */
 final class CodesTrace implements AutoCloseable {
   static final String IM = "kscope";
@@ -127,7 +131,9 @@ final class CodesTrace implements AutoCloseable {
       int valuesAt = Short.toUnsignedInt(raw.order(ByteOrder.LITTLE_ENDIAN).getShort(2));
       // The frame of floats of the same header: strings at 72 instead of 100, 4 bytes a point.
       int floatFrame = ((valuesAt - 28 + 3) & ~3) + 4 * expected.length;
-      assertEquals(valuesAt + 2 * expected.length, raw.remaining(), "2 bytes a code");
+      // The profile names the Keysight's clip codes: the frame ends with the two clip counts.
+      assertEquals(128, raw.get(1) & 128, "clip counts");
+      assertEquals(valuesAt + 2 * expected.length + 8, raw.remaining(), "2 bytes a code");
       assertTrue(
           raw.remaining() < 0.6 * floatFrame,
           raw.remaining() + " bytes, against " + floatFrame + " as floats");
@@ -191,6 +197,138 @@ final class CodesTrace implements AutoCloseable {
           Double.doubleToRawLongBits(y.getDouble(8 * k)),
           "point " + k);
     }
+  }
+
+  /**
+   * The page marks the samples the scope clipped, and only those: at the profile's 0.5 V/div the
+   * 1.5 V sine fits the 8 divisions (±2 V) and nothing is marked; at 0.25 V/div (±1 V) the scope
+   * sends its clip codes at both edges, the page draws marks there and says how many samples of the
+   * trace were clipped, as many as the doubles topic has at the clip codes' values, and a JSON
+   * viewer is told the same. Leaves the scope at 0.25 V/div (the scope is removed afterwards).
+   */
+  void checkClipping(WebDriver driver, WebDriverWait wait, String portal) throws Exception {
+    JavascriptExecutor js = (JavascriptExecutor) driver;
+    Map<?, ?> shown = shownClipping(js, f -> true);
+    assertEquals(-32767L, ((Number) shown.get("clipLow")).longValue(), "Keysight's 1, as kept");
+    assertEquals(32767L, ((Number) shown.get("clipHigh")).longValue(), "Keysight's 0xFFFF");
+    assertEquals("0", shown.get("low"), "nothing clipped at 0.5 V/div: " + shown);
+    assertEquals("0", shown.get("high"), "" + shown);
+    assertEquals("0", shown.get("marks"), "" + shown);
+    assertEquals("", shown.get("text"), "no clip text on a trace that fits the screen");
+
+    SetParameter narrow = new SetParameter();
+    narrow.setIm(IM);
+    narrow.setParameter("voltsPerDiv");
+    narrow.setValue(InstrumentElementClient.doubleValue(0.25));
+    admin.setParameter(narrow);
+    shown = shownClipping(js, f -> !"0".equals(f.get("low")) && !"0".equals(f.get("high")));
+    double[] expected = doubles.get(((Number) shown.get("seq")).longValue());
+    double scale = ((Number) shown.get("scale")).doubleValue();
+    double offset = ((Number) shown.get("offset")).doubleValue();
+    double bottom = -32767 * scale + offset;
+    double top = 32767 * scale + offset;
+    int low = 0;
+    int high = 0;
+    for (double x : expected) {
+      low += x == bottom ? 1 : 0;
+      high += x == top ? 1 : 0;
+    }
+    assertTrue(low > 0 && high > 0, "a ±1 V screen clips the 1.5 V sine at both edges");
+    assertEquals(String.valueOf(low), shown.get("low"), "" + shown);
+    assertEquals(String.valueOf(high), shown.get("high"), "" + shown);
+    assertTrue(Integer.parseInt((String) shown.get("marks")) > 0, "marks drawn: " + shown);
+    assertEquals(
+        (low + high) + " samples clipped (" + low + " low, " + high + " high)", shown.get("text"));
+    assertTrue(
+        ((Number) shown.get("drawnMarks")).longValue() > 0, "the marks' series holds points");
+
+    String cookie = LiveViewer.signIn(portal, "observer");
+    try (LiveViewer json = LiveViewer.open(portal, cookie, true, () -> 0)) {
+      json.watch("ie", IM, "json", 200, 2); // decimated: 384 points
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+      JsonNode frame = null;
+      while (frame == null && System.nanoTime() < deadline) {
+        for (LiveViewer.Received r : json.frames()) {
+          double[] all = r.json() == null ? null : doubles.get(r.seq());
+          if (all != null && r.json().has("y")) {
+            frame = r.json();
+            expected = all;
+          }
+        }
+        TimeUnit.MILLISECONDS.sleep(20); // waiting for frames
+      }
+      assertNotNull(frame, "a JSON frame of a value the doubles topic showed");
+      int lows = 0;
+      int highs = 0;
+      for (double x : expected) {
+        lows += x == bottom ? 1 : 0;
+        highs += x == top ? 1 : 0;
+      }
+      assertEquals(lows, frame.get("clippedLow").asInt());
+      assertEquals(highs, frame.get("clippedHigh").asInt());
+      assertTrue(frame.get("clippedHighPoints").size() > 0, frame.toString());
+      for (JsonNode k : frame.get("clippedHighPoints")) {
+        int i = frame.get("i").get(k.asInt()).asInt();
+        assertEquals(top, expected[i], "point " + k + " is a clipped sample");
+      }
+    }
+
+    // The page on JSON frames (?frames=json) marks them alike, then back to binary frames.
+    driver.get(portal + "?frames=json");
+    openPanel(wait, IM);
+    assertEquals("json", js.executeScript("return window.vcrLive.format"));
+    shown = shownClipping(js, f -> !"0".equals(f.get("low")) && !"0".equals(f.get("high")));
+    expected = doubles.get(((Number) shown.get("seq")).longValue());
+    low = 0;
+    high = 0;
+    for (double x : expected) {
+      low += x == bottom ? 1 : 0;
+      high += x == top ? 1 : 0;
+    }
+    assertEquals(String.valueOf(low), shown.get("low"), "JSON page: " + shown);
+    assertEquals(String.valueOf(high), shown.get("high"), "JSON page: " + shown);
+    assertTrue(Integer.parseInt((String) shown.get("marks")) > 0, "JSON page: " + shown);
+    assertTrue(((Number) shown.get("drawnMarks")).longValue() > 0, "JSON page: " + shown);
+    driver.get(portal);
+    wait.until(
+        d ->
+            "binary"
+                .equals(
+                    ((JavascriptExecutor) d)
+                        .executeScript("return window.vcrLive && window.vcrLive.format")));
+  }
+
+  /**
+   * What the page shows of clipping on the scope's trace, once it draws a value the doubles topic
+   * has and {@code until} holds.
+   */
+  private Map<?, ?> shownClipping(JavascriptExecutor js, Predicate<Map<?, ?>> until)
+      throws InterruptedException {
+    String script =
+        "const c = document.querySelector(\".trace[data-attribute='waveform']\");"
+            + " const f = window.vcrLive.lastFrame();"
+            + " if (!c || !f || f.im !== '"
+            + IM
+            + "' || f.attribute !== 'waveform') return null;"
+            + " const d = window.vcrLive.chartData('waveform');"
+            + " return {seq: f.seq, low: c.dataset.clippedLow, high: c.dataset.clippedHigh,"
+            + " marks: c.dataset.clipMarks, text: c.querySelector('.trace-clip').textContent,"
+            + " scale: f.scale, offset: f.offset, clipLow: f.clipLowCode, clipHigh: f.clipHighCode,"
+            + " drawnMarks: d ? d[2].filter((x) => x !== null).length"
+            + " + d[3].filter((x) => x !== null).length : -1}";
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    Map<?, ?> last = null;
+    while (System.nanoTime() < deadline) {
+      Map<?, ?> f = (Map<?, ?>) js.executeScript(script);
+      if (f != null && doubles.containsKey(((Number) f.get("seq")).longValue())) {
+        last = f;
+        if (until.test(f)) {
+          return f;
+        }
+      }
+      TimeUnit.MILLISECONDS.sleep(50); // polling the page until it draws such a value
+    }
+    throw new AssertionError("the page did not show it within 30 s; last: " + last);
   }
 
   /**

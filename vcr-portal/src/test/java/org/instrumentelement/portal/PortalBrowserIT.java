@@ -488,8 +488,9 @@ class PortalBrowserIT {
 
   /**
    * A trace kept as the instrument's codes (the Keysight scope in WORD) comes in frames of codes,
-   * which viewers and the page decode to the doubles of its doubles topic, bit for bit ({@link
-   * CodesTrace}); the page then goes back to the oscilloscope for the tests after this one.
+   * which viewers and the page decode to the doubles of its doubles topic, bit for bit, and whose
+   * clipped samples the page marks once a smaller scale clips the trace ({@link CodesTrace}); the
+   * page then goes back to the oscilloscope for the tests after this one.
    */
   @Test
   @Order(37)
@@ -497,6 +498,7 @@ class PortalBrowserIT {
     try (CodesTrace codes = CodesTrace.start(lab)) {
       codes.checkViewers(lab.portalUrl());
       codes.checkPage(driver, wait);
+      codes.checkClipping(driver, wait, lab.portalUrl());
     } finally {
       CodesTrace.openPanel(wait, "lab/scope");
     }

@@ -31,6 +31,8 @@ final class BlockEncoder {
       double inc,
       double origin,
       double ref,
+      double clipLow,
+      double clipHigh,
       NumberForm form) {
     boolean same(Encoding o) {
       return samples == o.samples
@@ -39,7 +41,9 @@ final class BlockEncoder {
           && form == o.form
           && Double.compare(inc, o.inc) == 0
           && Double.compare(origin, o.origin) == 0
-          && Double.compare(ref, o.ref) == 0;
+          && Double.compare(ref, o.ref) == 0
+          && Double.compare(clipLow, o.clipLow) == 0
+          && Double.compare(clipHigh, o.clipHigh) == 0;
     }
   }
 
@@ -68,6 +72,9 @@ final class BlockEncoder {
    * The block, header included (none for {@link #TEXT}).
    *
    * @param yIncrement volts per code, or NaN to send volts
+   * @param clipLow with codes, the code of a sample clipped at the bottom of the screen: every code
+   *     at or below it is sent as it (the Keysight's 1, below which 0 is a hole), or NaN for none
+   * @param clipHigh likewise at the top (the Keysight's largest code), or NaN
    * @param form how ASCII values are written, or {@code null} for NR3 ({@code +1.234567E-01})
    */
   byte[] encode(
@@ -77,8 +84,12 @@ final class BlockEncoder {
       double yIncrement,
       double yOrigin,
       double yReference,
+      double clipLow,
+      double clipHigh,
       NumberForm form) {
-    Encoding e = new Encoding(samples, format, order, yIncrement, yOrigin, yReference, form);
+    Encoding e =
+        new Encoding(
+            samples, format, order, yIncrement, yOrigin, yReference, clipLow, clipHigh, form);
     if (lastEncoding != null && lastEncoding.same(e)) {
       return lastBlock;
     }
@@ -101,6 +112,7 @@ final class BlockEncoder {
         for (int i = 0; i < values.length; i++) {
           values[i] = (samples[i] - yOrigin) / yIncrement + yReference;
         }
+        clip(values, clipLow, clipHigh);
       }
       // Header and data in one array: a trace is not copied once more behind its header.
       BinaryFormat binary = BinaryFormat.of(format);
@@ -112,6 +124,24 @@ final class BlockEncoder {
     lastEncoding = e;
     lastBlock = out;
     return out;
+  }
+
+  /**
+   * Codes at or beyond a clip code become that code, as a scope sends a sample its screen clipped:
+   * the codes beyond it (a Keysight's hole, 0) are never sent for a sample. Compared before
+   * rounding, so that a code that rounds to the clip code is one too.
+   */
+  private static void clip(double[] codes, double clipLow, double clipHigh) {
+    if (Double.isNaN(clipLow) && Double.isNaN(clipHigh)) {
+      return;
+    }
+    for (int i = 0; i < codes.length; i++) {
+      if (codes[i] < clipLow + 0.5) {
+        codes[i] = clipLow;
+      } else if (codes[i] >= clipHigh - 0.5) {
+        codes[i] = clipHigh;
+      }
+    }
   }
 
   /** Forgets the kept block (the device was reset). */

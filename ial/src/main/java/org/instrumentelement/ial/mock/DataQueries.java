@@ -95,6 +95,8 @@ final class DataQueries {
         f.number(b.setting("yIncrement"), channel, Double.NaN),
         f.number(b.setting("yOrigin"), channel, 0),
         f.number(b.setting("yReference"), channel, 0),
+        f.number(b.setting("clipLowCode"), channel, Double.NaN),
+        f.number(b.setting("clipHighCode"), channel, Double.NaN),
         b.form());
   }
 

@@ -53,7 +53,9 @@ record MockBlock(
           "hold", // RUN acquires anew at each query, STOP holds, SINGLE acquires once and stops
           "yIncrement", // volts per code: samples are sent as integer codes, not volts
           "yOrigin", // volts at code yReference
-          "yReference"); // the code of yOrigin
+          "yReference", // the code of yOrigin
+          "clipLowCode", // the code a sample at or below the screen's bottom is sent as
+          "clipHighCode"); // the code a sample at or above the screen's top is sent as
 
   /** Settings that are numbers: a literal, a property, a derived value or an expression. */
   static final Set<String> NUMERIC =
@@ -67,7 +69,9 @@ record MockBlock(
           "triggerLevel",
           "yIncrement",
           "yOrigin",
-          "yReference");
+          "yReference",
+          "clipLowCode",
+          "clipHighCode");
 
   String setting(String key) {
     return settings.get(key);

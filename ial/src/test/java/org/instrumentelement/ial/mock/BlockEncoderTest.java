@@ -1,5 +1,6 @@
 package org.instrumentelement.ial.mock;
 
+import static java.lang.Double.NaN;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -21,14 +22,15 @@ class BlockEncoderTest {
       }
       byte[] block =
           new BlockEncoder(1)
-              .encode(volts, "float64", ByteOrder.LITTLE_ENDIAN, Double.NaN, 0, 0, null);
+              .encode(volts, "float64", ByteOrder.LITTLE_ENDIAN, Double.NaN, 0, 0, NaN, NaN, null);
       assertArrayEquals(
           definite(BinaryFormat.FLOAT64.encode(volts, ByteOrder.LITTLE_ENDIAN)),
           block,
           n + " values");
       // integer codes: (volts - origin) / increment + reference, rounded and saturated
       byte[] codes =
-          new BlockEncoder(1).encode(volts, "int16", ByteOrder.BIG_ENDIAN, 0.001, 0.5, 10, null);
+          new BlockEncoder(1)
+              .encode(volts, "int16", ByteOrder.BIG_ENDIAN, 0.001, 0.5, 10, NaN, NaN, null);
       double[] expected = new double[n];
       for (int i = 0; i < n; i++) {
         expected[i] = (volts[i] - 0.5) / 0.001 + 10;
@@ -36,6 +38,32 @@ class BlockEncoderTest {
       assertArrayEquals(
           definite(BinaryFormat.INT16.encode(expected, ByteOrder.BIG_ENDIAN)), codes, n + " codes");
     }
+  }
+
+  /**
+   * With clip codes (a Keysight's 1 and 0xFFFF), a sample at or beyond the screen's edge goes out
+   * as its clip code, never as the hole code 0 below it, and one inside the screen as its code.
+   */
+  @Test
+  void samplesAtTheScreensEdgesGoOutAsTheClipCodes() {
+    // 8 divisions of 0.1 V over 65,536 codes around 0 V: the screen spans -0.4 to +0.4 V.
+    double inc = 0.8 / 65536;
+    double[] volts = {-0.4, -0.39999, -0.2, 0, 0.2, 0.39999, 0.4};
+    byte[] block =
+        new BlockEncoder(1)
+            .encode(volts, "uint16", ByteOrder.BIG_ENDIAN, inc, 0, 32768, 1, 65535, null);
+    int data = 2 + block[1] - '0'; // after #<digits><length>
+    java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(block, data, block.length - data);
+    int[] codes = new int[volts.length];
+    for (int i = 0; i < codes.length; i++) {
+      codes[i] = Short.toUnsignedInt(b.getShort());
+    }
+    assertArrayEquals(new int[] {1, 1, 16384, 32768, 49152, 65535, 65535}, codes);
+    // Without clip codes the bottom edge saturates to 0, as before.
+    byte[] plain =
+        new BlockEncoder(1)
+            .encode(volts, "uint16", ByteOrder.BIG_ENDIAN, inc, 0, 32768, NaN, NaN, null);
+    assertEquals(0, Short.toUnsignedInt(java.nio.ByteBuffer.wrap(plain, data, 2).getShort()));
   }
 
   @Test
@@ -51,6 +79,8 @@ class BlockEncoderTest {
                     Double.NaN,
                     0,
                     0,
+                    NaN,
+                    NaN,
                     NumberForm.parse("t", "9.999999e-99")),
             StandardCharsets.US_ASCII);
     assertEquals("#9000000039-1.250000e-01,5.000000e-01,1.500000e-03", block);
@@ -64,11 +94,14 @@ class BlockEncoderTest {
                     Double.NaN,
                     0,
                     0,
+                    NaN,
+                    NaN,
                     NumberForm.parse("t", "9.999999")),
             StandardCharsets.US_ASCII);
     assertEquals("-0.125000,0.500000,0.001500", text);
     byte[] rigol =
-        new BlockEncoder(9).encode(new double[1200], "uint8", ByteOrder.BIG_ENDIAN, 1, 0, 0, null);
+        new BlockEncoder(9)
+            .encode(new double[1200], "uint8", ByteOrder.BIG_ENDIAN, 1, 0, 0, NaN, NaN, null);
     assertEquals("#9000001200", new String(rigol, 0, 11, StandardCharsets.US_ASCII));
   }
 

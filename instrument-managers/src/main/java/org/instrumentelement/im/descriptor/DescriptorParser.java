@@ -526,6 +526,13 @@ final class DescriptorParser {
     String byteOrder = kv.remove("byteOrder");
     String byteOrders = kv.remove("byteOrders");
     String scaling = kv.remove("scaling");
+    String[] special = {kv.remove("holeCode"), kv.remove("clipLowCode"), kv.remove("clipHighCode")};
+    for (String code : special) {
+      if (code != null && !code.equals("max") && !code.matches("-?[0-9]{1,6}")) {
+        throw new IllegalArgumentException(
+            "waveform.holeCode, clipLowCode and clipHighCode are codes or max, not '" + code + "'");
+      }
+    }
     if (!kv.isEmpty()) {
       throw new IllegalArgumentException(
           "unknown key 'waveform." + kv.keySet().iterator().next() + "'");
@@ -566,7 +573,10 @@ final class DescriptorParser {
           preamble == null ? null : ScpiTemplate.compile(preamble),
           separator == null ? "," : separator,
           Map.copyOf(fields),
-          scaling == null ? WaveformScaling.REFERENCE : WaveformScaling.of(scaling));
+          scaling == null ? WaveformScaling.REFERENCE : WaveformScaling.of(scaling),
+          special[0],
+          special[1],
+          special[2]);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("waveform: " + e.getMessage(), e);
     }

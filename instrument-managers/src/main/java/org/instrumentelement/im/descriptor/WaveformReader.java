@@ -59,8 +59,16 @@ final class WaveformReader {
           double offset =
               spec.scaling().offset(inc, pre.number("yOrigin", 0), pre.number("yReference", 0));
           kept = ScaledCodes.fromBlock(format, block, order, inc, offset);
+          if (kept != null) {
+            kept =
+                kept.withSpecialCodes(
+                    WaveformSpec.kept(spec.holeCode(), format),
+                    WaveformSpec.kept(spec.clipLowCode(), format),
+                    WaveformSpec.kept(spec.clipHighCode(), format));
+          }
         }
-        volts = kept != null ? kept.toDoubles() : scale(format.decode(block, order), pre, spec);
+        volts =
+            kept != null ? kept.toDoubles() : scale(format.decode(block, order), pre, spec, format);
       } catch (IllegalArgumentException e) {
         throw new InstrumentException("waveform block: " + e.getMessage());
       }
@@ -78,18 +86,22 @@ final class WaveformReader {
     return new Waveform(volts, kept, xIncrement, xOrigin, pre.number("xReference", 0));
   }
 
-  private static double[] scale(double[] codes, Preamble pre, WaveformSpec spec)
+  private static double[] scale(
+      double[] codes, Preamble pre, WaveformSpec spec, BinaryFormat format)
       throws InstrumentException {
     WaveformScaling scaling = spec.scaling();
     if (!pre.has("yIncrement")) {
       return codes; // floating-point data: volts already
     }
+    // A hole is no sample here either, as in the codes (NaN); the instrument's code, unshifted.
+    Integer kept = format.width() > 2 ? null : WaveformSpec.kept(spec.holeCode(), format);
+    double hole = kept == null ? Double.NaN : kept + ScaledCodes.shift(format);
     double inc = pre.number("yIncrement", 1);
     double origin = pre.number("yOrigin", 0);
     double reference = pre.number("yReference", 0);
     double[] volts = codes; // scaled in place: the codes are not needed afterwards
     for (int i = 0; i < volts.length; i++) {
-      volts[i] = scaling.volts(codes[i], inc, origin, reference);
+      volts[i] = codes[i] == hole ? Double.NaN : scaling.volts(codes[i], inc, origin, reference);
     }
     return volts;
   }

@@ -4,6 +4,7 @@ import java.nio.ByteOrder;
 import java.util.Map;
 import java.util.Set;
 import org.instrumentelement.ial.ieee4882.BinaryFormat;
+import org.instrumentelement.ial.trace.ScaledCodes;
 
 /**
  * How a described instrument answers its waveform: the data query, the binary format of its block
@@ -16,6 +17,10 @@ import org.instrumentelement.ial.ieee4882.BinaryFormat;
  * @param preamble the preamble query, or {@code null} when the samples are volts and no time axis
  *     is described
  * @param fields quantity ({@link #QUANTITIES}) to field index in the preamble
+ * @param holeCode the code of no sample (a hole), in the instrument's codes: an integer, {@code
+ *     max} (the format's largest code), or {@code null} for none
+ * @param clipLowCode the code of a sample clipped at the bottom of the screen, likewise
+ * @param clipHighCode the code of a sample clipped at the top of the screen, likewise
  */
 record WaveformSpec(
     ScpiTemplate before,
@@ -27,7 +32,10 @@ record WaveformSpec(
     ScpiTemplate preamble,
     String separator,
     Map<String, Integer> fields,
-    WaveformScaling scaling) {
+    WaveformScaling scaling,
+    String holeCode,
+    String clipLowCode,
+    String clipHighCode) {
 
   /** The quantities a preamble field may hold. */
   static final Set<String> QUANTITIES =
@@ -40,4 +48,25 @@ record WaveformSpec(
           "yIncrement",
           "yOrigin",
           "yReference");
+
+  /**
+   * A special code as kept ({@link ScaledCodes#shift}: minus 128 or 32,768 for unsigned formats),
+   * or null.
+   *
+   * @param code an integer in the instrument's codes, {@code max} or {@code null}
+   * @throws IllegalArgumentException if the code is not one of {@code format}
+   */
+  static Integer kept(String code, BinaryFormat format) {
+    if (code == null) {
+      return null;
+    }
+    int shift = ScaledCodes.shift(format);
+    int bits = 8 * format.width();
+    long max = (1L << (shift == 0 ? bits - 1 : bits)) - 1;
+    long c = code.equals("max") ? max : Long.parseLong(code);
+    if (c > max || c < (shift == 0 ? -max - 1 : 0)) {
+      throw new IllegalArgumentException(code + " is not a " + format + " code");
+    }
+    return (int) (c - shift);
+  }
 }

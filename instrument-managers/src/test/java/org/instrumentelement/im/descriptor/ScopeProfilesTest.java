@@ -116,6 +116,49 @@ class ScopeProfilesTest {
     assertEquals(3.0, scope.getAttribute("peakToPeak").asDouble(), 0.25);
   }
 
+  /**
+   * The Keysight profile names its scope's hole and clip codes (0, 1 and the largest code, kept as
+   * the signed codes' lowest, next and highest): the codes carry them, a sample the screen clipped
+   * is at its clip code (the volts of the screen's edge), and no sample is a hole.
+   */
+  @ParameterizedTest
+  @CsvSource({"WORD, 32767", "BYTE, 127"})
+  void theKeysightsClipCodesMarkTheSamplesItsScreenClipped(String format, int top)
+      throws Exception {
+    open("keysight-infiniivision", "keysight-scope");
+    scope.setParameter("dataFormat", Value.ofEnum(format, Instant.now()));
+    ScaledCodes fits = scope.getAttribute("waveform").scaledCodes();
+    assertEquals(-top - 1, fits.nanCode());
+    assertEquals(-top, fits.clipLowCode());
+    assertEquals(top, fits.clipHighCode());
+    int[] none = clipped(fits, top);
+    assertEquals(0, none[0] + none[1] + none[2], "the 1.5 V sine fits 8 divisions of 0.5 V");
+
+    scope.setParameter("voltsPerDiv", Value.ofDouble(0.25, Instant.now()));
+    scope.executeCommand("single", Map.of()); // the stopped scope acquires at the new scale
+    Value trace = scope.getAttribute("waveform");
+    int[] cut = clipped(trace.scaledCodes(), top);
+    assertEquals(0, cut[0], "no hole: a sample below the screen is clipped low, not missing");
+    assertTrue(cut[1] > 0 && cut[2] > 0, "the sine clipped at both edges of ±1 V");
+    double[] volts = trace.asDoubles();
+    assertEquals(1.0, max(volts), 0.01, "clipped high at the top of the screen");
+    for (double v : volts) {
+      assertTrue(!Double.isNaN(v) && v >= -1.0 && v <= 1.0, "on screen: " + v);
+    }
+  }
+
+  /** Holes, samples clipped low and clipped high among {@code c}'s codes. */
+  private static int[] clipped(ScaledCodes c, int top) {
+    int[] n = new int[3];
+    for (int i = 0; i < c.length(); i++) {
+      int code = c.code(i);
+      n[0] += code == -top - 1 ? 1 : 0;
+      n[1] += code == -top ? 1 : 0;
+      n[2] += code == top ? 1 : 0;
+    }
+    return n;
+  }
+
   @ParameterizedTest
   @CsvSource({
     "keysight-infiniivision, keysight-scope, 8",

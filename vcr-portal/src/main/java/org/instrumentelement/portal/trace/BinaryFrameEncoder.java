@@ -15,7 +15,8 @@ import java.nio.charset.StandardCharsets;
  * <pre>
  *  0 u8  version (1 floats, 2 codes)
  *  1 u8  flags: 1 decimated, 2 32-bit indices, 4 NaN among the values,
- *               8 16-bit codes (else 8-bit), 16 NaN code, 32 clip-low code, 64 clip-high code
+ *               8 16-bit codes (else 8-bit), 16 NaN code, 32 clip-low code, 64 clip-high code,
+ *               128 clip counts at the end
  *  2 u16 offset of the values (a multiple of 4)
  *  4 u32 points    8 u32 samples in the vector   12 u32 restarts
  * 16 f64 seq      24 f64 gaps   32 f64 missed   40 f64 acquired (ms since the epoch)
@@ -29,12 +30,15 @@ import java.nio.charset.StandardCharsets;
  *    version 1: f32 x points: the values (NaN: no number)
  *    version 2: i16 or i8 x points: the codes (signed), then zero padding to a multiple of 4
  *    u16 or u32 x points: the sample index of each point, when decimated
+ *    version 2 with a clip code (flag 128): u32 samples of the whole vector clipped low, u32
+ *    clipped high
  * </pre>
  *
  * Decimation is the same for both (the doubles' minimum and maximum per bucket, {@link
  * TraceDecimator}); a codes frame carries the codes of the points chosen, so it shows the same
- * points as the float frame, in double precision. A snapshot without a vector (a scalar, a text,
- * only a status) is sent as JSON.
+ * points as the float frame, in double precision, and a bucket with a clipped sample keeps one (see
+ * {@link TraceDecimator#decimate(double[], int, java.util.function.IntPredicate)}). A snapshot
+ * without a vector (a scalar, a text, only a status) is sent as JSON.
  */
 final class BinaryFrameEncoder {
   static final int VERSION = 1;
@@ -46,6 +50,7 @@ final class BinaryFrameEncoder {
   static final int NAN_CODE = 16;
   static final int CLIP_LOW_CODE = 32;
   static final int CLIP_HIGH_CODE = 64;
+  static final int CLIP_COUNTS = 128;
   static final int FIXED_HEADER = 72;
   static final int CODES_HEADER = 100;
 
@@ -83,8 +88,10 @@ final class BinaryFrameEncoder {
     boolean wide = s.values().length > 0xFFFF;
     int valueBytes = codes == null ? 4 * n : (n * codes.bytesPerCode() + 3) & ~3;
     int indexBytes = decimated ? n * (wide ? 4 : 2) : 0;
+    int[] clipCounts = codes != null && codes.tellsClipping() ? codes.clipCounts() : null;
+    int countBytes = clipCounts == null ? 0 : 8;
     ByteBuffer b =
-        ByteBuffer.allocateDirect(valuesAt + valueBytes + indexBytes)
+        ByteBuffer.allocateDirect(valuesAt + valueBytes + indexBytes + countBytes)
             .order(ByteOrder.LITTLE_ENDIAN);
     boolean nan = false;
     b.position(valuesAt);
@@ -117,13 +124,17 @@ final class BinaryFrameEncoder {
         }
       }
     }
+    if (clipCounts != null) {
+      b.putInt(clipCounts[0]).putInt(clipCounts[1]);
+    }
     int flags = (decimated ? DECIMATED : 0) | (wide ? WIDE_INDEX : 0) | (nan ? HAS_NAN : 0);
     if (codes != null) {
       flags |=
           (codes.wide() ? WIDE_CODES : 0)
               | (codes.nanCode() != null ? NAN_CODE : 0)
               | (codes.clipLowCode() != null ? CLIP_LOW_CODE : 0)
-              | (codes.clipHighCode() != null ? CLIP_HIGH_CODE : 0);
+              | (codes.clipHighCode() != null ? CLIP_HIGH_CODE : 0)
+              | (clipCounts != null ? CLIP_COUNTS : 0);
     }
     b.position(0);
     b.put((byte) (codes == null ? VERSION : CODES_VERSION)).put((byte) flags);

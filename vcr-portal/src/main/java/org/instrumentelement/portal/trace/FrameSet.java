@@ -3,6 +3,7 @@ package org.instrumentelement.portal.trace;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.IntPredicate;
 
 /**
  * The frames of one snapshot: each (format, points) frame is built the first time a viewer needs it
@@ -55,7 +56,13 @@ final class FrameSet {
     TraceDecimator.Points p = reduced.get(points);
     if (p == null) {
       long t0 = System.nanoTime();
-      p = TraceDecimator.decimate(snapshot.values(), points);
+      TraceCodes codes = snapshot.codes();
+      // A clipped sample is kept in its bucket: decimation must not hide that the trace clipped.
+      IntPredicate clipped =
+          codes != null && codes.tellsClipping() && codes.length() == snapshot.values().length
+              ? i -> codes.clipped(i) != 0
+              : null;
+      p = TraceDecimator.decimate(snapshot.values(), points, clipped);
       counters.countDecimation(System.nanoTime() - t0);
       reduced.put(points, p);
     }

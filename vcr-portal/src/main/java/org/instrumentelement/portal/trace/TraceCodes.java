@@ -70,4 +70,37 @@ record TraceCodes(
   int length() {
     return body.length / bytesPerCode();
   }
+
+  /** Code {@code i}, signed. */
+  int code(int i) {
+    return wide ? (short) ((body[2 * i] & 0xff) | (body[2 * i + 1] << 8)) : body[i];
+  }
+
+  /** Whether the instrument names a clip code, so that a clipped sample can be told. */
+  boolean tellsClipping() {
+    return clipLowCode != null || clipHighCode != null;
+  }
+
+  /**
+   * Whether sample {@code i} is clipped: -1 at the bottom of the screen, 1 at the top, 0 neither.
+   */
+  int clipped(int i) {
+    int c = code(i);
+    return clipLowCode != null && c == clipLowCode
+        ? -1
+        : clipHighCode != null && c == clipHighCode ? 1 : 0;
+  }
+
+  /** The samples of the whole trace clipped at the bottom and at the top: {low, high}. */
+  int[] clipCounts() {
+    int low = 0;
+    int high = 0;
+    int n = length();
+    for (int i = 0; i < n; i++) {
+      int c = clipped(i);
+      low += c < 0 ? 1 : 0;
+      high += c > 0 ? 1 : 0;
+    }
+    return new int[] {low, high};
+  }
 }

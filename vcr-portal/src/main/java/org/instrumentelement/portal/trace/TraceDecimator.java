@@ -1,5 +1,7 @@
 package org.instrumentelement.portal.trace;
 
+import java.util.function.IntPredicate;
+
 /**
  * Reduces a vector to at most a given number of points for a screen, keeping what the eye needs:
  * for each bucket of neighbouring samples (about one pixel column) its minimum and its maximum, in
@@ -28,6 +30,19 @@ public final class TraceDecimator {
    *     2} buckets
    */
   public static Points decimate(double[] v, int maxPoints) {
+    return decimate(v, maxPoints, null);
+  }
+
+  /**
+   * Decimates {@code v} as {@link #decimate(double[], int)} does, keeping in each bucket one sample
+   * that {@code marked} says must be seen (a sample the instrument clipped) if it has one: when
+   * neither its minimum nor its maximum is marked, the first marked sample takes the place of the
+   * one of them nearer to it in value. A clip code is the screen's edge, so it is usually an
+   * extreme already and nothing changes; an instrument whose clip code is not still shows it.
+   *
+   * @param marked the samples to keep, by index, or null for none
+   */
+  public static Points decimate(double[] v, int maxPoints, IntPredicate marked) {
     if (maxPoints < 2) {
       throw new IllegalArgumentException("maxPoints must be at least 2: " + maxPoints);
     }
@@ -44,6 +59,7 @@ public final class TraceDecimator {
       int end = (int) ((long) (b + 1) * n / buckets);
       int min = -1;
       int max = -1;
+      int mark = -1;
       for (int i = start; i < end; i++) {
         double x = v[i];
         if (Double.isNaN(x)) {
@@ -54,6 +70,18 @@ public final class TraceDecimator {
         }
         if (max < 0 || x > v[max]) {
           max = i;
+        }
+        if (marked != null && mark < 0 && marked.test(i)) {
+          mark = i;
+        }
+      }
+      if (mark >= 0 && !marked.test(min) && !marked.test(max)) {
+        if (min == max) {
+          min = mark; // one point so far: the marked one joins it
+        } else if (Math.abs(v[mark] - v[max]) <= Math.abs(v[mark] - v[min])) {
+          max = mark;
+        } else {
+          min = mark;
         }
       }
       if (min < 0) { // all NaN: one gap point

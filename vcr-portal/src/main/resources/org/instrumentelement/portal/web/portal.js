@@ -819,24 +819,27 @@ function buildTrace(p, a) {
     gaps: el("span", { class: "trace-gaps", title: "Values published but not received (sequence gaps)" }),
     points: el("span", { class: "trace-points" }),
     span: el("span", { class: "trace-span" }),
+    clip: el("span", { class: "trace-clip",
+                       title: "Samples the instrument clipped at the bottom or top of its screen (red marks)" }),
   };
   const status = el("div", { class: "trace-status", text: "subscribing…" });
   const card = el("section", { class: "card trace", "data-attribute": a.name, "data-seq": "0" },
     el("div", { class: "trace-head" },
       el("h2", {}, a.name, el("span", { class: "units", text: a.units ? " (" + a.units + ")" : "" })),
-      el("div", { class: "trace-meta" }, meta.seq, meta.rate, meta.gaps, meta.points, meta.span)),
+      el("div", { class: "trace-meta" }, meta.seq, meta.rate, meta.gaps, meta.points, meta.span, meta.clip)),
     trends.statisticButtons(p, a), box, status);
   const chart = new uPlot({
     width: 800, height: 300,
     scales: { x: { time: false } },
     legend: { show: false },
     cursor: { drag: { x: true, y: false } },
-    series: [{}, { label: a.name, stroke: "#0a7d5a", width: 1.25, points: { show: false }, spanGaps: false }],
+    series: [{}, { label: a.name, stroke: "#0a7d5a", width: 1.25, points: { show: false }, spanGaps: false },
+      clipMarks("clipped high"), clipMarks("clipped low")],
     axes: [
       { label: "sample", stroke: "#44506a", grid: { stroke: "#e6e9ef" } },
       { label: a.units || "", stroke: "#44506a", grid: { stroke: "#e6e9ef" }, size: 60 },
     ],
-  }, [[], []], box);
+  }, [[], [], [], []], box);
   const t = { attribute: a.name, card, box, chart, meta, status, xLabel: "sample" };
   p.traces[a.name] = t;
   new ResizeObserver(() => {
@@ -844,6 +847,25 @@ function buildTrace(p, a) {
     if (Math.abs(w - chart.width) > 2) chart.setSize({ width: w, height: 300 });
   }).observe(box);
   return card;
+}
+
+// A series of marks without a line: the points the instrument clipped, at the screen's edge.
+const CLIP_COLOUR = "#d62728";
+function clipMarks(label) {
+  return { label, stroke: CLIP_COLOUR, paths: () => null,
+           points: { show: true, space: 0, size: 7, width: 1, stroke: CLIP_COLOUR, fill: CLIP_COLOUR } };
+}
+
+// Marks at points pts of y (null elsewhere); a shared array of nulls when there are none.
+let noMarks = [];
+function marksAt(pts, y) {
+  if (pts.length === 0) {
+    if (noMarks.length !== y.length) noMarks = new Array(y.length).fill(null);
+    return noMarks;
+  }
+  const m = new Array(y.length).fill(null);
+  for (const k of pts) m[k] = y[k];
+  return m;
 }
 
 // Picks a readable unit for a span in seconds.
@@ -893,8 +915,19 @@ function onFrame(f) {
     t.chart.axes[0].label = label;
     t.chart.redraw(false, true);
   }
+  // Clipped samples (a trace whose instrument names clip codes): the whole trace's counts, and
+  // marks at the points shown that are clipped; decimation keeps one in each bucket that has one.
+  const lowPts = f.clippedLowPoints || [];
+  const highPts = f.clippedHighPoints || [];
+  const low = f.clippedLow ?? lowPts.length;
+  const high = f.clippedHigh ?? highPts.length;
+  t.meta.clip.textContent = low + high === 0 ? "" :
+    (low + high) + (low + high === 1 ? " sample" : " samples") + " clipped (" + low + " low, " + high + " high)";
+  t.card.dataset.clippedLow = String(low);
+  t.card.dataset.clippedHigh = String(high);
+  t.card.dataset.clipMarks = String(lowPts.length + highPts.length);
   // batch: uPlot draws now rather than in a microtask, so the time taken is the drawing's
-  t.chart.batch(() => t.chart.setData([xs, f.y]));
+  t.chart.batch(() => t.chart.setData([xs, f.y, marksAt(highPts, f.y), marksAt(lowPts, f.y)]));
   return true;
 }
 
@@ -947,9 +980,26 @@ function decodeFrame(buffer) {
   }
   if (flags & 4) y = Array.from(y, (x) => (Number.isNaN(x) ? null : x)); // NaN: a gap in the line
   f.y = y;
+  const at2 = valuesAt + valueBytes;
   if (f.decimated) {
-    const at2 = valuesAt + valueBytes;
     f.i = flags & 2 ? new Uint32Array(buffer, at2, n) : new Uint16Array(buffer, at2, n);
+  }
+  if (version === 2 && (f.clipLowCode !== null || f.clipHighCode !== null)) {
+    // The points at a clip code, and (flag 128) the samples of the whole trace clipped.
+    const low = [];
+    const high = [];
+    for (let k = 0; k < n; k++) {
+      const c = f.codes[k];
+      if (c === f.clipLowCode) low.push(k);
+      else if (c === f.clipHighCode) high.push(k);
+    }
+    f.clippedLowPoints = low;
+    f.clippedHighPoints = high;
+    if (flags & 128) {
+      const at3 = at2 + (f.decimated ? n * f.i.BYTES_PER_ELEMENT : 0);
+      f.clippedLow = v.getUint32(at3, true);
+      f.clippedHigh = v.getUint32(at3 + 4, true);
+    }
   }
   return f;
 }
@@ -1068,6 +1118,11 @@ const live = (() => {
     // For the browser test and curious operators (in the console): the last frame drawn and the
     // timings of the frames drawn.
     lastFrame() { return last; },
+    // The data of an open trace's chart: x, the values, the clipped-high and clipped-low marks.
+    chartData(attribute) {
+      const t = state.panel && state.panel.traces[attribute];
+      return t ? t.chart.data : null;
+    },
     lastMessage() { return lastMessage; },
     decode,
     watching() { return [...wanted.values()]; },

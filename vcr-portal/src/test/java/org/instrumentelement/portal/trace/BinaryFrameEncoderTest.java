@@ -1,5 +1,6 @@
 package org.instrumentelement.portal.trace;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -139,11 +140,12 @@ class BinaryFrameEncoderTest {
     Frame codes = BinaryFrameEncoder.encode(s, TraceDecimator.decimate(v, 2000));
     ByteBuffer b = codes.bytes().order(ByteOrder.LITTLE_ENDIAN);
     assertEquals(BinaryFrameEncoder.CODES_VERSION, b.get(0));
-    int flags = b.get(1);
+    int flags = b.get(1) & 0xFF;
     assertEquals(
         BinaryFrameEncoder.WIDE_CODES
             | BinaryFrameEncoder.CLIP_LOW_CODE
-            | BinaryFrameEncoder.CLIP_HIGH_CODE,
+            | BinaryFrameEncoder.CLIP_HIGH_CODE
+            | BinaryFrameEncoder.CLIP_COUNTS,
         flags);
     assertEquals(-32768, b.getInt(92));
     assertEquals(32767, b.getInt(96));
@@ -203,6 +205,89 @@ class BinaryFrameEncoderTest {
     }
   }
 
+  /**
+   * A trace the scope clipped at both edges (a Keysight's codes: hole -32768, clipped low -32767,
+   * high 32767 as kept): the frame ends with the whole trace's clip counts, every bucket of the
+   * decimated frame that holds a clipped sample shows one, and the JSON frame says the same.
+   */
+  @Test
+  void clippedSamplesAreCountedAndEveryBucketWithOneShowsOne() throws Exception {
+    int n = 5000;
+    ByteBuffer body = ByteBuffer.allocate(2 * n).order(ByteOrder.LITTLE_ENDIAN);
+    int low = 0;
+    int high = 0;
+    for (int i = 0; i < n; i++) {
+      long code = Math.round(Math.sin(i / 40.0) * 40_000);
+      code = i == 2222 ? 32767 : code; // one clipped sample alone in its bucket
+      if (code >= 32767) {
+        code = 32767;
+        high++;
+      } else if (code <= -32767) {
+        code = -32767;
+        low++;
+      }
+      body.putShort((short) code);
+    }
+    TraceCodes c = new TraceCodes(true, body.array(), 7.8125e-5, 0, -32768, -32767, 32767);
+    double[] v = values(c);
+    FrameSet set = new FrameSet(snapshot(v, c), new FrameCounters());
+    for (int points : new int[] {10_000, 384, 40}) {
+      ByteBuffer b = set.frame(FrameFormat.BINARY, points).bytes().order(ByteOrder.LITTLE_ENDIAN);
+      assertTrue(low > 0 && high > 0);
+      assertArrayEquals(new int[] {low, high}, clipCounts(b), points + " points");
+      double[] y = decodeCodes(b);
+      boolean decimated = (b.get(1) & BinaryFrameEncoder.DECIMATED) != 0;
+      int[] index = decimated ? indicesOfCodes(b) : null;
+      assertEquals(points < n, decimated);
+      double top = 32767 * c.scale();
+      double bottom = -32767 * c.scale();
+      if (decimated) {
+        int buckets = points / 2;
+        for (int k = 0; k < buckets; k++) {
+          int start = (int) ((long) k * n / buckets);
+          int end = (int) ((long) (k + 1) * n / buckets);
+          boolean clipped = false;
+          for (int i = start; i < end; i++) {
+            clipped |= c.clipped(i) != 0;
+          }
+          boolean shown = false;
+          for (int p = 0; p < index.length; p++) {
+            shown |= index[p] >= start && index[p] < end && (y[p] == top || y[p] == bottom);
+          }
+          assertEquals(clipped, shown, "bucket " + k + " of " + points + " points");
+        }
+      }
+      JsonNode json = new ObjectMapper().readTree(set.frame(FrameFormat.JSON, points).text());
+      assertEquals(low, json.get("clippedLow").asInt());
+      assertEquals(high, json.get("clippedHigh").asInt());
+      int lows = 0;
+      int highs = 0;
+      for (int k = 0; k < y.length; k++) {
+        lows += y[k] == bottom ? 1 : 0;
+        highs += y[k] == top ? 1 : 0;
+      }
+      assertEquals(lows, json.get("clippedLowPoints").size());
+      assertEquals(highs, json.get("clippedHighPoints").size());
+      for (JsonNode k : json.get("clippedHighPoints")) {
+        assertEquals(top, json.get("y").get(k.asInt()).asDouble(), 1e-6);
+      }
+    }
+  }
+
+  /** A trace without clip codes ends where it did, and its JSON frame says nothing of clipping. */
+  @Test
+  void aTraceWithoutClipCodesHasNoClipCounts() throws Exception {
+    byte[] body = {1, 2, 3, 127, -128, 5};
+    TraceCodes c = new TraceCodes(false, body, 0.5, 0, null, null, null);
+    FrameSet set = new FrameSet(snapshot(values(c), c), new FrameCounters());
+    ByteBuffer b = set.frame(FrameFormat.BINARY, 100).bytes().order(ByteOrder.LITTLE_ENDIAN);
+    assertEquals(0, b.get(1) & BinaryFrameEncoder.CLIP_COUNTS);
+    decodeCodes(b); // asserts nothing follows the codes
+    JsonNode json = new ObjectMapper().readTree(set.frame(FrameFormat.JSON, 100).text());
+    assertFalse(json.has("clippedLow"));
+    assertFalse(json.has("clippedHighPoints"));
+  }
+
   /** The doubles of codes, as the IE computes them. */
   private static double[] values(TraceCodes c) {
     ByteBuffer b = ByteBuffer.wrap(c.body()).order(ByteOrder.LITTLE_ENDIAN);
@@ -217,7 +302,7 @@ class BinaryFrameEncoderTest {
 
   /** A version 2 frame's values, decoded as the page does: code * scale + offset. */
   private static double[] decodeCodes(ByteBuffer b) {
-    int flags = b.get(1);
+    int flags = b.get(1) & 0xFF;
     int valuesAt = Short.toUnsignedInt(b.getShort(2));
     assertEquals(0, valuesAt % 4);
     int n = b.getInt(4);
@@ -232,13 +317,13 @@ class BinaryFrameEncoderTest {
     }
     int end = valuesAt + ((n * (wide ? 2 : 1) + 3) & ~3);
     if ((flags & BinaryFrameEncoder.DECIMATED) == 0) {
-      assertEquals(b.limit(), end, "nothing after the codes");
+      assertEquals(b.limit(), end + clipCountBytes(flags), "nothing after the codes");
     }
     return y;
   }
 
   private static int[] indicesOfCodes(ByteBuffer b) {
-    int flags = b.get(1);
+    int flags = b.get(1) & 0xFF;
     int valuesAt = Short.toUnsignedInt(b.getShort(2));
     int n = b.getInt(4);
     int from = valuesAt + ((n * ((flags & BinaryFrameEncoder.WIDE_CODES) != 0 ? 2 : 1) + 3) & ~3);
@@ -248,8 +333,19 @@ class BinaryFrameEncoderTest {
     for (int k = 0; k < n; k++) {
       index[k] = wide ? b.getInt(from + 4 * k) : Short.toUnsignedInt(b.getShort(from + 2 * k));
     }
-    assertEquals(b.limit(), from + n * (wide ? 4 : 2), "nothing after the indices");
+    assertEquals(
+        b.limit(), from + n * (wide ? 4 : 2) + clipCountBytes(flags), "nothing after the indices");
     return index;
+  }
+
+  /** The clip counts at a version 2 frame's end: {low, high}. */
+  private static int[] clipCounts(ByteBuffer b) {
+    assertTrue((b.get(1) & BinaryFrameEncoder.CLIP_COUNTS) != 0, "flag 128");
+    return new int[] {b.getInt(b.limit() - 8), b.getInt(b.limit() - 4)};
+  }
+
+  private static int clipCountBytes(int flags) {
+    return (flags & BinaryFrameEncoder.CLIP_COUNTS) != 0 ? 8 : 0;
   }
 
   private static Map<String, String> stringsOfCodes(ByteBuffer b) {

@@ -144,7 +144,9 @@ class CodesTopicIT {
       System.out.printf(
           "%s: doubles message %d B, codes message %d B, ratio %.4f%n",
           format, size[0], size[1], ratio);
-      assertTrue(ratio <= (bytesPerCode == 2 ? 0.27 : 0.14), format + " ratio " + ratio);
+      // The bound for WORD; BYTE's has room for the Keysight's hole and clip codes
+      // (ieNanCode, ieClipLowCode, ieClipHighCode: 57 bytes of properties).
+      assertTrue(ratio <= (bytesPerCode == 2 ? 0.27 : 0.145), format + " ratio " + ratio);
       checked++;
     }
     assertTrue(checked >= 3, "samples checked on both topics: " + checked);
