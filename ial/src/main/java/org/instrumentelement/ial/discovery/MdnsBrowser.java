@@ -7,6 +7,10 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.jmdns.JmDNS;
 import javax.jmdns.ServiceEvent;
@@ -20,9 +24,21 @@ import org.instrumentelement.ial.transport.Deadline;
  * address elsewhere is reported (with the network it was heard on and the host name it gave) and
  * never contacted. JmDNS does not tell which address sent an answer, only which interface heard it,
  * so the network is what an answer is judged by.
+ *
+ * <p>JmDNS calls every listener on one thread of its own, so nothing waits there: the resolution of
+ * an announced service is asked for on a thread of this browser. (JmDNS's {@code
+ * requestServiceInfo} waits up to 6 s for a service whose records have not all come: on JmDNS's
+ * thread that wait held back every resolution queued behind it, and 6 s is longer than a
+ * discovery's deadline.)
  */
 final class MdnsBrowser {
   private MdnsBrowser() {}
+
+  /**
+   * How long asking for one service's records waits for them on the resolving thread: JmDNS tells
+   * the listener when they come whatever the wait, so the wait only spaces the questions.
+   */
+  private static final long RESOLVE_WAIT_MILLIS = 200;
 
   /** Browses {@code network} until the deadline; closes JmDNS before returning. */
   static void run(
@@ -39,13 +55,32 @@ final class MdnsBrowser {
       return;
     }
     Set<String> seen = ConcurrentHashMap.newKeySet();
+    Set<String> asked = ConcurrentHashMap.newKeySet();
     AtomicInteger dropped = new AtomicInteger();
+    ExecutorService resolving =
+        Executors.newSingleThreadExecutor(
+            r -> {
+              Thread t = new Thread(r, "discovery-mdns-resolve");
+              t.setDaemon(true);
+              return t;
+            });
     ServiceListener listener =
         new ServiceListener() {
           @Override
           public void serviceAdded(ServiceEvent event) {
-            if (seen.size() < limits.maxServices()) {
-              jmdns.requestServiceInfo(event.getType(), event.getName());
+            String key = event.getType() + "/" + event.getName();
+            // At most the limit's services are asked for: a flood of announcements costs no more.
+            if (seen.size() < limits.maxServices()
+                && asked.size() < limits.maxServices()
+                && asked.add(key)) {
+              try {
+                resolving.execute(
+                    () ->
+                        jmdns.requestServiceInfo(
+                            event.getType(), event.getName(), false, RESOLVE_WAIT_MILLIS));
+              } catch (RejectedExecutionException over) {
+                // heard after the deadline: the browse is over
+              }
             }
           }
 
@@ -78,6 +113,13 @@ final class MdnsBrowser {
     } finally {
       for (String type : LxiServices.TYPES) {
         jmdns.removeServiceListener(type, listener);
+      }
+      resolving.shutdownNow();
+      try {
+        // JmDNS ignores interrupts: the question being asked ends within its wait.
+        resolving.awaitTermination(RESOLVE_WAIT_MILLIS * 5, TimeUnit.MILLISECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
       }
       try {
         jmdns.close();

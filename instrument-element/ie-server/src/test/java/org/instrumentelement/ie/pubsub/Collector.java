@@ -14,6 +14,7 @@ final class Collector implements SubscriptionListener {
   final List<SampledValue> values = new ArrayList<>();
   final List<long[]> gaps = new ArrayList<>();
   final List<Value> resynchronised = new ArrayList<>();
+  final List<Exception> resynchronisationsFailed = new ArrayList<>();
   int lost;
   int restored;
   private final CountDownLatch stall;
@@ -63,6 +64,12 @@ final class Collector implements SubscriptionListener {
   @Override
   public synchronized void onResynchronised(String topic, Value current) {
     resynchronised.add(current);
+    notifyAll();
+  }
+
+  @Override
+  public synchronized void onResynchronisationFailed(String topic, Exception cause) {
+    resynchronisationsFailed.add(cause);
     notifyAll();
   }
 

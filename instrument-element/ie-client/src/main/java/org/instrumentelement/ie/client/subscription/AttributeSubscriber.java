@@ -11,15 +11,21 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.function.Supplier;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.activemq.ActiveMQConnection;
 import org.apache.activemq.ActiveMQConnectionFactory;
 import org.apache.activemq.ActiveMQSslConnectionFactory;
 import org.apache.activemq.transport.TransportListener;
+import org.instrumentelement.ie.client.InstrumentElementClient;
 import org.instrumentelement.ie.client.soap.GetAttribute;
 import org.instrumentelement.ie.client.soap.GetSubscriptionInfo;
 import org.instrumentelement.ie.client.soap.InstrumentElementFault;
@@ -30,6 +36,7 @@ import org.instrumentelement.ie.client.soap.VectorEncoding;
 import org.instrumentelement.ie.client.tls.BrokerTlsCheck;
 import org.instrumentelement.ie.client.tls.ClientTls;
 import org.instrumentelement.ie.contract.EpochMicros;
+import org.instrumentelement.ie.contract.FaultCode;
 import org.instrumentelement.ie.contract.MessageProperty;
 import org.instrumentelement.ie.contract.TopicNames;
 
@@ -58,18 +65,38 @@ public final class AttributeSubscriber implements AutoCloseable {
    *     client that logs in with its certificate)
    * @param tls what to trust of a broker reached over TLS ({@code ssl://}), and the client's own
    *     certificate for mutual TLS
+   * @param resyncTimeout how long the current value is read again after a reconnect while the
+   *     Instrument Element is unreachable or busy (its broker may be back before its SOAP service),
+   *     waiting up to {@code maxReconnectDelay} between two reads; after that the subscription's
+   *     listener hears {@link SubscriptionListener#onResynchronisationFailed}
    */
   public record Options(
-      int prefetch, Duration maxReconnectDelay, String username, String password, ClientTls tls) {
+      int prefetch,
+      Duration maxReconnectDelay,
+      String username,
+      String password,
+      ClientTls tls,
+      Duration resyncTimeout) {
     public static final Options DEFAULTS =
         new Options(500, Duration.ofSeconds(2), null, null, ClientTls.DEFAULTS);
 
+    /** Options with the default {@code resyncTimeout} (30 s). */
+    public Options(
+        int prefetch, Duration maxReconnectDelay, String username, String password, ClientTls tls) {
+      this(prefetch, maxReconnectDelay, username, password, tls, Duration.ofSeconds(30));
+    }
+
     public Options withCredentials(String user, String pass) {
-      return new Options(prefetch, maxReconnectDelay, user, pass, tls);
+      return new Options(prefetch, maxReconnectDelay, user, pass, tls, resyncTimeout);
     }
 
     public Options withPrefetch(int n) {
-      return new Options(n, maxReconnectDelay, username, password, tls);
+      return new Options(n, maxReconnectDelay, username, password, tls, resyncTimeout);
+    }
+
+    /** The same, reading the current value again after a reconnect for this long at most. */
+    public Options withResyncTimeout(Duration timeout) {
+      return new Options(prefetch, maxReconnectDelay, username, password, tls, timeout);
     }
 
     /**
@@ -78,12 +105,17 @@ public final class AttributeSubscriber implements AutoCloseable {
      */
     public Options withTrustStore(Path file, String pass) {
       return new Options(
-          prefetch, maxReconnectDelay, username, password, tls.withTrustStore(file, pass));
+          prefetch,
+          maxReconnectDelay,
+          username,
+          password,
+          tls.withTrustStore(file, pass),
+          resyncTimeout);
     }
 
     /** The same, with other TLS settings. */
     public Options withTls(ClientTls settings) {
-      return new Options(prefetch, maxReconnectDelay, username, password, settings);
+      return new Options(prefetch, maxReconnectDelay, username, password, settings, resyncTimeout);
     }
 
     /**
@@ -92,7 +124,12 @@ public final class AttributeSubscriber implements AutoCloseable {
      */
     public Options withKeyStore(Path file, String pass) {
       return new Options(
-          prefetch, maxReconnectDelay, username, password, tls.withKeyStore(file, pass));
+          prefetch,
+          maxReconnectDelay,
+          username,
+          password,
+          tls.withKeyStore(file, pass),
+          resyncTimeout);
     }
   }
 
@@ -102,8 +139,19 @@ public final class AttributeSubscriber implements AutoCloseable {
     return connect(brokerUrl, Options.DEFAULTS.withCredentials(username, password));
   }
 
+  /** The first wait before the current value is read again after a reconnect; it doubles. */
+  private static final long FIRST_RESYNC_RETRY_MILLIS = 100;
+
   private final ActiveMQConnection connection;
+  private final Options options;
   private final List<Subscription> subscriptions = new CopyOnWriteArrayList<>();
+
+  /**
+   * Counts the connection's interruptions and resumptions: a resynchronisation still retrying when
+   * the connection is lost or comes back again gives way to the next one.
+   */
+  private final AtomicLong connectionChanges = new AtomicLong();
+
   private final ExecutorService resync =
       Executors.newSingleThreadExecutor(
           r -> {
@@ -112,8 +160,9 @@ public final class AttributeSubscriber implements AutoCloseable {
             return t;
           });
 
-  private AttributeSubscriber(ActiveMQConnection connection) {
+  private AttributeSubscriber(ActiveMQConnection connection, Options options) {
     this.connection = connection;
+    this.options = options;
   }
 
   /** Connects with default options. */
@@ -160,7 +209,7 @@ public final class AttributeSubscriber implements AutoCloseable {
       cf.setPassword(options.password());
     }
     ActiveMQConnection c = (ActiveMQConnection) cf.createConnection();
-    AttributeSubscriber s = new AttributeSubscriber(c);
+    AttributeSubscriber s = new AttributeSubscriber(c, options);
     c.addTransportListener(s.new Reconnection());
     c.start();
     return s;
@@ -173,7 +222,11 @@ public final class AttributeSubscriber implements AutoCloseable {
 
   /**
    * Subscribes to an attribute: asks the Instrument Element for its topic, and after every
-   * reconnect reads the current value with getAttribute.
+   * reconnect reads the current value with getAttribute ({@link
+   * SubscriptionListener#onResynchronised}). A read the Instrument Element cannot answer now (it is
+   * unreachable, busy, restarting, or answers with a fault that says so) is tried again for up to
+   * {@link Options#resyncTimeout}; one that still fails, or is refused for good, is reported with
+   * {@link SubscriptionListener#onResynchronisationFailed}.
    */
   public Subscription subscribe(
       InstrumentElementPort ie, String im, String attribute, SubscriptionListener listener)
@@ -230,24 +283,26 @@ public final class AttributeSubscriber implements AutoCloseable {
         current(ie, im, attribute, VectorEncoding.CODES));
   }
 
-  /** Reads an attribute's current value after a reconnect (null if the IE refuses). */
-  private static Supplier<Value> current(
+  /** Reads an attribute's current value after a reconnect. */
+  private static CurrentValue current(
       InstrumentElementPort ie, String im, String attribute, VectorEncoding encoding) {
     return () -> {
       GetAttribute g = new GetAttribute();
       g.setIm(im);
       g.setAttribute(attribute);
       g.setEncoding(encoding);
-      try {
-        return ie.getAttribute(g).getValue();
-      } catch (InstrumentElementFault e) {
-        return null;
-      }
+      return ie.getAttribute(g).getValue();
     };
   }
 
-  private Subscription subscribe(
-      String topic, SubscriptionListener listener, Supplier<Value> current) throws JMSException {
+  /** The read of a subscription's current value after a reconnect. */
+  @FunctionalInterface
+  private interface CurrentValue {
+    Value read() throws InstrumentElementFault;
+  }
+
+  private Subscription subscribe(String topic, SubscriptionListener listener, CurrentValue current)
+      throws JMSException {
     Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
     Subscription s = new Subscription(topic, listener, current, session);
     s.consumer = session.createConsumer(session.createTopic(topic));
@@ -270,7 +325,7 @@ public final class AttributeSubscriber implements AutoCloseable {
   public final class Subscription implements AutoCloseable {
     private final String topic;
     private final SubscriptionListener listener;
-    private final Supplier<Value> current;
+    private final CurrentValue current;
     private final Session session;
     private MessageConsumer consumer;
     private long lastSequence;
@@ -279,9 +334,10 @@ public final class AttributeSubscriber implements AutoCloseable {
     private long missed;
     private long gaps;
     private long duplicates;
+    private long resyncFailures;
 
     private Subscription(
-        String topic, SubscriptionListener listener, Supplier<Value> current, Session session) {
+        String topic, SubscriptionListener listener, CurrentValue current, Session session) {
       this.topic = topic;
       this.listener = listener;
       this.current = current;
@@ -310,6 +366,18 @@ public final class AttributeSubscriber implements AutoCloseable {
     /** Values received twice and passed on once. */
     public synchronized long duplicates() {
       return duplicates;
+    }
+
+    /**
+     * Reads of the current value after a reconnect that failed, each retry counted (a read that
+     * succeeds at its third try counts two).
+     */
+    public synchronized long resyncFailures() {
+      return resyncFailures;
+    }
+
+    private synchronized void resyncFailed() {
+      resyncFailures++;
     }
 
     private void deliver(Message message) {
@@ -391,23 +459,126 @@ public final class AttributeSubscriber implements AutoCloseable {
 
     @Override
     public void transportInterupted() {
+      connectionChanges.incrementAndGet();
       subscriptions.forEach(s -> s.listener.onConnectionLost());
     }
 
     @Override
     public void transportResumed() {
+      long round = connectionChanges.incrementAndGet();
+      List<Subscription> pending = new ArrayList<>();
       for (Subscription s : subscriptions) {
         s.listener.onConnectionRestored();
         if (s.current != null) {
-          resync.execute(
-              () -> {
-                Value v = s.current.get();
-                if (v != null) {
-                  s.listener.onResynchronised(s.topic, v);
-                }
-              });
+          pending.add(s);
         }
       }
+      if (pending.isEmpty()) {
+        return;
+      }
+      try {
+        resync.execute(() -> resynchronise(pending, round));
+      } catch (RejectedExecutionException closed) {
+        // the subscriber is closing
+      }
     }
+  }
+
+  /**
+   * Reads the current value of every pending subscription, on the resync thread. A read that the
+   * Instrument Element may answer later (see {@link #retryable}) is tried again, waiting 100 ms,
+   * then twice as long each time up to {@code maxReconnectDelay}, for {@code resyncTimeout} at
+   * most; every subscription is tried before the next wait, so many subscriptions to an IE that is
+   * down take the time of one. Nothing a read throws leaves this method: thrown on the resync
+   * thread it would reach no one, and the subscriber would silently go without the value.
+   */
+  private void resynchronise(List<Subscription> pending, long round) {
+    long deadline = System.nanoTime() + options.resyncTimeout().toNanos();
+    long wait = FIRST_RESYNC_RETRY_MILLIS;
+    Map<Subscription, Exception> lastFailure = new HashMap<>();
+    List<Subscription> left = new ArrayList<>(pending);
+    while (true) {
+      for (Iterator<Subscription> it = left.iterator(); it.hasNext(); ) {
+        if (connectionChanges.get() != round) {
+          return; // lost or reconnected again meanwhile: the next round reads the value
+        }
+        Subscription s = it.next();
+        if (!subscriptions.contains(s)) {
+          it.remove(); // closed meanwhile
+          continue;
+        }
+        Value v;
+        try {
+          v = s.current.read();
+        } catch (InstrumentElementFault | RuntimeException e) {
+          s.resyncFailed();
+          if (retryable(e)) {
+            lastFailure.put(s, e);
+          } else {
+            it.remove();
+            tell(() -> s.listener.onResynchronisationFailed(s.topic, e));
+          }
+          continue;
+        }
+        it.remove();
+        if (v != null) {
+          tell(() -> s.listener.onResynchronised(s.topic, v));
+        }
+      }
+      long leftNanos = deadline - System.nanoTime();
+      if (left.isEmpty()) {
+        return;
+      }
+      if (leftNanos <= 0) {
+        for (Subscription s : left) {
+          tell(() -> s.listener.onResynchronisationFailed(s.topic, lastFailure.get(s)));
+        }
+        return;
+      }
+      try {
+        Thread.sleep(Math.min(wait, Math.max(1, leftNanos / 1_000_000)));
+      } catch (InterruptedException closing) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+      wait = Math.max(Math.min(wait * 2, options.maxReconnectDelay().toMillis()), wait);
+    }
+  }
+
+  /**
+   * Calls a listener on the resync thread. What it throws is passed to the thread's handler of
+   * uncaught exceptions (printed, by default), so that the other subscriptions are still read.
+   */
+  private static void tell(Runnable call) {
+    try {
+      call.run();
+    } catch (RuntimeException e) {
+      Thread t = Thread.currentThread();
+      t.getUncaughtExceptionHandler().uncaughtException(t, e);
+    }
+  }
+
+  /**
+   * Whether a failed read may succeed if tried again: no HTTP answer at all (connection refused or
+   * reset, a timeout: the IE restarting or unreachable), an IE that says it is busy or failing
+   * (408, 429, 5xx), or a fault of the IE's or the instrument's side ({@link FaultCode#serverSide},
+   * e.g. INSTRUMENT_TIMEOUT). Refused credentials (401), a refused right or an unknown attribute
+   * stay so: they are reported at once.
+   */
+  private static boolean retryable(Exception e) {
+    if (e instanceof InstrumentElementFault f) {
+      String code = f.getFaultInfo() == null ? null : f.getFaultInfo().getCode();
+      for (FaultCode c : FaultCode.values()) {
+        if (c.name().equals(code)) {
+          return c.serverSide();
+        }
+      }
+      return false; // a code this client does not know yet
+    }
+    if (e instanceof WebServiceException) {
+      int status = InstrumentElementClient.httpStatus(e);
+      return status == 0 || status == 408 || status == 429 || status >= 500;
+    }
+    return false;
   }
 }

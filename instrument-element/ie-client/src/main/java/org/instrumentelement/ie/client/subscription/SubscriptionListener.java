@@ -32,4 +32,16 @@ public interface SubscriptionListener {
    * Instrument Element port), so the client is up to date before the next change arrives.
    */
   default void onResynchronised(String topic, Value current) {}
+
+  /**
+   * After a reconnect, the current value could not be read: the Instrument Element stayed
+   * unreachable or busy for {@link AttributeSubscriber.Options#resyncTimeout} (the last {@code
+   * jakarta.xml.ws.WebServiceException}; {@link
+   * org.instrumentelement.ie.client.InstrumentElementClient#httpStatus} tells its HTTP status, 0
+   * for none), or refused the read (an {@link
+   * org.instrumentelement.ie.client.soap.InstrumentElementFault} such as NOT_AUTHORIZED). Values
+   * keep arriving; only the value before the next change is unknown, until the next reconnect reads
+   * it again.
+   */
+  default void onResynchronisationFailed(String topic, Exception cause) {}
 }
