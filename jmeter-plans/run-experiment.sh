@@ -16,6 +16,21 @@ measure="instrument-element/ie-measure/target/ie-measure.jar"
 ie_jar="instrument-element/ie-server/target/instrument-element.jar"
 # The contract (topic names, message properties) as the build copies it for the JMS sampler.
 contract() { ls jmeter-plans/target/jmeter/lib/ie-contract-*.jar 2>/dev/null | head -1; }
+# --help, wherever it comes, prints the usage and does nothing else: no build, even when the runner
+# is older than the sources (its usage may then lack a newer option). Before the first build there
+# is no runner to ask: the lines above, and how to build it.
+for a in "$@"; do
+  case "$a" in
+    -h | --help)
+      if [ -f "$runner" ] && [ -f "$measure" ] && [ -n "$(contract)" ]; then
+        exec java -cp "$runner:$measure:$(contract)" org.instrumentelement.jmeter.experiment.Experiment --help
+      fi
+      awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' jmeter-plans/run-experiment.sh
+      echo "Every option with its default: the same after the first run, or after"
+      echo "  mvn -q -DskipTests -pl jmeter-plans -am package"
+      exit 0 ;;
+  esac
+done
 stale=""
 if [ -f "$runner" ] && [ -f "$measure" ] && [ -f "$ie_jar" ] && [ -n "$(contract)" ]; then
   stale=$(find ial instrument-managers instrument-element jmeter-plans/src jmeter-plans/pom.xml pom.xml \
