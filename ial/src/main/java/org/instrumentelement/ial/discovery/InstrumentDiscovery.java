@@ -179,12 +179,7 @@ public final class InstrumentDiscovery {
     List<String> searched = new ArrayList<>();
     Deadline listening = Deadline.after(timeout);
     ExecutorService listeners =
-        Executors.newCachedThreadPool(
-            r -> {
-              Thread t = new Thread(r, "discovery-listen");
-              t.setDaemon(true);
-              return t;
-            });
+        Executors.newCachedThreadPool(DaemonThreads.named("discovery-listen"));
     AtomicInteger replies = new AtomicInteger();
     AtomicInteger services = new AtomicInteger();
     for (LinkNetwork n : networks) {

@@ -47,11 +47,7 @@ final class InstrumentIdentifier {
     ExecutorService pool =
         Executors.newFixedThreadPool(
             Math.max(1, Math.min(limits.identifyConcurrency(), candidates.size())),
-            r -> {
-              Thread t = new Thread(r, "discovery-identify");
-              t.setDaemon(true);
-              return t;
-            });
+            DaemonThreads.named("discovery-identify"));
     List<Future<List<Answer>>> running = new ArrayList<>();
     for (Candidate c : candidates) {
       running.add(pool.submit((Callable<List<Answer>>) () -> identify(c, deadline)));

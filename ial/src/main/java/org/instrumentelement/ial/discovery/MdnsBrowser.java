@@ -58,12 +58,7 @@ final class MdnsBrowser {
     Set<String> asked = ConcurrentHashMap.newKeySet();
     AtomicInteger dropped = new AtomicInteger();
     ExecutorService resolving =
-        Executors.newSingleThreadExecutor(
-            r -> {
-              Thread t = new Thread(r, "discovery-mdns-resolve");
-              t.setDaemon(true);
-              return t;
-            });
+        Executors.newSingleThreadExecutor(DaemonThreads.named("discovery-mdns-resolve"));
     ServiceListener listener =
         new ServiceListener() {
           @Override

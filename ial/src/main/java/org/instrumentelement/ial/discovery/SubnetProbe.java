@@ -96,11 +96,7 @@ final class SubnetProbe {
     ExecutorService pool =
         Executors.newFixedThreadPool(
             Math.max(1, Math.min(limits.probeConcurrency(), addresses.size() * ports.size())),
-            r -> {
-              Thread t = new Thread(r, "discovery-probe");
-              t.setDaemon(true);
-              return t;
-            });
+            DaemonThreads.named("discovery-probe"));
     try {
       for (Inet4Address a : addresses) {
         for (Port p : ports) {
