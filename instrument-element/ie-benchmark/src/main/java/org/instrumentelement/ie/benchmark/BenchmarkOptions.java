@@ -40,7 +40,8 @@ import org.instrumentelement.ie.measure.link.ShapedLink;
  * @param lossPeriodMillis how often the IE samples in the {@code loss} run (1: 1,000 samples/s)
  * @param ladderClients client counts of the streaming ladder
  * @param ladderBytes message sizes of the streaming ladder, raw bytes (8 per double)
- * @param ladderModes {@code polling}, {@code subscription}, {@code bare} and/or {@code capacity}
+ * @param ladderModes {@code polling}, {@code subscription}, {@code bare}, {@code copy} and/or
+ *     {@code capacity}
  * @param ladderWarmup warm-up of each polling cell and capacity step of the ladder, not counted
  * @param ladderPushWarmup warm-up of each subscription and bare cell of the ladder, not counted:
  *     longer, because the subscribers' arrival deoptimizes the broker's delivery code, and at 100
@@ -103,7 +104,8 @@ record BenchmarkOptions(
   static final List<String> NAMED_ONLY = List.of("ladder", "loss", "history", "codes");
 
   /** The ladder's modes, in the order they run. */
-  static final List<String> LADDER_MODES = List.of("polling", "subscription", "bare", "capacity");
+  static final List<String> LADDER_MODES =
+      List.of("polling", "subscription", "bare", "copy", "capacity");
 
   /**
    * The options of a parsed command line ({@link CommandLine#parse}).

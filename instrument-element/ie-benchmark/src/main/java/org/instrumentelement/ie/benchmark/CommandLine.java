@@ -73,7 +73,8 @@ final class CommandLine {
         "message sizes of the ladder, bytes of doubles [10000,20000,40000,80000; quick 10000]");
     OPTIONS.put(
         "ladder-modes",
-        "polling, subscription (at --ladder-period-ms), bare (a bare publisher at that rate)"
+        "polling, subscription (at --ladder-period-ms), bare (a bare publisher at that rate),"
+            + " copy (a plain TCP fan-out of the same bytes at that rate, no broker: the floor)"
             + " and/or capacity (subscription at the highest rate without loss)"
             + " [polling,subscription]");
     OPTIONS.put(
@@ -81,7 +82,7 @@ final class CommandLine {
         "seconds of warm-up per polling cell and capacity step, not counted [5; quick 2]");
     OPTIONS.put(
         "ladder-push-warmup",
-        "seconds of warm-up per subscription and bare cell, not counted [30; quick 2]");
+        "seconds of warm-up per subscription, bare and copy cell, not counted [30; quick 2]");
     OPTIONS.put("ladder-seconds", "measured seconds per ladder cell [10; quick 2]");
     OPTIONS.put("ladder-period-ms", "the ladder's sampling period for subscribers, 10: 100/s [10]");
     OPTIONS.put(

@@ -11,6 +11,7 @@ import org.instrumentelement.ie.benchmark.Results.LadderCell;
 import org.instrumentelement.ie.benchmark.SoapRequests.Encoding;
 import org.instrumentelement.ie.measure.IeProcess;
 import org.instrumentelement.ie.measure.MockLaboratory;
+import org.instrumentelement.ie.measure.ProcessCpu;
 
 /**
  * The Sensor Abstraction Layer study's streaming ladder: 1, 10, 30, 70 and 100 clients getting
@@ -18,10 +19,11 @@ import org.instrumentelement.ie.measure.MockLaboratory;
  * per size), by polling (BINARY {@code getAttribute}, each client as fast as it can, on one
  * keep-alive connection) and by subscription (each client a JMS subscriber on a connection of its
  * own, the IE sampling at a fixed rate; 0 clients: the sampling alone, per sample published), and
- * by the bare publisher's subscription ({@code bare}: the broker's cost without the IE's). Per
- * cell: vectors per client per second, the IE process's CPU per vector and the part of it its JIT
- * compilers took, and its resident memory read twice a second, so that memory that grows with the
- * clients shows.
+ * by the bare publisher's subscription ({@code bare}: the broker's cost without the IE's), and by a
+ * plain TCP fan-out of the same bytes ({@code copy}: the floor under any broker's delivery, {@link
+ * CopyFanOut}). Per cell: vectors per client per second, the IE process's CPU per vector and the
+ * part of it its JIT compilers took, and its resident memory read twice a second, so that memory
+ * that grows with the clients shows.
  */
 record StreamingLadder(BenchmarkOptions options) implements Measurement {
   /** Resident memory is read this often during a cell's measured time (twice a second). */
@@ -106,6 +108,23 @@ record StreamingLadder(BenchmarkOptions options) implements Measurement {
     // One SOAP client per IM for switching its sampling: building one costs seconds on a busy
     // machine, which would stretch every subscription cell.
     Map<String, SamplingControl> sampling = new HashMap<>();
+    Map<Integer, CopyFanOut> copies = new HashMap<>();
+    try {
+      run(ie, results, sampling, copies);
+    } finally {
+      for (CopyFanOut c : copies.values()) {
+        c.close();
+      }
+    }
+    print(results.ladder);
+  }
+
+  private void run(
+      IeProcess ie,
+      Results results,
+      Map<String, SamplingControl> sampling,
+      Map<Integer, CopyFanOut> copies)
+      throws Exception {
     int first = options.ladderBytes().get(0) / 8;
     for (String mode : options.ladderModes()) {
       Progress.log(
@@ -123,6 +142,7 @@ record StreamingLadder(BenchmarkOptions options) implements Measurement {
       cell(
           ie,
           sampling,
+          copies,
           mode.equals("capacity") ? "subscription" : mode,
           first * 8,
           10,
@@ -132,12 +152,13 @@ record StreamingLadder(BenchmarkOptions options) implements Measurement {
       for (int bytes : options.ladderBytes()) {
         for (int clients : options.ladderClients()) {
           if (clients == 0 && !mode.equals("subscription")) {
-            continue; // nothing to poll, no bare publisher's cost without subscribers
+            continue; // nothing to poll, no bare publisher's or fan-out's cost without readers
           }
           results.ladder.add(
               cell(
                   ie,
                   sampling,
+                  copies,
                   mode,
                   bytes,
                   clients,
@@ -149,7 +170,6 @@ record StreamingLadder(BenchmarkOptions options) implements Measurement {
         }
       }
     }
-    print(results.ladder);
   }
 
   /**
@@ -161,16 +181,17 @@ record StreamingLadder(BenchmarkOptions options) implements Measurement {
    * threads).
    */
   private static boolean pushed(String mode) {
-    return mode.equals("subscription") || mode.equals("bare");
+    return mode.equals("subscription") || mode.equals("bare") || mode.equals("copy");
   }
 
   /**
    * One cell: its load started, warmed up, measured (when {@code measured}), and stopped; a
-   * subscription or bare cell's samples {@code periodMicros} apart.
+   * subscription, bare or copy cell's samples {@code periodMicros} apart.
    */
   private LadderCell cell(
       IeProcess ie,
       Map<String, SamplingControl> samplingByIm,
+      Map<Integer, CopyFanOut> copies,
       String mode,
       int bytes,
       int clients,
@@ -185,12 +206,20 @@ record StreamingLadder(BenchmarkOptions options) implements Measurement {
         if (!measured) {
           return null;
         }
-        Window w = measure(ie, load.responses::get);
+        Window w = measure(ie.cpu(), load.responses::get);
         return logged(w.cell(mode, bytes, length, clients, load.errors.get(), 0), load.lastError());
       }
     }
     if (mode.equals("bare")) {
       return bare(ie, bytes, clients, warmupMillis, periodMicros, measured);
+    }
+    if (mode.equals("copy")) {
+      CopyFanOut fanOut = copies.get(bytes);
+      if (fanOut == null) {
+        fanOut = CopyFanOut.start(bytes);
+        copies.put(bytes, fanOut);
+      }
+      return copy(fanOut, bytes, clients, warmupMillis, periodMicros, measured);
     }
     String im = "lab/array" + length;
     SamplingControl sampling =
@@ -207,7 +236,7 @@ record StreamingLadder(BenchmarkOptions options) implements Measurement {
         }
         // With no subscriber, the samples the IE published: what a sample costs before any
         // delivery.
-        Window w = measure(ie, clients == 0 ? () -> published(sampling) : subs.received::get);
+        Window w = measure(ie.cpu(), clients == 0 ? () -> published(sampling) : subs.received::get);
         long lost = subs.ledgers().stream().mapToLong(l -> l.counts().lost()).sum();
         return logged(w.cell(mode, bytes, length, clients, 0, lost), null);
       } finally {
@@ -260,8 +289,38 @@ record StreamingLadder(BenchmarkOptions options) implements Measurement {
       if (!measured) {
         return null;
       }
-      Window w = measure(ie, subs.received::get);
+      Window w = measure(ie.cpu(), subs.received::get);
       return logged(w.cell("bare", bytes, length, clients, 0, lost(subs)), null);
+    }
+  }
+
+  /**
+   * A copy cell: {@code clients} readers of a plain TCP fan-out ({@link CopyFanOut}, a process of
+   * its own) sending the vector's bytes to each of them every {@code periodMicros}. Its CPU per
+   * delivered message stands where the IE's does in the other cells: the floor under a delivery.
+   */
+  private LadderCell copy(
+      CopyFanOut fanOut,
+      int bytes,
+      int clients,
+      long warmupMillis,
+      long periodMicros,
+      boolean measured)
+      throws Exception {
+    try (CopyFanOut.Readers readers = fanOut.readers(clients)) {
+      fanOut.periodMicros(periodMicros);
+      try {
+        Thread.sleep(warmupMillis);
+        if (!measured) {
+          return null;
+        }
+        long lost0 = readers.lost.get();
+        Window w = measure(fanOut.cpu(), readers.received::get);
+        return logged(
+            w.cell("copy", bytes, bytes / 8, clients, 0, readers.lost.get() - lost0), null);
+      } finally {
+        fanOut.periodMicros(0);
+      }
     }
   }
 
@@ -282,7 +341,7 @@ record StreamingLadder(BenchmarkOptions options) implements Measurement {
           sampling.periodMicros(period);
           Thread.sleep(warmupMillis);
           long lost0 = lost(subs);
-          Window w = measure(ie, subs.received::get);
+          Window w = measure(ie.cpu(), subs.received::get);
           long lost = lost(subs) - lost0;
           LadderCell c = w.cell("capacity", bytes, length, clients, 0, lost);
           double asked = 1e6 / period;
@@ -314,17 +373,20 @@ record StreamingLadder(BenchmarkOptions options) implements Measurement {
     return subs.ledgers().stream().mapToLong(l -> l.counts().lost()).sum();
   }
 
-  /** Vectors per second and the IE's CPU per vector over the cell's time, its memory meanwhile. */
-  private Window measure(IeProcess ie, LongSupplier vectors) throws InterruptedException {
-    try (ResidentMemory rss = new ResidentMemory(ie.pid(), RSS_PERIOD_MILLIS)) {
-      double c0 = ie.cpu().seconds();
-      double j0 = CompilerCpu.seconds(ie.pid());
+  /**
+   * Vectors per second and the CPU per vector of the process serving them (the IE's, or the copy
+   * fan-out's) over the cell's time, its memory meanwhile.
+   */
+  private Window measure(ProcessCpu process, LongSupplier vectors) throws InterruptedException {
+    try (ResidentMemory rss = new ResidentMemory(process.pid(), RSS_PERIOD_MILLIS)) {
+      double c0 = process.seconds();
+      double j0 = CompilerCpu.seconds(process.pid());
       long n0 = vectors.getAsLong();
       long t0 = System.nanoTime();
       Thread.sleep(options.ladderMeasure().toMillis());
       long n = vectors.getAsLong() - n0;
-      double cpu = ie.cpu().seconds() - c0;
-      double jit = Math.max(0, CompilerCpu.seconds(ie.pid()) - j0);
+      double cpu = process.seconds() - c0;
+      double jit = Math.max(0, CompilerCpu.seconds(process.pid()) - j0);
       double rate = Statistics.perSecond(n, System.nanoTime() - t0);
       return new Window(
           rate,

@@ -70,7 +70,7 @@ class BenchmarkOptionsTest {
         assertThrows(IllegalArgumentException.class, () -> options("--ladder-bytes=10001"))
             .getMessage());
     assertEquals(
-        "--ladder-modes takes polling and/or subscription and/or bare and/or capacity, comma-separated, not"
+        "--ladder-modes takes polling and/or subscription and/or bare and/or copy and/or capacity, comma-separated, not"
             + " 'push'",
         assertThrows(IllegalArgumentException.class, () -> options("--ladder-modes=push"))
             .getMessage());
