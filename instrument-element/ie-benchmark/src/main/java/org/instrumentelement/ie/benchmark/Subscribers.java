@@ -25,6 +25,7 @@ import org.instrumentelement.ie.contract.MessageProperty;
 final class Subscribers implements AutoCloseable {
   private static final int MAX_SAMPLES = 2_000_000;
   private static final int PREFETCH = 100;
+  private static final int ACK_INTERVAL_MILLIS = 1_000;
   private static final String SEQUENCE = MessageProperty.SEQUENCE.key();
   private static final String EPOCH = MessageProperty.EPOCH.key();
 
@@ -58,11 +59,13 @@ final class Subscribers implements AutoCloseable {
     for (int i = 0; i < count; i++) {
       ActiveMQConnectionFactory cf = factory(brokerUrl, tls);
       cf.setWatchTopicAdvisories(false);
-      // A lean subscriber: acknowledgements in batches (every 65 of a prefetch of 100, or every
-      // 100 ms), not one per message, and the listener called on the connection's own thread.
+      // A lean subscriber, as the ie-client library's: acknowledgements in batches (every 65 of a
+      // prefetch of 100, or a second after the last), not one per message, and the listener
+      // called on the connection's own thread.
       cf.getPrefetchPolicy().setTopicPrefetch(PREFETCH);
       cf.setOptimizeAcknowledge(true);
-      cf.setOptimizedAckScheduledAckInterval(100);
+      cf.setOptimizedAckScheduledAckInterval(ACK_INTERVAL_MILLIS);
+      cf.setOptimizeAcknowledgeTimeOut(ACK_INTERVAL_MILLIS);
       cf.setAlwaysSessionAsync(false);
       if (user != null) {
         cf.setUserName(user);

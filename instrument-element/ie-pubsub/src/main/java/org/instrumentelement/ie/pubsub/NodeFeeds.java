@@ -97,9 +97,10 @@ public final class NodeFeeds implements AutoCloseable {
         ActiveMQConnectionFactory cf =
             BrokerConnectionFactory.create(brokerUrl, user, password, trust);
         cf.getPrefetchPolicy().setTopicPrefetch(PREFETCH);
-        // Acknowledged in batches (at most every 100 ms), not one broker call per node message.
+        // Acknowledged in batches (at most a second apart), not one broker call per node message.
         cf.setOptimizeAcknowledge(true);
-        cf.setOptimizedAckScheduledAckInterval(100);
+        cf.setOptimizedAckScheduledAckInterval(1_000);
+        cf.setOptimizeAcknowledgeTimeOut(1_000);
         c = cf.createConnection();
         for (Feed f : feeds) {
           Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
