@@ -180,9 +180,10 @@ public final class PortalError extends Exception {
     if (find(e, ConnectException.class) != null) {
       return "connection refused (is it running?)";
     }
-    UnknownHostException unknown = find(e, UnknownHostException.class);
-    if (unknown != null) {
-      return "unknown host " + unknown.getMessage();
+    if (find(e, UnknownHostException.class) != null) {
+      // Not the exception's message: the client's wraps another's ("UnknownHostException invoking
+      // <url>: null"), and the URL is beside the IE's name already.
+      return "unknown host (is the host name in its URL right?)";
     }
     if (find(e, SocketTimeoutException.class) != null
         || find(e, HttpTimeoutException.class) != null) {

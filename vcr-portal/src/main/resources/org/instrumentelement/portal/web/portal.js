@@ -31,6 +31,12 @@ function el(tag, attrs, ...children) {
   return e;
 }
 
+// Replaces the children of `parent` with `children`, leaving out null and undefined (a part not
+// shown) as el() does: the DOM's replaceChildren would show them as the text "null".
+function setChildren(parent, ...children) {
+  parent.replaceChildren(...children.filter((c) => c !== null && c !== undefined));
+}
+
 async function api(path, body) {
   const init = body === undefined
     ? { headers: { Accept: "application/json" } }
@@ -156,7 +162,7 @@ function renderTree() {
     block.append(list);
     items.push(block);
   }
-  nav.replaceChildren(el("h2", { class: "tree-title", text: "Instrument Elements" }), ...items,
+  setChildren(nav, el("h2", { class: "tree-title", text: "Instrument Elements" }), ...items,
     state.tree.found ? foundElements(state.tree.found) : null);
 }
 
@@ -479,7 +485,7 @@ function buildPanel(p, d) {
 
   const recording = d.attributes.some((a) => a.subscribable) ? buildRecordings(p) : null;
   p.trendSlot = el("div", { id: "trend-slot" });
-  document.getElementById("panel").replaceChildren(head, p.banner, commands, traces, p.trendSlot,
+  setChildren(document.getElementById("panel"), head, p.banner, commands, traces, p.trendSlot,
     el("div", { class: "columns" }, params, attrs), recording);
   for (const t of Object.values(p.traces)) {
     live.watch(p.sel.ie, p.sel.im, t.attribute, t.box.clientWidth);
