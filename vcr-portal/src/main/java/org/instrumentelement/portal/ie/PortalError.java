@@ -235,6 +235,15 @@ public final class PortalError extends Exception {
     return reason;
   }
 
+  /**
+   * Why, in a line under the IE's name (in the tree, beside a trace): the reason alone when the IE
+   * did not answer ({@code connection refused (is it running?)}), else the code and the reason
+   * ({@code SERVER_BUSY: busy (HTTP 503)}).
+   */
+  public String briefly() {
+    return code.equals(UNREACHABLE) ? reason : code + ": " + reason;
+  }
+
   /** Whether the IE refused with this fault code. */
   public boolean is(FaultCode c) {
     return code.equals(c.name());
