@@ -66,7 +66,11 @@ public final class PortalInitializer implements ServletContainerInitializer {
         config.mdnsBrowse() ? new FoundElements(List.of(), Clock.systemUTC()) : null;
     TraceHub hub =
         new TraceHub(
-            directory, config.traceMaxPoints(), config.traceMaxRate(), config.traceRecheckPeriod());
+            directory,
+            config.traceMaxPoints(),
+            config.traceMaxRate(),
+            config.traceRecheckPeriod(),
+            config.traceResyncTimeout());
 
     ctx.setSessionTrackingModes(EnumSet.of(SessionTrackingMode.COOKIE));
     ctx.getSessionCookieConfig().setHttpOnly(true);

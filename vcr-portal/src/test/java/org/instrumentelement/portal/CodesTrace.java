@@ -10,23 +10,29 @@ import java.nio.ByteOrder;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.instrumentelement.ie.client.InstrumentElementClient;
 import org.instrumentelement.ie.client.soap.AddInstrumentManager;
+import org.instrumentelement.ie.client.soap.AttributeInfo;
+import org.instrumentelement.ie.client.soap.DescribeInstrumentManager;
 import org.instrumentelement.ie.client.soap.ExecuteCommand;
 import org.instrumentelement.ie.client.soap.InstrumentElementPort;
 import org.instrumentelement.ie.client.soap.RemoveInstrumentManager;
 import org.instrumentelement.ie.client.soap.SetParameter;
 import org.instrumentelement.ie.client.soap.Setting;
+import org.instrumentelement.ie.client.soap.ValueType;
 import org.instrumentelement.ie.client.subscription.AttributeSubscriber;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.NoSuchElementException;
 import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
@@ -155,9 +161,35 @@ final class CodesTrace implements AutoCloseable {
     }
   }
 
-  /** The page, signed in, opens the scope's panel and draws its doubles. */
+  /**
+   * The page, signed in, opens the scope's panel: a trace card for each vector the IE publishes
+   * (subscribable) and for nothing else, as the IE describes the scope (its {@code time} vector,
+   * read on demand, is an attribute row saying it has no live trace), and draws its doubles.
+   */
   void checkPage(WebDriver driver, WebDriverWait wait) throws Exception {
     openPanel(wait, IM);
+    DescribeInstrumentManager q = new DescribeInstrumentManager();
+    q.setIm(IM);
+    Set<String> watchable = new TreeSet<>();
+    Set<String> notWatchable = new TreeSet<>();
+    for (AttributeInfo a : admin.describeInstrumentManager(q).getDescription().getAttribute()) {
+      if (a.getType() == ValueType.DOUBLE_ARRAY) {
+        (a.isSubscribable() ? watchable : notWatchable).add(a.getName());
+      }
+    }
+    assertEquals(Set.of("waveform"), watchable);
+    assertEquals(Set.of("time"), notWatchable, "the scope has a vector it does not publish");
+    Set<String> cards = new TreeSet<>();
+    for (WebElement card : driver.findElements(By.cssSelector(".trace[data-attribute]"))) {
+      cards.add(card.getAttribute("data-attribute"));
+    }
+    assertEquals(watchable, cards, "a trace card for each vector that can be watched, only");
+    for (String name : notWatchable) {
+      wait.until(
+          ExpectedConditions.textToBe(
+              By.cssSelector("tr[data-attribute='" + name + "'] .attr-value"),
+              "vector, not published: no live trace"));
+    }
     JavascriptExecutor js = (JavascriptExecutor) driver;
     // The page's last frame: its first byte, and its values' float64 bytes (base64), exact.
     String script =

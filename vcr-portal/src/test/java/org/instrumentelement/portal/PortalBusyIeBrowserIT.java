@@ -9,6 +9,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import java.util.regex.Pattern;
+import org.instrumentelement.ie.client.InstrumentElementClient;
+import org.instrumentelement.ie.client.soap.ConfigureSampling;
+import org.instrumentelement.ie.client.soap.InstrumentElementPort;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -18,6 +22,8 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Keys;
+import org.openqa.selenium.NoSuchElementException;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
@@ -25,8 +31,9 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 /**
  * The page when the IE is busy for the signed-in user (a real IE behind {@link IeFront}, in
  * headless Chromium): it says why a trace does not come and asks again by itself, says that alarms
- * are unknown rather than showing none, shows no IMs the IE did not list to the user, and offers an
- * admin no "Add instrument" while the IE cannot confirm that they are one.
+ * are unknown rather than showing none, shows no IMs the IE did not list to the user, offers an
+ * admin no "Add instrument" while the IE cannot confirm that they are one, and says that a trace
+ * may be out of date when the IE could not give its current value after a broker restart.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -46,7 +53,8 @@ class PortalBusyIeBrowserIT {
             Map.of(
                 "portal.localIe", "false",
                 "portal.ie.lab.url", front.url(),
-                "portal.pollPeriod", "500ms"));
+                "portal.pollPeriod", "500ms",
+                "portal.trace.resyncTimeout", "2s"));
     front.forwardTo(lab.soapUrl());
     profile = Files.createTempDirectory("vcr-chromium");
     driver = HeadlessChromium.start(profile);
@@ -144,5 +152,69 @@ class PortalBusyIeBrowserIT {
         ExpectedConditions.attributeToBe(
             By.cssSelector(".add-page[data-ie='lab']"), "data-admin", "true"));
     wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("discover-button")));
+  }
+
+  /**
+   * The IE's broker restarts while the IE is too busy to give the portal's account the trace's
+   * current value (503 to every getAttribute): once the portal has tried for {@code
+   * portal.trace.resyncTimeout}, the trace says that the value it shows may be out of date, and
+   * says so until a new value comes. The scope's sampling is off meanwhile, so that no new value
+   * makes the question moot.
+   */
+  @Test
+  @Order(50)
+  void aTraceWhoseValueCouldNotBeReadAgainAfterABrokerRestartSaysItMayBeOutOfDate()
+      throws Exception {
+    By link = By.cssSelector("a.tree-im[data-ie='lab'][data-im='lab/scope']");
+    wait.until(
+        d -> {
+          try {
+            d.findElement(link).click(); // the tree is redrawn as it is polled: found again
+            return true;
+          } catch (NoSuchElementException | StaleElementReferenceException notYet) {
+            return false;
+          }
+        });
+    wait.until(ExpectedConditions.textToBe(By.id("im-title"), "lab/scope"));
+    By trace = By.cssSelector(".trace[data-attribute='waveform']");
+    By status = By.cssSelector(".trace[data-attribute='waveform'] .trace-status");
+    wait.until(d -> Long.parseLong(d.findElement(trace).getAttribute("data-seq")) > 0);
+    InstrumentElementPort admin = InstrumentElementClient.connect(lab.soapUrl(), "admin", "admin");
+    sampleScopeEvery(admin, 0); // off
+    try {
+      front.answer("observer", "getAttribute", IeFront.Answer.SERVER_BUSY);
+      lab.runtime.broker().close();
+      wait.until(
+          ExpectedConditions.textMatches(status, Pattern.compile("broker connection lost.*")));
+      long shown = Long.parseLong(driver.findElement(trace).getAttribute("data-seq"));
+      lab.runtime.broker().start();
+      wait.until(ExpectedConditions.textMatches(status, Pattern.compile("may be out of date: .*")));
+      String told = driver.findElement(status).getText();
+      assertEquals(
+          "may be out of date: the current value could not be read after the broker reconnected"
+              + " (SERVER_BUSY: busy (HTTP 503)); the next value will replace it",
+          told);
+      assertTrue(driver.findElement(status).getAttribute("class").contains("warn"), told);
+      assertEquals(
+          shown,
+          Long.parseLong(driver.findElement(trace).getAttribute("data-seq")),
+          "the value from before the restart is still shown");
+      front.reset();
+    } finally {
+      sampleScopeEvery(admin, 200);
+    }
+    // A new value is up to date: the trace draws it and says nothing more.
+    long before = Long.parseLong(driver.findElement(trace).getAttribute("data-seq"));
+    wait.until(d -> Long.parseLong(d.findElement(trace).getAttribute("data-seq")) > before);
+    wait.until(ExpectedConditions.textToBe(status, ""));
+  }
+
+  /** Sets the scope's waveform sampling period (0: off), as an admin, directly with the IE. */
+  private static void sampleScopeEvery(InstrumentElementPort admin, long millis) throws Exception {
+    ConfigureSampling c = new ConfigureSampling();
+    c.setIm("lab/scope");
+    c.setAttribute("waveform");
+    c.setSamplingPeriodMillis(millis);
+    admin.configureSampling(c);
   }
 }

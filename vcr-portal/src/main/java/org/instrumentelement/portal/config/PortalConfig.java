@@ -13,6 +13,9 @@ import org.instrumentelement.ie.client.tls.ClientTls;
  * @param downloadTimeout how long a recording's download waits for the IE's first byte
  * @param traceRecheckPeriod how often each live trace viewer's right to observe it is confirmed
  *     again with the IE, as that viewer's user
+ * @param traceResyncTimeout how long the current value of a live trace is read again after its
+ *     broker connection came back, while the IE is busy or away; then the trace says that it may be
+ *     out of date
  * @param traceMaxPoints most points of one trace frame sent to a browser (beyond: min/max per
  *     bucket); a browser asking for fewer gets fewer
  * @param traceMaxRate most trace frames per second sent to one browser for one attribute
@@ -27,6 +30,7 @@ public record PortalConfig(
     Duration ieTimeout,
     Duration downloadTimeout,
     Duration traceRecheckPeriod,
+    Duration traceResyncTimeout,
     int traceMaxPoints,
     int traceMaxRate,
     ClientTls tls,

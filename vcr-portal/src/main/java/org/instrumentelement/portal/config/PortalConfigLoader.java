@@ -183,6 +183,7 @@ public final class PortalConfigLoader {
         duration(c, PortalKeys.IE_TIMEOUT.name()),
         duration(c, PortalKeys.DOWNLOAD_TIMEOUT.name()),
         duration(c, PortalKeys.TRACE_RECHECK_PERIOD.name()),
+        duration(c, PortalKeys.TRACE_RESYNC_TIMEOUT.name()),
         integer(c, PortalKeys.TRACE_MAX_POINTS.name(), 100, 100_000),
         integer(c, PortalKeys.TRACE_MAX_RATE.name(), 1, 100),
         tls(trustStore, trustStorePassword),

@@ -67,6 +67,12 @@ public final class PortalKeys {
           "portal.trace.recheckPeriod",
           "10s",
           "how often each live trace viewer's right to observe is confirmed again with the IE");
+  public static final Key TRACE_RESYNC_TIMEOUT =
+      key(
+          "portal.trace.resyncTimeout",
+          "30s",
+          "how long the current value of a live trace is read again after a broker reconnect while"
+              + " the IE is busy or away; then the trace is marked as possibly out of date");
   public static final Key TRACE_MAX_POINTS =
       key("portal.trace.maxPoints", "2000", "most points of a trace frame");
   public static final Key TRACE_MAX_RATE =

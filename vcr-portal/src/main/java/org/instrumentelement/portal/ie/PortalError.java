@@ -180,9 +180,10 @@ public final class PortalError extends Exception {
     if (find(e, ConnectException.class) != null) {
       return "connection refused (is it running?)";
     }
-    UnknownHostException unknown = find(e, UnknownHostException.class);
-    if (unknown != null) {
-      return "unknown host " + unknown.getMessage();
+    if (find(e, UnknownHostException.class) != null) {
+      // Not the exception's message: the client's wraps another's ("UnknownHostException invoking
+      // <url>: null"), and the URL is beside the IE's name already.
+      return "unknown host (is the host name in its URL right?)";
     }
     if (find(e, SocketTimeoutException.class) != null
         || find(e, HttpTimeoutException.class) != null) {
@@ -232,6 +233,15 @@ public final class PortalError extends Exception {
    */
   public String reason() {
     return reason;
+  }
+
+  /**
+   * Why, in a line under the IE's name (in the tree, beside a trace): the reason alone when the IE
+   * did not answer ({@code connection refused (is it running?)}), else the code and the reason
+   * ({@code SERVER_BUSY: busy (HTTP 503)}).
+   */
+  public String briefly() {
+    return code.equals(UNREACHABLE) ? reason : code + ": " + reason;
   }
 
   /** Whether the IE refused with this fault code. */

@@ -193,14 +193,12 @@ public final class RemoteElement {
               before.generation() + (returned ? 1 : 0));
     } catch (PortalError e) {
       failed = e;
-      String reason =
-          e.code().equals(PortalError.UNREACHABLE) ? e.reason() : e.code() + ": " + e.reason();
       after =
           new ElementStatus(
               name,
               url,
               false,
-              reason,
+              e.briefly(),
               before.reachable() || before.checked() == null ? now : before.since(),
               now,
               before.generation());

@@ -5,12 +5,14 @@ import java.util.Objects;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import org.instrumentelement.ie.client.InstrumentElementClient;
 import org.instrumentelement.ie.client.soap.Value;
 import org.instrumentelement.ie.client.subscription.AttributeSubscriber;
 import org.instrumentelement.ie.client.subscription.SampledValue;
 import org.instrumentelement.ie.client.subscription.SubscriptionListener;
 import org.instrumentelement.ie.contract.BodyType;
+import org.instrumentelement.portal.ie.PortalError;
 
 /**
  * One subscribed attribute of one IE, shared by every browser watching it: the newest value, the
@@ -104,6 +106,12 @@ final class TraceFeed implements SubscriptionListener {
   private long restarts;
   private String status = "subscribing";
 
+  /**
+   * Whether no value has come since the broker connection was last lost: until one comes (or the
+   * current value is read again), the value shown may be out of date.
+   */
+  private boolean unconfirmed;
+
   /** Sample spacing and first sample's position when the IM tells them (else index). */
   private double x0;
 
@@ -130,10 +138,22 @@ final class TraceFeed implements SubscriptionListener {
   /** Called after every change that browsers should see. */
   private final Consumer<TraceFeed> changed;
 
-  TraceFeed(Key key, FrameThrottle throttle, Consumer<TraceFeed> changed) {
+  /** Says, in the portal's words, why the IE did not give the current value. */
+  private final Function<Exception, PortalError> explain;
+
+  /**
+   * @param explain why a read of the current value failed, in the portal's words, from what the
+   *     subscriber reported ({@link #onResynchronisationFailed})
+   */
+  TraceFeed(
+      Key key,
+      FrameThrottle throttle,
+      Consumer<TraceFeed> changed,
+      Function<Exception, PortalError> explain) {
     this.key = key;
     this.throttle = throttle;
     this.changed = changed;
+    this.explain = explain;
   }
 
   @Override
@@ -171,6 +191,7 @@ final class TraceFeed implements SubscriptionListener {
       epoch = v.epoch();
       sequence = v.sequence();
       status = "live";
+      unconfirmed = false;
       version++;
       valuesReceived++;
       rate.mark(System.nanoTime());
@@ -193,6 +214,9 @@ final class TraceFeed implements SubscriptionListener {
 
   @Override
   public void onConnectionLost() {
+    synchronized (this) {
+      unconfirmed = true;
+    }
     status("broker connection lost, reconnecting");
   }
 
@@ -211,6 +235,28 @@ final class TraceFeed implements SubscriptionListener {
         scalar = current.getDoubleValue();
       }
       status = "live";
+      unconfirmed = false;
+      version++;
+    }
+    changed.accept(this);
+  }
+
+  /**
+   * The current value could not be read after the broker connection came back (the IE busy or away
+   * for the subscriber's {@code resyncTimeout}, or refusing): unless a value has come since, the
+   * one shown may be out of date, and the trace says so until the next value comes.
+   */
+  @Override
+  public void onResynchronisationFailed(String topic, Exception cause) {
+    String why = explain.apply(cause).briefly();
+    synchronized (this) {
+      if (!unconfirmed) {
+        return; // a value came meanwhile: the trace is up to date
+      }
+      status =
+          "may be out of date: the current value could not be read after the broker reconnected ("
+              + why
+              + "); the next value will replace it";
       version++;
     }
     changed.accept(this);

@@ -91,6 +91,7 @@ public final class TraceHub implements AutoCloseable {
   private final ElementDirectory directory;
   private final WatchRight right;
   private final Duration recheckPeriod;
+  private final Duration resyncTimeout;
   private final int maxPoints;
   private final int maxRate;
   private final Map<TraceFeed.Key, TraceFeed> feeds = new ConcurrentHashMap<>();
@@ -109,9 +110,16 @@ public final class TraceHub implements AutoCloseable {
 
   /**
    * @param recheckPeriod how often each viewer's right to observe its traces is confirmed again
+   * @param resyncTimeout how long a trace's current value is read again after a broker reconnect
+   *     while the IE is busy or away; then the trace says it may be out of date
    */
-  public TraceHub(ElementDirectory directory, int maxPoints, int maxRate, Duration recheckPeriod) {
-    this(directory, null, maxPoints, maxRate, recheckPeriod);
+  public TraceHub(
+      ElementDirectory directory,
+      int maxPoints,
+      int maxRate,
+      Duration recheckPeriod,
+      Duration resyncTimeout) {
+    this(directory, null, maxPoints, maxRate, recheckPeriod, resyncTimeout);
   }
 
   /**
@@ -123,12 +131,14 @@ public final class TraceHub implements AutoCloseable {
       WatchRight right,
       int maxPoints,
       int maxRate,
-      Duration recheckPeriod) {
+      Duration recheckPeriod,
+      Duration resyncTimeout) {
     this.directory = directory;
     this.right = right == null ? this::askTheIe : right;
     this.maxPoints = maxPoints;
     this.maxRate = maxRate;
     this.recheckPeriod = recheckPeriod;
+    this.resyncTimeout = resyncTimeout;
   }
 
   private static ScheduledExecutorService singleThread(String name) {
@@ -362,7 +372,10 @@ public final class TraceHub implements AutoCloseable {
           }
           TraceFeed feed =
               feeds.computeIfAbsent(
-                  key, k -> new TraceFeed(k, new FrameThrottle(maxRate), this::changed));
+                  key,
+                  k ->
+                      new TraceFeed(
+                          k, new FrameThrottle(maxRate), this::changed, c -> explain(k, c)));
           feed.suspended.remove(viewer);
           feed.viewers.addIfAbsent(viewer);
           if (feed.subscribeRequested.compareAndSet(false, true)) {
@@ -558,9 +571,25 @@ public final class TraceHub implements AutoCloseable {
             AttributeSubscriber.Options.DEFAULTS
                 .withCredentials(e.service().user(), e.service().password())
                 .withTls(e.tls())
-                .withPrefetch(PREFETCH));
+                .withPrefetch(PREFETCH)
+                .withResyncTimeout(resyncTimeout));
     links.put(element, new BrokerLink(brokerUrl, s));
     return s;
+  }
+
+  /**
+   * Why the IE did not give a trace's current value after a broker reconnect (read with the
+   * portal's own account), in the portal's words: the IE's fault, or what became of the call.
+   */
+  private PortalError explain(TraceFeed.Key key, Exception cause) {
+    if (cause instanceof InstrumentElementFault fault) {
+      return PortalError.of(fault);
+    }
+    RemoteElement e = directory.element(key.element());
+    if (e == null || cause == null) {
+      return PortalError.unreachable(key.element(), "no answer");
+    }
+    return PortalError.ofCall(e.name(), e.service().user(), e.timeout(), cause);
   }
 
   private void closeSubscription(TraceFeed f) {

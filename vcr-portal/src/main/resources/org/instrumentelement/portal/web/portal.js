@@ -31,6 +31,12 @@ function el(tag, attrs, ...children) {
   return e;
 }
 
+// Replaces the children of `parent` with `children`, leaving out null and undefined (a part not
+// shown) as el() does: the DOM's replaceChildren would show them as the text "null".
+function setChildren(parent, ...children) {
+  parent.replaceChildren(...children.filter((c) => c !== null && c !== undefined));
+}
+
 async function api(path, body) {
   const init = body === undefined
     ? { headers: { Accept: "application/json" } }
@@ -156,7 +162,7 @@ function renderTree() {
     block.append(list);
     items.push(block);
   }
-  nav.replaceChildren(el("h2", { class: "tree-title", text: "Instrument Elements" }), ...items,
+  setChildren(nav, el("h2", { class: "tree-title", text: "Instrument Elements" }), ...items,
     state.tree.found ? foundElements(state.tree.found) : null);
 }
 
@@ -434,9 +440,9 @@ function buildPanel(p, d) {
   const commands = el("section", { class: "card" }, el("h2", { text: "Commands" }), buttons,
     p.commandMessage, p.runs);
 
-  // Live traces: every vector attribute
+  // Live traces: every vector attribute the IE publishes
   const traces = el("div", { class: "traces" });
-  for (const a of d.attributes.filter((x) => x.vector)) {
+  for (const a of d.attributes.filter(traced)) {
     traces.append(buildTrace(p, a));
   }
 
@@ -451,12 +457,12 @@ function buildPanel(p, d) {
         el("th", { text: "Range" }), el("th", {}))),
       el("tbody", {}, ...paramRows)));
 
-  // Attributes (scalars; vectors are the traces above), each sampled number with its trend
+  // Attributes (scalars, and vectors without a trace), each sampled number with its trend
   const attrRows = [];
-  for (const a of d.attributes.filter((x) => !x.vector)) {
+  for (const a of d.attributes.filter((x) => !traced(x))) {
     const quality = el("td", { class: "attr-quality" });
     const trend = el("td", { class: "attr-trend" }, trends.button(p, a));
-    if (a.writable) {
+    if (a.writable && !a.vector) {
       // Written like a parameter: the input shows the live value until someone types.
       const editor = buildEditor(p, a, "attribute", "attr-" + a.name);
       p.attrs[a.name] = { quality, info: a, editor };
@@ -479,7 +485,7 @@ function buildPanel(p, d) {
 
   const recording = d.attributes.some((a) => a.subscribable) ? buildRecordings(p) : null;
   p.trendSlot = el("div", { id: "trend-slot" });
-  document.getElementById("panel").replaceChildren(head, p.banner, commands, traces, p.trendSlot,
+  setChildren(document.getElementById("panel"), head, p.banner, commands, traces, p.trendSlot,
     el("div", { class: "columns" }, params, attrs), recording);
   for (const t of Object.values(p.traces)) {
     live.watch(p.sel.ie, p.sel.im, t.attribute, t.box.clientWidth);
@@ -804,12 +810,21 @@ function updatePanel(p, d) {
       if (!ed.dirty && document.activeElement !== ed.input) showCurrent(ed);
       continue;
     }
-    entry.value.textContent = a.readable ? formatValue(a.value) : "not readable in " + d.state;
-    entry.value.classList.toggle("muted", !a.readable);
+    // A vector without a trace is not read every second: the panel says what it is.
+    entry.value.textContent = !a.readable ? "not readable in " + d.state
+      : a.vector ? "vector, not published: no live trace" : formatValue(a.value);
+    entry.value.classList.toggle("muted", !a.readable || a.vector);
   }
 }
 
 // ---------------------------------------------------------------- live traces
+
+// Whether attribute `a` gets a trace card: a vector the IE publishes (subscribable), since a card
+// shows only what its topic brings. Another vector (the Keysight scope's `time`, read on demand)
+// is listed among the attributes.
+function traced(a) {
+  return a.vector && a.subscribable;
+}
 
 function buildTrace(p, a) {
   const box = el("div", { class: "chart" });

@@ -21,6 +21,7 @@ class PortalConfigLoaderTest {
     assertEquals(Duration.ofSeconds(15), c.ieTimeout());
     assertEquals(Duration.ofMinutes(10), c.downloadTimeout());
     assertEquals(Duration.ofSeconds(10), c.traceRecheckPeriod());
+    assertEquals(Duration.ofSeconds(30), c.traceResyncTimeout());
     assertEquals(2000, c.traceMaxPoints());
     assertEquals(20, c.traceMaxRate());
   }

@@ -22,7 +22,8 @@ class LiveMessageFuzzTest {
               List.of(), Duration.ofSeconds(1), ClientTls.DEFAULTS, Duration.ofSeconds(1)),
           MAX_POINTS,
           100,
-          Duration.ofSeconds(10));
+          Duration.ofSeconds(10),
+          Duration.ofSeconds(30));
   private static final Method ON_MESSAGE = method();
   private static final Field VIEWER = field("viewer");
   private static final Field WINDOW = viewerField("window");

@@ -6,12 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import jakarta.xml.ws.WebServiceException;
+import java.net.ConnectException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.instrumentelement.ie.client.subscription.CodeScaling;
 import org.instrumentelement.ie.client.subscription.SampledValue;
+import org.instrumentelement.portal.ie.PortalError;
 import org.junit.jupiter.api.Test;
 
 class TraceFeedTest {
@@ -20,7 +24,13 @@ class TraceFeedTest {
       new TraceFeed(
           new TraceFeed.Key("ie", "lab/scope", "waveform"),
           new FrameThrottle(20),
-          f -> changes.incrementAndGet());
+          f -> changes.incrementAndGet(),
+          TraceFeedTest::explain);
+
+  /** As TraceHub says why the IE did not give a value, for an IE named ie. */
+  static PortalError explain(Exception cause) {
+    return PortalError.ofCall("ie", "observer", Duration.ofSeconds(15), cause);
+  }
 
   @Test
   void framesCarrySequenceGapsAndTheDecimatedVector() throws Exception {
@@ -74,6 +84,35 @@ class TraceFeedTest {
     assertTrue(after.version() > before.version());
     assertFalse(before.values() == after.values(), "a new value is a new array");
     assertEquals(2, feed.valuesReceived());
+  }
+
+  @Test
+  void aValueNotReadAgainAfterABrokerReconnectMayBeOutOfDateUntilTheNextOne() throws Exception {
+    feed.onValue(vector(1, 5, 10));
+    feed.onConnectionLost();
+    assertEquals("broker connection lost, reconnecting", feed.snapshot().status());
+    feed.onConnectionRestored();
+    int before = changes.get();
+    feed.onResynchronisationFailed(
+        "t", new WebServiceException("Could not send Message.", new ConnectException("refused")));
+    String told = feed.snapshot().status();
+    assertTrue(told.startsWith("may be out of date: "), told);
+    assertTrue(told.contains("(connection refused (is it running?))"), told);
+    assertEquals(before + 1, changes.get(), "browsers are told");
+    assertEquals(5, frame(2000).get("seq").asLong(), "the value shown is the one before");
+    feed.onValue(vector(1, 9, 10));
+    assertEquals("live", feed.snapshot().status(), "a new value is up to date");
+  }
+
+  @Test
+  void aValueThatCameAfterTheReconnectIsNotCalledOutOfDate() throws Exception {
+    feed.onValue(vector(1, 5, 10));
+    feed.onConnectionLost();
+    feed.onConnectionRestored();
+    feed.onValue(vector(1, 6, 10));
+    feed.onResynchronisationFailed(
+        "t", new WebServiceException("Could not send Message.", new ConnectException("refused")));
+    assertEquals("live", feed.snapshot().status());
   }
 
   @Test

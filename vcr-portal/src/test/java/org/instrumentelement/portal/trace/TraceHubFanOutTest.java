@@ -31,7 +31,8 @@ class TraceHubFanOutTest {
               List.of(), Duration.ofSeconds(1), ClientTls.DEFAULTS, Duration.ofSeconds(1)),
           2000,
           100,
-          Duration.ofSeconds(10));
+          Duration.ofSeconds(10),
+          Duration.ofSeconds(30));
 
   /** A socket that takes every frame at once (or never, when stalled), noting the newest seq. */
   private static final class MemorySocket implements FrameSocket {

@@ -55,7 +55,8 @@ class TraceHubRightsTest {
           },
           2000,
           100,
-          Duration.ofMillis(200));
+          Duration.ofMillis(200),
+          Duration.ofSeconds(30));
 
   private long seq;
 

@@ -17,7 +17,10 @@ class TraceStatisticsTest {
   void framesBuiltNeverOutnumberTheSnapshotsSentOutInTheFigures() throws Exception {
     TraceFeed feed =
         new TraceFeed(
-            new TraceFeed.Key("ie", "lab/scope", "waveform"), new FrameThrottle(20), f -> {});
+            new TraceFeed.Key("ie", "lab/scope", "waveform"),
+            new FrameThrottle(20),
+            f -> {},
+            TraceFeedTest::explain);
     AtomicBoolean stop = new AtomicBoolean();
     Thread frames =
         new Thread(
