@@ -10,6 +10,7 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
@@ -19,6 +20,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntPredicate;
 import java.util.regex.Matcher;
@@ -60,6 +63,9 @@ final class IeFront implements AutoCloseable {
     }
   }
 
+  /** The pause after a failed accept before the next one. */
+  private static final long ACCEPT_RETRY_MILLIS = 10;
+
   private static final Pattern OPERATION =
       Pattern.compile("<(?:[\\w-]+:)?Body[^>]*>\\s*<(?:[\\w-]+:)?([\\w-]+)");
 
@@ -74,6 +80,7 @@ final class IeFront implements AutoCloseable {
             return t;
           });
   private final AtomicInteger answered = new AtomicInteger();
+  private final AtomicInteger acceptFailures = new AtomicInteger();
   private volatile InetSocketAddress target;
   private volatile ServerSocket server;
 
@@ -96,8 +103,7 @@ final class IeFront implements AutoCloseable {
     ServerSocket s = new ServerSocket();
     s.setReuseAddress(true);
     if (wanted.test(0)) {
-      s.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
-      return new IeFront(s);
+      return on(s);
     }
     for (int p = 1024; p < 65536; p++) {
       if (wanted.test(p)) {
@@ -113,6 +119,15 @@ final class IeFront implements AutoCloseable {
     }
     s.close();
     return null;
+  }
+
+  /**
+   * A front on a free port of the loopback interface that accepts with {@code unbound} (a test's
+   * own server socket, such as one whose accept fails), which it binds.
+   */
+  static IeFront on(ServerSocket unbound) throws IOException {
+    unbound.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+    return new IeFront(unbound);
   }
 
   int port() {
@@ -171,15 +186,42 @@ final class IeFront implements AutoCloseable {
     return answered.get();
   }
 
+  /** Accepts that failed while the front was listening (each tried again). */
+  int acceptFailures() {
+    return acceptFailures.get();
+  }
+
+  /**
+   * Accepts connections on {@code s} until it is closed. A failed accept while it is open (the
+   * process out of file descriptors for a moment, a connection reset before it was accepted) is
+   * counted and tried again after a short pause: a front that stopped accepting for good would
+   * leave every later connection of the test unanswered in the backlog.
+   */
   private void accept(ServerSocket s) {
     threads.execute(
         () -> {
           while (!s.isClosed()) {
+            Socket c;
             try {
-              Socket c = s.accept();
-              open.add(c);
+              c = s.accept();
+            } catch (IOException e) {
+              if (s.isClosed()) {
+                return; // stopListening() or close()
+              }
+              acceptFailures.incrementAndGet();
+              try {
+                Thread.sleep(ACCEPT_RETRY_MILLIS); // a failure that repeats at once must not spin
+              } catch (InterruptedException closing) {
+                return; // close()
+              }
+              continue;
+            }
+            open.add(c);
+            try {
               threads.execute(() -> serve(c));
-            } catch (IOException closed) {
+            } catch (RejectedExecutionException closing) {
+              open.remove(c);
+              closeQuietly(c);
               return;
             }
           }
@@ -329,5 +371,10 @@ final class IeFront implements AutoCloseable {
   public void close() throws IOException {
     stopListening();
     threads.shutdownNow();
+  }
+
+  /** Whether every thread of the front has ended within {@code timeout} of {@link #close}. */
+  boolean awaitClosed(Duration timeout) throws InterruptedException {
+    return threads.awaitTermination(timeout.toMillis(), TimeUnit.MILLISECONDS);
   }
 }

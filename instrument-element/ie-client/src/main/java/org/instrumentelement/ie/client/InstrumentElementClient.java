@@ -8,6 +8,8 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.cxf.Bus;
+import org.apache.cxf.BusFactory;
 import org.apache.cxf.configuration.jsse.TLSClientParameters;
 import org.apache.cxf.endpoint.Client;
 import org.apache.cxf.frontend.ClientProxy;
@@ -35,9 +37,50 @@ import org.instrumentelement.ie.contract.ValueCodec;
  * }</pre>
  */
 public final class InstrumentElementClient {
-  private static final InstrumentElement SERVICE = new InstrumentElement();
+  /**
+   * The CXF bus of every port this class opens: the client's own, which nothing shuts down. A
+   * service made on whichever bus was the JVM's default at first use (an Instrument Element's or a
+   * web application's in the same JVM) would send every call through that bus's interceptors and
+   * features, and go on using it after its owner stopped and shut it down.
+   */
+  private static final Bus BUS = ownBus();
+
+  /**
+   * One service for all ports: making a service reads the WSDL, which costs far more than a port.
+   */
+  private static final InstrumentElement SERVICE = serviceOn(BUS);
 
   private InstrumentElementClient() {}
+
+  /**
+   * A new bus that is the client's alone. CXF makes the first bus of a JVM its default (and the
+   * creating thread's), for anyone to use and its owner to shut down: the client hands both back,
+   * so that it neither takes another's bus nor lends its own.
+   */
+  private static Bus ownBus() {
+    Bus threadBus = BusFactory.getAndSetThreadDefaultBus(null);
+    try {
+      Bus bus = BusFactory.newInstance().createBus();
+      synchronized (BusFactory.class) { // BusFactory's own lock: no one sets a default meanwhile
+        if (BusFactory.getDefaultBus(false) == bus) {
+          BusFactory.setDefaultBus(null);
+        }
+      }
+      return bus;
+    } finally {
+      BusFactory.setThreadDefaultBus(threadBus);
+    }
+  }
+
+  /** The generated service, on {@code bus} (a JAX-WS service takes the thread's default bus). */
+  private static InstrumentElement serviceOn(Bus bus) {
+    Bus threadBus = BusFactory.getAndSetThreadDefaultBus(bus);
+    try {
+      return new InstrumentElement();
+    } finally {
+      BusFactory.setThreadDefaultBus(threadBus);
+    }
+  }
 
   /**
    * How a port talks to the server.

@@ -12,14 +12,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
-import org.instrumentelement.ie.RunningElement;
 import org.instrumentelement.ie.client.InstrumentElementClient;
-import org.instrumentelement.ie.client.soap.GetSubscriptionInfo;
-import org.instrumentelement.ie.client.soap.InstrumentElementPort;
 import org.instrumentelement.ie.client.subscription.AttributeSubscriber;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The Instrument Element is busy when a subscriber reads the current value after a broker
@@ -35,36 +31,20 @@ class BusyResyncIT {
   /** Requests in progress one address may have; the test holds them all. */
   static final int PER_ADDRESS = 2;
 
-  static RunningElement running;
-  static InstrumentElementPort ie;
-  static String brokerUrl;
-
-  @BeforeAll
-  static void start() throws Exception {
-    running =
-        RunningElement.mockLab(
-            "--http.maxRequestsPerAddress=" + PER_ADDRESS,
-            // the held requests wait for their bodies as long as the test needs
-            "--http.requestBodyTimeout=10m");
-    ie = running.client();
-    GetSubscriptionInfo q = new GetSubscriptionInfo();
-    q.setIm("lab/array2500");
-    q.setAttribute("vector");
-    brokerUrl = ie.getSubscriptionInfo(q).getSubscription().getBrokerUrl();
-  }
-
-  @AfterAll
-  static void stop() {
-    running.close();
-  }
+  @RegisterExtension
+  static final SubscriptionLab lab =
+      new SubscriptionLab(
+          "--http.maxRequestsPerAddress=" + PER_ADDRESS,
+          // the held requests wait for their bodies as long as the test needs
+          "--http.requestBodyTimeout=10m");
 
   @Test
   void aResyncReadRefusedAsBusyIsTriedAgainUntilTheIeAnswers() throws Exception {
-    try (AttributeSubscriber sub = AttributeSubscriber.connect(brokerUrl, "admin", "admin")) {
+    try (AttributeSubscriber sub = AttributeSubscriber.connect(lab.brokerUrl(), "admin", "admin")) {
       Collector c = new Collector();
-      AttributeSubscriber.Subscription s = sub.subscribe(ie, "lab/array2500", "vector", c);
+      AttributeSubscriber.Subscription s = sub.subscribe(lab.ie(), "lab/array2500", "vector", c);
       List<HeldRequest> held = holdEveryRequestOfThisAddress();
-      restartBroker(c, 1);
+      lab.restartBroker(c, 1, WAIT);
       Collector.eventually(
           () -> s.resyncFailures() >= 1, WAIT, "the resync read to be refused as busy");
       for (HeldRequest h : held) {
@@ -84,11 +64,11 @@ class BusyResyncIT {
         AttributeSubscriber.Options.DEFAULTS
             .withCredentials("admin", "admin")
             .withResyncTimeout(Duration.ofSeconds(2));
-    try (AttributeSubscriber sub = AttributeSubscriber.connect(brokerUrl, options)) {
+    try (AttributeSubscriber sub = AttributeSubscriber.connect(lab.brokerUrl(), options)) {
       Collector c = new Collector();
-      AttributeSubscriber.Subscription s = sub.subscribe(ie, "lab/array2500", "vector", c);
+      AttributeSubscriber.Subscription s = sub.subscribe(lab.ie(), "lab/array2500", "vector", c);
       List<HeldRequest> held = holdEveryRequestOfThisAddress();
-      restartBroker(c, 1);
+      lab.restartBroker(c, 1, WAIT);
       c.await(
           () -> !c.resynchronisationsFailed.isEmpty(), WAIT, "the failed resync to be reported");
       synchronized (c) {
@@ -101,7 +81,7 @@ class BusyResyncIT {
         assertEquals(200, h.finish());
       }
       // The resync thread survived: the next reconnect reads the value.
-      restartBroker(c, 2);
+      lab.restartBroker(c, 2, WAIT);
       c.await(() -> !c.resynchronised.isEmpty(), WAIT, "the current value read again");
       synchronized (c) {
         assertEquals(2500, InstrumentElementClient.vector(c.resynchronised.get(0)).length);
@@ -111,28 +91,17 @@ class BusyResyncIT {
   }
 
   /**
-   * Stops and starts the IE's broker, the {@code nth} time for this subscriber, and waits until the
-   * subscriber has reconnected.
-   */
-  private static void restartBroker(Collector c, int nth) throws Exception {
-    running.runtime.broker().close();
-    c.await(() -> c.lost >= nth, WAIT, "the subscriber to notice the broker is gone");
-    running.runtime.broker().start();
-    c.await(() -> c.restored >= nth, WAIT, "the subscriber to reconnect");
-  }
-
-  /**
    * Takes every request slot of this machine's address: SOAP requests whose headers are sent and
    * whose bodies are held back, until the gate counts them all.
    */
   private static List<HeldRequest> holdEveryRequestOfThisAddress() throws Exception {
     List<HeldRequest> held = new ArrayList<>();
     for (int i = 0; i < PER_ADDRESS; i++) {
-      held.add(new HeldRequest(running.url()));
+      held.add(new HeldRequest(lab.running().url()));
     }
     String address = held.get(0).socket.getLocalAddress().getHostAddress();
     Collector.eventually(
-        () -> running.server.gate().requestsPerAddress().held(address) == PER_ADDRESS,
+        () -> lab.running().server.gate().requestsPerAddress().held(address) == PER_ADDRESS,
         WAIT,
         "the IE to count " + PER_ADDRESS + " requests in progress from " + address);
     return held;

@@ -10,55 +10,35 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.instrumentelement.ie.RunningElement;
 import org.instrumentelement.ie.client.InstrumentElementClient;
 import org.instrumentelement.ie.client.soap.ConfigureSampling;
 import org.instrumentelement.ie.client.soap.ExecuteCommand;
 import org.instrumentelement.ie.client.soap.GetAttribute;
 import org.instrumentelement.ie.client.soap.GetSubscriptionInfo;
 import org.instrumentelement.ie.client.soap.InstrumentElementFault;
-import org.instrumentelement.ie.client.soap.InstrumentElementPort;
 import org.instrumentelement.ie.client.soap.ListSubscriptions;
 import org.instrumentelement.ie.client.soap.SubscriptionInfo;
 import org.instrumentelement.ie.client.soap.ValueType;
 import org.instrumentelement.ie.client.soap.VectorEncoding;
 import org.instrumentelement.ie.client.subscription.AttributeSubscriber;
 import org.instrumentelement.ie.client.subscription.SampledValue;
-import org.instrumentelement.ie.config.ConfigLoader;
 import org.instrumentelement.im.sampling.AttributeSampler;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Subscriptions against the real embedded broker, through the SOAP API and the client library. */
 class SubscriptionIT {
   static final Duration WAIT = Duration.ofSeconds(30);
-  static RunningElement running;
-  static InstrumentElementPort ie;
-  static String brokerUrl;
 
-  @BeforeAll
-  static void start() throws Exception {
-    // Room for 40 subscribers on a busy machine: nobody is slow enough here to lose messages.
-    running =
-        RunningElement.of(
-            RunningElement.freePorts(
-                ConfigLoader.load(
-                    List.of("--broker.maxPendingMessages=5000"), java.util.Map.of())));
-    ie = running.client();
-    brokerUrl = info("lab/scope", "waveform").getBrokerUrl();
-  }
-
-  @AfterAll
-  static void stop() {
-    running.close();
-  }
+  // Room for 40 subscribers on a busy machine: nobody is slow enough here to lose messages.
+  @RegisterExtension
+  static final SubscriptionLab lab = new SubscriptionLab("--broker.maxPendingMessages=5000");
 
   static SubscriptionInfo info(String im, String attribute) throws InstrumentElementFault {
     GetSubscriptionInfo q = new GetSubscriptionInfo();
     q.setIm(im);
     q.setAttribute(attribute);
-    return ie.getSubscriptionInfo(q).getSubscription();
+    return lab.ie().getSubscriptionInfo(q).getSubscription();
   }
 
   /** A configureSampling request for an attribute, changing nothing yet. */
@@ -76,18 +56,18 @@ class SubscriptionIT {
     c.setSamplingPeriodMillis(periodMillis);
     c.setDeadband(deadband);
     c.setRelativeDeadband(relative);
-    return ie.configureSampling(c).getSubscription();
+    return lab.ie().configureSampling(c).getSubscription();
   }
 
   static void execute(String im, String command) throws InstrumentElementFault {
     ExecuteCommand c = new ExecuteCommand();
     c.setIm(im);
     c.setCommand(command);
-    ie.executeCommand(c);
+    lab.ie().executeCommand(c);
   }
 
   static AttributeSampler sampler(String im, String attribute) throws Exception {
-    return running.runtime.subscriptions().get(im, attribute).sampler();
+    return lab.running().runtime.subscriptions().get(im, attribute).sampler();
   }
 
   /** Waits until the sampler has read the attribute {@code n} more times. */
@@ -108,7 +88,8 @@ class SubscriptionIT {
     assertEquals("V", i.getUnits());
     assertTrue(i.getMessageFormat().contains("little-endian"));
     List<String> topics = new ArrayList<>();
-    ie.listSubscriptions(new ListSubscriptions())
+    lab.ie()
+        .listSubscriptions(new ListSubscriptions())
         .getSubscription()
         .forEach(s -> topics.add(s.getTopic()));
     assertTrue(
@@ -138,7 +119,7 @@ class SubscriptionIT {
     ConfigureSampling c = configure(im, attribute);
     c.setSamplingPeriodMillis(millis);
     c.setSamplingPeriodMicros(micros);
-    return ie.configureSampling(c).getSubscription();
+    return lab.ie().configureSampling(c).getSubscription();
   }
 
   static String faultCode(org.junit.jupiter.api.function.Executable call) {
@@ -198,9 +179,10 @@ class SubscriptionIT {
       sampling("lab/scope", "waveform", 10L, 0.0, 0.0);
       awaitReads("lab/scope", "waveform", 3); // the held trace has been published
       long published = sampler("lab/scope", "waveform").published();
-      try (AttributeSubscriber sub = AttributeSubscriber.connect(brokerUrl, "admin", "admin")) {
+      try (AttributeSubscriber sub =
+          AttributeSubscriber.connect(lab.brokerUrl(), "admin", "admin")) {
         Collector c = new Collector();
-        sub.subscribe(ie, "lab/scope", "waveform", c);
+        sub.subscribe(lab.ie(), "lab/scope", "waveform", c);
         c.awaitCount(1, WAIT);
         assertEquals(published, c.last().sequence(), "the current value, at once");
         awaitReads("lab/scope", "waveform", 20);
@@ -214,7 +196,7 @@ class SubscriptionIT {
         g.setAttribute("waveform");
         g.setEncoding(VectorEncoding.BINARY);
         assertArrayEquals(
-            InstrumentElementClient.vector(ie.getAttribute(g).getValue()),
+            InstrumentElementClient.vector(lab.ie().getAttribute(g).getValue()),
             c.last().doubles(),
             "the published trace is the held one");
         assertEquals("V", c.last().units());
@@ -232,19 +214,19 @@ class SubscriptionIT {
   void vectorDeadbandHidesSmallChanges() throws Exception {
     // The array's vector is a 1 V sine at a random phase: no element moves by 5.
     sampling("lab/array1250", "vector", 5L, 5.0, 0.0);
-    try (AttributeSubscriber sub = AttributeSubscriber.connect(brokerUrl, "admin", "admin")) {
+    try (AttributeSubscriber sub = AttributeSubscriber.connect(lab.brokerUrl(), "admin", "admin")) {
       awaitReads("lab/array1250", "vector", 3);
       Collector c = new Collector();
-      sub.subscribe(ie, "lab/array1250", "vector", c);
+      sub.subscribe(lab.ie(), "lab/array1250", "vector", c);
       c.awaitCount(1, WAIT);
       awaitReads("lab/array1250", "vector", 20);
       assertEquals(1, c.count());
       String topic = info("lab/array1250", "vector").getTopic();
-      long supersededBefore = running.runtime.publisher().superseded(topic);
+      long supersededBefore = lab.running().runtime.publisher().superseded(topic);
       sampling("lab/array1250", "vector", null, 0.0, null);
       c.awaitCount(5, WAIT);
       assertInOrderAndAccounted(
-          c, () -> running.runtime.publisher().superseded(topic) - supersededBefore);
+          c, () -> lab.running().runtime.publisher().superseded(topic) - supersededBefore);
     } finally {
       sampling("lab/array1250", "vector", 1000L, 0.0, 0.0);
     }
@@ -253,11 +235,11 @@ class SubscriptionIT {
   @Test
   void scalarDeadbandsAbsoluteAndRelative() throws Exception {
     // peakToPeak of the running scope is about 3 V and jitters by tens of millivolts.
-    try (AttributeSubscriber sub = AttributeSubscriber.connect(brokerUrl, "admin", "admin")) {
+    try (AttributeSubscriber sub = AttributeSubscriber.connect(lab.brokerUrl(), "admin", "admin")) {
       sampling("lab/scope", "peakToPeak", 5L, 1.0, 0.0);
       awaitReads("lab/scope", "peakToPeak", 3);
       Collector c = new Collector();
-      sub.subscribe(ie, "lab/scope", "peakToPeak", c);
+      sub.subscribe(lab.ie(), "lab/scope", "peakToPeak", c);
       c.awaitCount(1, WAIT);
       assertTrue(c.last().asDouble() > 2 && c.last().asDouble() < 4, "p-p " + c.last().asDouble());
       awaitReads("lab/scope", "peakToPeak", 20);
@@ -280,10 +262,10 @@ class SubscriptionIT {
     List<Collector> collectors = new ArrayList<>();
     try {
       for (int i = 0; i < subscribers; i++) {
-        AttributeSubscriber s = AttributeSubscriber.connect(brokerUrl, "admin", "admin");
+        AttributeSubscriber s = AttributeSubscriber.connect(lab.brokerUrl(), "admin", "admin");
         connections.add(s);
         Collector c = new Collector();
-        s.subscribe(ie, "lab/array2500", "vector", c);
+        s.subscribe(lab.ie(), "lab/array2500", "vector", c);
         collectors.add(c);
       }
       sampling("lab/array2500", "vector", 20L, 0.0, 0.0);
@@ -293,7 +275,7 @@ class SubscriptionIT {
       String topic = info("lab/array2500", "vector").getTopic();
       long last = collectors.get(0).sequences().get(wanted - 1);
       for (Collector c : collectors) {
-        assertInOrderAndAccounted(c, () -> running.runtime.publisher().superseded(topic));
+        assertInOrderAndAccounted(c, () -> lab.running().runtime.publisher().superseded(topic));
         assertTrue(c.sequences().contains(last), "every subscriber got sequence " + last);
         for (SampledValue v : c.snapshot()) {
           assertEquals(2500, v.doubles().length);
@@ -322,13 +304,13 @@ class SubscriptionIT {
   @Test
   void heartbeatRepublishesAnUnchangedValue() throws Exception {
     execute("lab/scope", "stop");
-    try (AttributeSubscriber sub = AttributeSubscriber.connect(brokerUrl, "admin", "admin")) {
+    try (AttributeSubscriber sub = AttributeSubscriber.connect(lab.brokerUrl(), "admin", "admin")) {
       ConfigureSampling cfg = configure("lab/scope", "waveform");
       cfg.setSamplingPeriodMillis(5L);
       cfg.setHeartbeatMillis(20L);
-      assertEquals(20L, ie.configureSampling(cfg).getSubscription().getHeartbeatMillis());
+      assertEquals(20L, lab.ie().configureSampling(cfg).getSubscription().getHeartbeatMillis());
       Collector c = new Collector();
-      sub.subscribe(ie, "lab/scope", "waveform", c);
+      sub.subscribe(lab.ie(), "lab/scope", "waveform", c);
       c.await(
           () -> c.values.stream().filter(SampledValue::heartbeat).count() >= 2,
           WAIT,
@@ -337,7 +319,7 @@ class SubscriptionIT {
       ConfigureSampling cfg = configure("lab/scope", "waveform");
       cfg.setSamplingPeriodMillis(200L);
       cfg.setHeartbeatMillis(0L);
-      ie.configureSampling(cfg);
+      lab.ie().configureSampling(cfg);
       execute("lab/scope", "start");
     }
   }
