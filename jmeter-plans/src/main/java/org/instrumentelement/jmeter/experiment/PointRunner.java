@@ -55,7 +55,7 @@ final class PointRunner {
     Map<String, String> props = properties(im, length, clients, warmup, duration);
     props.put("encoding", encoding);
     PlanRun run = run("polling", props, encoding, length, clients);
-    Point p = point(encoding, length, clients, run, 0, Double.NaN, 0, 0, 0);
+    Point p = point(encoding, length, clients, run, 0, Double.NaN, 0, 0, 0, 0);
     console.printf(
         Locale.ROOT,
         "      Tr %.2f ms, %.0f vectors/s, %.0f kB/s, %.0f B/vector, IE CPU %s ms/vector, %d errors%n",
@@ -148,11 +148,15 @@ final class PointRunner {
             tr,
             after.published() - before.published(),
             after.superseded() - warmedUp.superseded(),
-            warmedUp.superseded() - before.superseded());
+            warmedUp.superseded() - before.superseded(),
+            after.discarded() < 0 || warmedUp.discarded() < 0
+                ? -1
+                : after.discarded() - warmedUp.discarded());
     console.printf(
         Locale.ROOT,
         "      %.1f messages/s per subscriber (target %.1f), %.0f kB/s, %.0f B/vector,"
-            + " latency p50 %d ms, IE CPU %s ms/vector, %d missed, %d errors%n",
+            + " latency p50 %d ms, IE CPU %s ms/vector, %d missed, %d discarded by the broker,"
+            + " %d errors%n",
         p.ratePerClient(),
         1000.0 / period,
         p.trafficKbPerSecond(),
@@ -160,6 +164,7 @@ final class PointRunner {
         p.samples().percentile(50),
         Decimal.of(p.ieCpuMillisPerVector(), 3),
         p.samples().missed,
+        p.discarded(),
         p.samples().errors);
     return p;
   }
@@ -183,6 +188,11 @@ final class PointRunner {
     props.put("threads", Integer.toString(clients));
     props.put("warmup", Integer.toString(warmup));
     props.put("duration", Integer.toString(duration));
+    // The subscribers' topic prefetch; the polling plan has no use for it.
+    String prefetch = settings.get("jms.prefetch").trim();
+    if (!prefetch.isEmpty()) {
+      props.put("prefetch", prefetch);
+    }
     return props;
   }
 
@@ -208,7 +218,8 @@ final class PointRunner {
       double tr,
       long published,
       long superseded,
-      long supersededInWarmup) {
+      long supersededInWarmup,
+      long discarded) {
     return new Point(
         encoding,
         length,
@@ -221,6 +232,7 @@ final class PointRunner {
         published,
         superseded,
         supersededInWarmup,
+        discarded,
         Machine.loadAverage());
   }
 }
