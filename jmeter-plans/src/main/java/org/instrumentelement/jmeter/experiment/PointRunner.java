@@ -118,24 +118,23 @@ final class PointRunner {
     PlanRun run;
     SubscriptionInfo after;
     SubscriptionInfo warmedUp;
-    CompletableFuture<SubscriptionInfo> endOfWarmup =
-        CompletableFuture.supplyAsync(
-            () -> {
-              try {
-                return ie.soap().subscriptionInfo(im, attribute);
-              } catch (IOException e) {
-                throw new UncheckedIOException(e);
-              }
-            },
-            CompletableFuture.delayedExecutor(warmup, TimeUnit.SECONDS));
+    SubscriptionInfo measuredEnd;
+    CompletableFuture<SubscriptionInfo> endOfWarmup = countersAfter(im, attribute, warmup);
+    // The broker counts what it dropped for its current subscribers only, and the measured ones
+    // leave at their end: read it a second before then, when only they are subscribed (the
+    // runner's clock starts before JMeter's).
+    CompletableFuture<SubscriptionInfo> endOfMeasurement =
+        countersAfter(im, attribute, warmup + Math.max(0, duration - 1));
     try {
       run = run("subscription", props, mode, length, clients);
       after = ie.soap().subscriptionInfo(im, attribute);
       warmedUp = endOfWarmup.join();
+      measuredEnd = endOfMeasurement.join();
     } catch (CompletionException e) {
-      throw new IOException("reading the IE's counters at the end of the warm-up", e.getCause());
+      throw new IOException("reading the IE's counters during the run", e.getCause());
     } finally {
       endOfWarmup.cancel(false);
+      endOfMeasurement.cancel(false);
       ie.configureSampling(im, attribute, 0);
     }
     Point p =
@@ -149,9 +148,7 @@ final class PointRunner {
             after.published() - before.published(),
             after.superseded() - warmedUp.superseded(),
             warmedUp.superseded() - before.superseded(),
-            after.discarded() < 0 || warmedUp.discarded() < 0
-                ? -1
-                : after.discarded() - warmedUp.discarded());
+            measuredEnd.discarded());
     console.printf(
         Locale.ROOT,
         "      %.1f messages/s per subscriber (target %.1f), %.0f kB/s, %.0f B/vector,"
@@ -167,6 +164,20 @@ final class PointRunner {
         p.discarded(),
         p.samples().errors);
     return p;
+  }
+
+  /** The IE's counters of the attribute's topic, read {@code seconds} from now. */
+  private CompletableFuture<SubscriptionInfo> countersAfter(
+      String im, String attribute, int seconds) {
+    return CompletableFuture.supplyAsync(
+        () -> {
+          try {
+            return ie.soap().subscriptionInfo(im, attribute);
+          } catch (IOException e) {
+            throw new UncheckedIOException(e);
+          }
+        },
+        CompletableFuture.delayedExecutor(seconds, TimeUnit.SECONDS));
   }
 
   /** The JMeter properties every plan takes (docs/jmeter.md, "The plans"). */
