@@ -19,6 +19,8 @@ package org.instrumentelement.jmeter.experiment;
  * @param supersededInWarmup JMS only: the same during the warm-up (read when the warm-up ends by
  *     the runner's clock, which starts before JMeter's: a few early measured seconds may count
  *     here)
+ * @param discarded JMS only: messages the embedded broker dropped for the measured subscribers
+ *     (their oldest pending ones), read a second before their end; -1 when the IE does not say
  * @param loadAverage the machine's 1-minute load average at the end of the point
  */
 record Point(
@@ -33,6 +35,7 @@ record Point(
     long published,
     long superseded,
     long supersededInWarmup,
+    long discarded,
     double loadAverage) {
 
   boolean jms() {

@@ -55,7 +55,7 @@ final class PointRunner {
     Map<String, String> props = properties(im, length, clients, warmup, duration);
     props.put("encoding", encoding);
     PlanRun run = run("polling", props, encoding, length, clients);
-    Point p = point(encoding, length, clients, run, 0, Double.NaN, 0, 0, 0);
+    Point p = point(encoding, length, clients, run, 0, Double.NaN, 0, 0, 0, 0);
     console.printf(
         Locale.ROOT,
         "      Tr %.2f ms, %.0f vectors/s, %.0f kB/s, %.0f B/vector, IE CPU %s ms/vector, %d errors%n",
@@ -118,24 +118,23 @@ final class PointRunner {
     PlanRun run;
     SubscriptionInfo after;
     SubscriptionInfo warmedUp;
-    CompletableFuture<SubscriptionInfo> endOfWarmup =
-        CompletableFuture.supplyAsync(
-            () -> {
-              try {
-                return ie.soap().subscriptionInfo(im, attribute);
-              } catch (IOException e) {
-                throw new UncheckedIOException(e);
-              }
-            },
-            CompletableFuture.delayedExecutor(warmup, TimeUnit.SECONDS));
+    SubscriptionInfo measuredEnd;
+    CompletableFuture<SubscriptionInfo> endOfWarmup = countersAfter(im, attribute, warmup);
+    // The broker counts what it dropped for its current subscribers only, and the measured ones
+    // leave at their end: read it a second before then, when only they are subscribed (the
+    // runner's clock starts before JMeter's).
+    CompletableFuture<SubscriptionInfo> endOfMeasurement =
+        countersAfter(im, attribute, warmup + Math.max(0, duration - 1));
     try {
       run = run("subscription", props, mode, length, clients);
       after = ie.soap().subscriptionInfo(im, attribute);
       warmedUp = endOfWarmup.join();
+      measuredEnd = endOfMeasurement.join();
     } catch (CompletionException e) {
-      throw new IOException("reading the IE's counters at the end of the warm-up", e.getCause());
+      throw new IOException("reading the IE's counters during the run", e.getCause());
     } finally {
       endOfWarmup.cancel(false);
+      endOfMeasurement.cancel(false);
       ie.configureSampling(im, attribute, 0);
     }
     Point p =
@@ -148,11 +147,13 @@ final class PointRunner {
             tr,
             after.published() - before.published(),
             after.superseded() - warmedUp.superseded(),
-            warmedUp.superseded() - before.superseded());
+            warmedUp.superseded() - before.superseded(),
+            measuredEnd.discarded());
     console.printf(
         Locale.ROOT,
         "      %.1f messages/s per subscriber (target %.1f), %.0f kB/s, %.0f B/vector,"
-            + " latency p50 %d ms, IE CPU %s ms/vector, %d missed, %d errors%n",
+            + " latency p50 %d ms, IE CPU %s ms/vector, %d missed, %d discarded by the broker,"
+            + " %d errors%n",
         p.ratePerClient(),
         1000.0 / period,
         p.trafficKbPerSecond(),
@@ -160,8 +161,23 @@ final class PointRunner {
         p.samples().percentile(50),
         Decimal.of(p.ieCpuMillisPerVector(), 3),
         p.samples().missed,
+        p.discarded(),
         p.samples().errors);
     return p;
+  }
+
+  /** The IE's counters of the attribute's topic, read {@code seconds} from now. */
+  private CompletableFuture<SubscriptionInfo> countersAfter(
+      String im, String attribute, int seconds) {
+    return CompletableFuture.supplyAsync(
+        () -> {
+          try {
+            return ie.soap().subscriptionInfo(im, attribute);
+          } catch (IOException e) {
+            throw new UncheckedIOException(e);
+          }
+        },
+        CompletableFuture.delayedExecutor(seconds, TimeUnit.SECONDS));
   }
 
   /** The JMeter properties every plan takes (docs/jmeter.md, "The plans"). */
@@ -183,6 +199,11 @@ final class PointRunner {
     props.put("threads", Integer.toString(clients));
     props.put("warmup", Integer.toString(warmup));
     props.put("duration", Integer.toString(duration));
+    // The subscribers' topic prefetch; the polling plan has no use for it.
+    String prefetch = settings.get("jms.prefetch").trim();
+    if (!prefetch.isEmpty()) {
+      props.put("prefetch", prefetch);
+    }
     return props;
   }
 
@@ -208,7 +229,8 @@ final class PointRunner {
       double tr,
       long published,
       long superseded,
-      long supersededInWarmup) {
+      long supersededInWarmup,
+      long discarded) {
     return new Point(
         encoding,
         length,
@@ -221,6 +243,7 @@ final class PointRunner {
         published,
         superseded,
         supersededInWarmup,
+        discarded,
         Machine.loadAverage());
   }
 }

@@ -14,7 +14,7 @@ final class ResultsCsv {
       "mode,length,clients,samples,errors,missed,window_s,mean_ms,sd_ms,p50_ms,p90_ms,p99_ms,"
           + "vectors_per_s,per_client_per_s,bytes_in,bytes_out,traffic_kB_per_s,bytes_per_vector,"
           + "ie_cpu_s,ie_cpu_ms_per_vector,jmeter_cpu_s,sampling_period_ms,tr_ms,published,"
-          + "superseded,superseded_warmup,load_avg";
+          + "superseded,superseded_warmup,discarded,load_avg";
 
   private ResultsCsv() {}
 
@@ -33,7 +33,7 @@ final class ResultsCsv {
     Samples s = p.samples();
     return String.format(
         Locale.ROOT,
-        "%s,%d,%d,%d,%d,%d,%.3f,%.3f,%.3f,%d,%d,%d,%.2f,%.3f,%d,%d,%.1f,%.1f,%.3f,%.4f,%.3f,%d,%.3f,%d,%d,%d,%.2f",
+        "%s,%d,%d,%d,%d,%d,%.3f,%.3f,%.3f,%d,%d,%d,%.2f,%.3f,%d,%d,%.1f,%.1f,%.3f,%.4f,%.3f,%d,%.3f,%d,%d,%d,%d,%.2f",
         p.encoding(),
         p.length(),
         p.clients(),
@@ -60,6 +60,7 @@ final class ResultsCsv {
         p.published(),
         p.superseded(),
         p.supersededInWarmup(),
+        p.discarded(),
         p.loadAverage());
   }
 }

@@ -75,6 +75,11 @@ final class Settings {
         "",
         "sampling period (ms) of the subscription points; empty: round(Tr), as the paper did");
     option(
+        "jms.prefetch",
+        "",
+        "topic prefetch the subscribers ask for (messages pushed ahead); empty: the client's"
+            + " default, for which the IE's embedded broker gives broker.maxPendingMessages (100)");
+    option(
         "array.format",
         "WORD",
         "format of the array IMs in the IE the runner starts: WORD (16-bit codes, published on"
@@ -136,10 +141,25 @@ final class Settings {
     // Read now, so that a mistyped link fails before any IE starts.
     words("link").forEach(LinkShape::parse);
     ShapedLink.Via.of(get("link.via"));
+    if (!get("jms.prefetch").isBlank()) {
+      positive("jms.prefetch");
+    }
     if (!List.of("REAL", "WORD").contains(get("array.format").trim())) {
       throw new IllegalArgumentException(
           "--array.format is REAL or WORD, not " + get("array.format"));
     }
+  }
+
+  private void positive(String key) {
+    try {
+      if (integer(key) >= 1) {
+        return;
+      }
+    } catch (NumberFormatException e) {
+      // said below
+    }
+    throw new IllegalArgumentException(
+        "--" + key + " is a whole number, 1 or more (or empty), not " + get(key));
   }
 
   String get(String key) {

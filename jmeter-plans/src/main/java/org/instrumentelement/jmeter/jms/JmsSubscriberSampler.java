@@ -48,6 +48,13 @@ import org.instrumentelement.jmeter.soap.SubscriptionInfo;
  * broker goes on pushing messages to them up to their prefetch, and over a slow link those take the
  * link from the subscribers measured after them (the plans' warm-up is such a group).
  *
+ * <p>{@code prefetch} is the topic prefetch its consumer asks for: the most messages the broker
+ * pushes to it ahead of what it has taken. Empty, it asks for the ActiveMQ client's default, for
+ * which the IE's embedded broker gives its topics' prefetch ({@code broker.maxPendingMessages},
+ * 100). Over a link slower than the topic, the pushed messages wait in line ahead of every new
+ * value; with a smaller prefetch the broker pushes fewer and holds the rest for this subscriber,
+ * dropping the oldest beyond its pending-message limits (docs/jmeter.md).
+ *
  * <p>Over TLS (an {@code ssl://} broker, an {@code https://} endpoint) it trusts the certificates
  * of {@code trustStore} (PKCS#12; empty: the JVM's default trust) and, with {@code keyStore},
  * presents that key (mutual TLS: the IE maps the certificate to a user, and no password is needed).
@@ -93,6 +100,7 @@ public class JmsSubscriberSampler extends AbstractJavaSamplerClient {
     a.addArgument("topic", "");
     a.addArgument("receiveTimeoutMillis", "5000");
     a.addArgument("expectedLength", "0");
+    a.addArgument("prefetch", "");
     a.addArgument("trustStore", "");
     a.addArgument("trustStorePassword", "");
     a.addArgument("keyStore", "");
@@ -106,6 +114,14 @@ public class JmsSubscriberSampler extends AbstractJavaSamplerClient {
     expectedLength = context.getIntParameter("expectedLength", 0);
     String broker = context.getParameter("brokerUrl", "").trim();
     String topic = context.getParameter("topic", "").trim();
+    Integer prefetch;
+    try {
+      prefetch = prefetch(context.getParameter("prefetch", ""));
+    } catch (IllegalArgumentException e) {
+      setupError = "cannot subscribe: " + e.getMessage();
+      getNewLogger().error(setupError);
+      return;
+    }
     try {
       TlsFiles tls =
           TlsFiles.of(
@@ -135,6 +151,9 @@ public class JmsSubscriberSampler extends AbstractJavaSamplerClient {
         cf = new ActiveMQConnectionFactory(url);
       }
       cf.setWatchTopicAdvisories(false);
+      if (prefetch != null) {
+        cf.getPrefetchPolicy().setTopicPrefetch(prefetch);
+      }
       String user = context.getParameter("user", "");
       if (!user.isEmpty()) {
         // The same account as for SOAP: the IE's broker lets it read what it may observe.
@@ -155,6 +174,25 @@ public class JmsSubscriberSampler extends AbstractJavaSamplerClient {
       setupError = "cannot subscribe: " + (tlsFailure(e) ? TLS_ADVICE : e.toString());
       getNewLogger().error(setupError, e);
     }
+  }
+
+  /** The prefetch asked for, or null (empty) for the client's default. */
+  static Integer prefetch(String text) {
+    String t = text.trim();
+    if (t.isEmpty()) {
+      return null;
+    }
+    try {
+      int n = Integer.parseInt(t);
+      if (n >= 1) {
+        return n;
+      }
+    } catch (NumberFormatException e) {
+      // said below
+    }
+    throw new IllegalArgumentException(
+        "prefetch is a whole number of messages, 1 or more (empty: the client's default), not "
+            + t);
   }
 
   /** What a subscriber that does not trust the IE's certificate is told. */

@@ -50,6 +50,7 @@ class ReportTest {
         jms ? 120 : 0,
         jms ? 3 : 0,
         jms ? 5 : 0,
+        jms ? 11 : 0,
         1.0);
   }
 
@@ -263,8 +264,9 @@ class ReportTest {
     for (String encoding : List.of("XML", "JMS")) {
       String[] fields = ResultsCsv.line(point(dir, encoding, 5, 1, 10000, 0.02)).split(",");
       assertEquals(columns, fields.length, encoding);
-      assertEquals(encoding.equals("JMS") ? "3" : "0", fields[columns - 3], "superseded");
-      assertEquals(encoding.equals("JMS") ? "5" : "0", fields[columns - 2], "in the warm-up");
+      assertEquals(encoding.equals("JMS") ? "3" : "0", fields[columns - 4], "superseded");
+      assertEquals(encoding.equals("JMS") ? "5" : "0", fields[columns - 3], "in the warm-up");
+      assertEquals(encoding.equals("JMS") ? "11" : "0", fields[columns - 2], "discarded");
     }
   }
 }

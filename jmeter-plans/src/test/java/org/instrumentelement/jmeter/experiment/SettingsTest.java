@@ -29,6 +29,9 @@ class SettingsTest {
     assertEquals(List.of(1, 2), s.integers("clients"));
     assertThrows(IllegalArgumentException.class, () -> new Settings("--nope=1"));
     assertThrows(IllegalArgumentException.class, () -> new Settings("clients=1"));
+    assertEquals("5", new Settings("--jms.prefetch=5").get("jms.prefetch"));
+    assertThrows(IllegalArgumentException.class, () -> new Settings("--jms.prefetch=0"));
+    assertThrows(IllegalArgumentException.class, () -> new Settings("--jms.prefetch=few"));
   }
 
   @Test
