@@ -169,6 +169,11 @@ record StreamingLadder(BenchmarkOptions options) implements Measurement {
                   true));
         }
       }
+      // The fan-outs' JVMs would otherwise sit beside the later modes' cells.
+      for (CopyFanOut c : copies.values()) {
+        c.close();
+      }
+      copies.clear();
     }
   }
 
