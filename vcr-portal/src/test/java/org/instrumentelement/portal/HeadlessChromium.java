@@ -5,10 +5,14 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Keys;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
 
 /** Debian's headless Chromium through its chromedriver, for the browser tests. */
 final class HeadlessChromium {
@@ -48,6 +52,18 @@ final class HeadlessChromium {
             .usingAnyFreePort()
             .build();
     return new ChromeDriver(service, options);
+  }
+
+  /**
+   * Opens the portal at {@code portalUrl}, is sent to its sign-in page, and signs in as {@code
+   * account} (whose password, in the test labs, is its name); returns once the page names the user.
+   */
+  static void signIn(WebDriver driver, WebDriverWait wait, String portalUrl, String account) {
+    driver.get(portalUrl);
+    wait.until(ExpectedConditions.urlContains("signin.html"));
+    driver.findElement(By.id("user-name")).sendKeys(account);
+    driver.findElement(By.id("password")).sendKeys(account, Keys.ENTER);
+    wait.until(ExpectedConditions.textToBe(By.id("user"), account));
   }
 
   /** Quits {@code driver} (if started) and deletes its {@code profile} (if made). */

@@ -14,7 +14,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.openqa.selenium.By;
-import org.openqa.selenium.Keys;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.ExpectedConditions;
@@ -58,11 +57,7 @@ class PortalAddInstrumentBrowserIT {
 
   private void signInAs(String user) {
     driver.manage().deleteAllCookies();
-    driver.get(lab.portalUrl());
-    wait.until(ExpectedConditions.urlContains("signin.html"));
-    driver.findElement(By.id("user-name")).sendKeys(user);
-    driver.findElement(By.id("password")).sendKeys(user, Keys.ENTER);
-    wait.until(ExpectedConditions.textToBe(By.id("user"), user));
+    HeadlessChromium.signIn(driver, wait, lab.portalUrl(), user);
   }
 
   /** Opens the page from the tree's link and discovers the loopback network. */

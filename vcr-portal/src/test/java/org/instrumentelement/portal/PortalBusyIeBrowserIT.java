@@ -21,7 +21,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.openqa.selenium.By;
-import org.openqa.selenium.Keys;
 import org.openqa.selenium.NoSuchElementException;
 import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebDriver;
@@ -59,11 +58,7 @@ class PortalBusyIeBrowserIT {
     profile = Files.createTempDirectory("vcr-chromium");
     driver = HeadlessChromium.start(profile);
     wait = new WebDriverWait(driver, Duration.ofSeconds(30));
-    driver.get(lab.portalUrl());
-    wait.until(ExpectedConditions.urlContains("signin.html"));
-    driver.findElement(By.id("user-name")).sendKeys("operator");
-    driver.findElement(By.id("password")).sendKeys("operator", Keys.ENTER);
-    wait.until(ExpectedConditions.textToBe(By.id("user"), "operator"));
+    HeadlessChromium.signIn(driver, wait, lab.portalUrl(), "operator");
   }
 
   @AfterAll
@@ -127,11 +122,7 @@ class PortalBusyIeBrowserIT {
   void anAdminTheIeIsTooBusyToConfirmGetsNoAddLinkAndThePageSaysWhy() throws Exception {
     front.answer("admin", "listLoginFailures", IeFront.Answer.TOO_MANY_REQUESTS);
     driver.manage().deleteAllCookies();
-    driver.get(lab.portalUrl());
-    wait.until(ExpectedConditions.urlContains("signin.html"));
-    driver.findElement(By.id("user-name")).sendKeys("admin");
-    driver.findElement(By.id("password")).sendKeys("admin", Keys.ENTER);
-    wait.until(ExpectedConditions.textToBe(By.id("user"), "admin"));
+    HeadlessChromium.signIn(driver, wait, lab.portalUrl(), "admin");
     wait.until(
         ExpectedConditions.presenceOfElementLocated(
             By.cssSelector("a.tree-im[data-ie='lab'][data-im='lab/scope']")));

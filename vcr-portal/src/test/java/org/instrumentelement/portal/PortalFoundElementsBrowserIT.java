@@ -13,7 +13,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.openqa.selenium.By;
-import org.openqa.selenium.Keys;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.ExpectedConditions;
@@ -58,11 +57,7 @@ class PortalFoundElementsBrowserIT {
 
   @Test
   void anAdvertisedIeIsListedWithItsEndpointAndGoesWhenItStops() throws Exception {
-    driver.get(lab.portalUrl());
-    wait.until(ExpectedConditions.urlContains("signin.html"));
-    driver.findElement(By.id("user-name")).sendKeys("operator");
-    driver.findElement(By.id("password")).sendKeys("operator", Keys.ENTER);
-    wait.until(ExpectedConditions.textToBe(By.id("user"), "operator"));
+    HeadlessChromium.signIn(driver, wait, lab.portalUrl(), "operator");
 
     By entry = By.cssSelector("#found-ies .found-ie[data-ie='optics-lab']");
     WebElement found = wait.until(ExpectedConditions.visibilityOfElementLocated(entry));

@@ -38,7 +38,6 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
-import org.openqa.selenium.Keys;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
@@ -155,11 +154,7 @@ class PortalTrendBrowserIT {
   @Test
   @Order(10)
   void aDayOfHistoryIsDrawnAcrossTheChartWithItsGap() throws IOException {
-    driver.get(lab.portalUrl());
-    wait.until(ExpectedConditions.urlContains("signin.html"));
-    driver.findElement(By.id("user-name")).sendKeys("observer");
-    driver.findElement(By.id("password")).sendKeys("observer", Keys.ENTER);
-    wait.until(ExpectedConditions.textToBe(By.id("user"), "observer"));
+    HeadlessChromium.signIn(driver, wait, lab.portalUrl(), "observer");
     driver.get(lab.portalUrl() + "#/ie/ie/lab/scope");
     wait.until(ExpectedConditions.textToBe(By.id("im-title"), "lab/scope"));
     // Every request the page makes stays in its resource timing (not only the first 250).

@@ -15,7 +15,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
-import org.openqa.selenium.Keys;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
@@ -54,11 +53,7 @@ class PortalUnreachableIeBrowserIT {
     profile = Files.createTempDirectory("vcr-chromium");
     driver = HeadlessChromium.start(profile);
     wait = new WebDriverWait(driver, Duration.ofSeconds(30));
-    driver.get(lab.portalUrl());
-    wait.until(ExpectedConditions.urlContains("signin.html"));
-    driver.findElement(By.id("user-name")).sendKeys("operator");
-    driver.findElement(By.id("password")).sendKeys("operator", Keys.ENTER);
-    wait.until(ExpectedConditions.textToBe(By.id("user"), "operator"));
+    HeadlessChromium.signIn(driver, wait, lab.portalUrl(), "operator");
   }
 
   @AfterAll
