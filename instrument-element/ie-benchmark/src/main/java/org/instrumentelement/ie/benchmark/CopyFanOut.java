@@ -5,12 +5,12 @@ import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
-import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -39,53 +39,50 @@ import org.instrumentelement.ie.measure.ProcessCpu;
 final class CopyFanOut implements AutoCloseable {
   static final int HEAD = 16;
 
-  private final Process process;
-  private final ProcessCpu cpu;
-  private final PrintStream control;
+  /** How long the fan-out's JVM may take to listen. */
+  private static final Duration READY_WITHIN = Duration.ofSeconds(60);
+
+  private final PeerProcess process;
   private final int port;
   private final int bytes;
 
-  private CopyFanOut(Process process, int port, int bytes) {
+  private CopyFanOut(PeerProcess process, int port, int bytes) {
     this.process = process;
-    this.cpu = new ProcessCpu(process.pid());
-    this.control = new PrintStream(process.getOutputStream(), true, StandardCharsets.US_ASCII);
     this.port = port;
     this.bytes = bytes;
   }
 
   /** Starts a fan-out of messages of {@code bytes} of vector, sending nothing yet. */
   static CopyFanOut start(int bytes) throws IOException {
-    String java = ProcessHandle.current().info().command().orElse("java");
-    Process p =
-        new ProcessBuilder(
-                java,
-                "-Xms256m",
-                "-Xmx256m",
-                "-cp",
-                System.getProperty("java.class.path"),
-                CopyFanOut.class.getName(),
+    PeerProcess p =
+        PeerProcess.start(
+            "the copy fan-out",
+            System.getProperty("java.class.path"),
+            List.of("-Xms256m", "-Xmx256m"),
+            CopyFanOut.class.getName(),
+            List.of(
                 Integer.toString(bytes),
-                Integer.toString(Runtime.getRuntime().availableProcessors()))
-            .redirectError(ProcessBuilder.Redirect.INHERIT)
-            .start();
-    BufferedReader out =
-        new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.US_ASCII));
-    String line = out.readLine();
-    if (line == null || !line.startsWith("port ")) {
-      p.destroyForcibly();
-      throw new IOException("the copy fan-out did not start: " + line);
+                Integer.toString(Runtime.getRuntime().availableProcessors())));
+    try {
+      String line = p.nextLine(READY_WITHIN);
+      if (!line.startsWith("port ")) {
+        throw new IOException("the copy fan-out did not start: " + line);
+      }
+      return new CopyFanOut(p, Integer.parseInt(line.substring(5).trim()), bytes);
+    } catch (IOException | RuntimeException e) {
+      p.close();
+      throw e;
     }
-    return new CopyFanOut(p, Integer.parseInt(line.substring(5).trim()), bytes);
   }
 
   /** The fan-out process's CPU. */
   ProcessCpu cpu() {
-    return cpu;
+    return process.cpu();
   }
 
   /** Sends a message every {@code micros} µs from now on (0: none). */
   void periodMicros(long micros) {
-    control.println(micros);
+    process.send(Long.toString(micros));
   }
 
   /** {@code count} readers, each on a connection of its own. */
@@ -94,11 +91,8 @@ final class CopyFanOut implements AutoCloseable {
   }
 
   @Override
-  public void close() throws InterruptedException {
-    control.close();
-    if (!process.waitFor(10, TimeUnit.SECONDS)) {
-      process.destroyForcibly();
-    }
+  public void close() throws IOException {
+    process.close();
   }
 
   /** Readers of the fan-out, counting the messages they read and those missing between them. */

@@ -18,10 +18,11 @@ import java.util.concurrent.TimeUnit;
 import org.instrumentelement.ie.measure.ProcessCpu;
 
 /**
- * A JVM of the OPC UA peer's jar, as the benchmark starts the IE: a process of its own, reached
- * through the lines it prints on standard output and, for the load client, the commands written to
- * its standard input; its CPU time read from {@code /proc}. Its standard error (Milo's warnings)
- * goes to a temporary file, quoted when something fails and removed by {@link #close()}.
+ * A JVM the benchmark starts beside the IE (the OPC UA peer's server and load client, the ladder's
+ * copy fan-out): a process of its own, reached through the lines it prints on standard output and
+ * the commands written to its standard input; its CPU time read from {@code /proc}. Its standard
+ * error (Milo's warnings) goes to a temporary file, quoted when something fails and removed by
+ * {@link #close()}.
  */
 final class PeerProcess implements AutoCloseable {
   private static final Duration STOP_GRACE = Duration.ofSeconds(10);
@@ -34,10 +35,12 @@ final class PeerProcess implements AutoCloseable {
   private final BlockingQueue<Optional<String>> lines = new LinkedBlockingQueue<>();
   private final Path log;
   private final ProcessCpu cpu;
+  private final String name;
 
-  private PeerProcess(Process process, Path log) {
+  private PeerProcess(Process process, Path log, String name) {
     this.process = process;
     this.log = log;
+    this.name = name;
     this.input =
         new PrintWriter(
             new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8), true);
@@ -74,16 +77,27 @@ final class PeerProcess implements AutoCloseable {
     if (!Files.isRegularFile(jar)) {
       throw new IOException("no OPC UA peer jar at " + jar + " (mvn package builds it)");
     }
+    return start("the OPC UA peer", jar.toString(), javaOptions, mainClass, args);
+  }
+
+  /**
+   * Starts {@code mainClass} of {@code classPath} in a JVM of its own.
+   *
+   * @param name what error messages call it ("the OPC UA peer")
+   */
+  static PeerProcess start(
+      String name, String classPath, List<String> javaOptions, String mainClass, List<String> args)
+      throws IOException {
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     cmd.addAll(javaOptions);
     cmd.add("-cp");
-    cmd.add(jar.toString());
+    cmd.add(classPath);
     cmd.add(mainClass);
     cmd.addAll(args);
-    Path log = Files.createTempFile("opcua-peer", ".log");
+    Path log = Files.createTempFile("ie-benchmark-child", ".log");
     Process p = new ProcessBuilder(cmd).redirectError(log.toFile()).start();
-    return new PeerProcess(p, log);
+    return new PeerProcess(p, log, name);
   }
 
   /**
@@ -97,15 +111,14 @@ final class PeerProcess implements AutoCloseable {
       line = lines.poll(within.toMillis(), TimeUnit.MILLISECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new IOException("interrupted while waiting for the OPC UA peer", e);
+      throw new IOException("interrupted while waiting for " + name, e);
     }
     if (line == null) {
-      throw new IOException(
-          "the OPC UA peer said nothing within " + within.toSeconds() + " s; " + tail());
+      throw new IOException(name + " said nothing within " + within.toSeconds() + " s; " + tail());
     }
     if (line.isEmpty()) {
       lines.add(END);
-      throw new IOException("the OPC UA peer exited; " + tail());
+      throw new IOException(name + " exited; " + tail());
     }
     return line.get();
   }
@@ -134,8 +147,8 @@ final class PeerProcess implements AutoCloseable {
   }
 
   /**
-   * Closes its input (the peer's commands stop at the end of their input), and stops it with
-   * SIGTERM, then SIGKILL, if it has not exited within 10 s.
+   * Closes its input (the commands stop at the end of their input), and stops it with SIGTERM, then
+   * SIGKILL, if it has not exited within 10 s.
    */
   @Override
   public void close() throws IOException {
