@@ -12,6 +12,8 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -22,7 +24,7 @@ import org.junit.jupiter.api.Test;
  */
 class PortalWarIT {
   @Test
-  void theWarDeploysAloneAndReachesAnIe() throws Exception {
+  void theWarDeploysAloneReachesAnIeAndLeavesNoThreadWhenStopped() throws Exception {
     assumeTrue(Files.exists(StandalonePortal.WAR), "target/vcr.war is built in the package phase");
     try (PortalLab ie = PortalLab.plain("lab", 0);
         StandalonePortal portal =
@@ -66,6 +68,33 @@ class PortalWarIT {
       assertEquals("lab", lab.get("name").asText());
       assertTrue(lab.get("reachable").asBoolean(), lab.toString());
       assertTrue(lab.get("ims").toString().contains("lab/scope"), lab.toString());
+
+      // Undeployed, the portal leaves no thread of its own behind: one would hold the WAR's
+      // class loader (every class it loaded) until the container's JVM ends.
+      ClassLoader war = portal.webappClassLoader();
+      portal.stopContext();
+      List<String> left = List.of();
+      deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+      while (System.nanoTime() < deadline) {
+        left = threadsOf(war);
+        if (left.isEmpty()) {
+          break;
+        }
+        TimeUnit.MILLISECONDS.sleep(100); // threads told to stop may take a moment to end
+      }
+      assertEquals(List.of(), left, "threads of the undeployed portal still running");
     }
+  }
+
+  /** Live threads whose class or context class loader is {@code loader}. */
+  private static List<String> threadsOf(ClassLoader loader) {
+    List<String> names = new ArrayList<>();
+    for (Thread t : Thread.getAllStackTraces().keySet()) {
+      if (t.isAlive()
+          && (t.getContextClassLoader() == loader || t.getClass().getClassLoader() == loader)) {
+        names.add(t.getName());
+      }
+    }
+    return names;
   }
 }

@@ -47,6 +47,16 @@ final class StandalonePortal implements AutoCloseable {
     return context.getState().isAvailable();
   }
 
+  /** The class loader of the WAR's classes (null before the context started). */
+  ClassLoader webappClassLoader() {
+    return context.getLoader() == null ? null : context.getLoader().getClassLoader();
+  }
+
+  /** Stops the portal's context, as a container does on undeploy, leaving Tomcat running. */
+  void stopContext() throws LifecycleException {
+    context.stop();
+  }
+
   /** The portal's address, ending with '/'. */
   String url() {
     return "http://127.0.0.1:" + tomcat.getConnector().getLocalPort() + "/vcr/";

@@ -108,5 +108,6 @@ public final class ElementDirectory implements AutoCloseable {
       poller.shutdownNow();
       poller = null;
     }
+    elements.values().forEach(RemoteElement::close);
   }
 }

@@ -40,6 +40,7 @@ public final class RemoteElement {
   private final Duration timeout;
   private final InstrumentElementClient.Options options;
   private final ConcurrentLinkedQueue<InstrumentElementPort> idle = new ConcurrentLinkedQueue<>();
+  private volatile boolean closed;
   private volatile ElementStatus status;
   private volatile PortalError lastPollError;
 
@@ -118,6 +119,9 @@ public final class RemoteElement {
     } catch (RuntimeException e) {
       // WebServiceException for the transport and unparseable answers; anything else the client
       // throws refuses just the same. The port may hold a broken connection: let it go.
+      if (port != null) {
+        InstrumentElementClient.close(port);
+      }
       PortalError error = PortalError.ofCall(name, who.user(), timeout, e);
       if (error.code().equals(PortalError.UNEXPECTED_ANSWER)) {
         LOG.log(System.Logger.Level.WARNING, "unexpected answer from " + name + " at " + url, e);
@@ -136,7 +140,10 @@ public final class RemoteElement {
     return options.connectTimeout();
   }
 
-  /** A port of its own with the portal's account, for a subscription that keeps it. */
+  /**
+   * A port of its own with the portal's account, for a subscription that keeps it; the caller
+   * closes it ({@link InstrumentElementClient#close}).
+   */
   public InstrumentElementPort newPort() {
     InstrumentElementPort p = InstrumentElementClient.connect(url, options);
     InstrumentElementClient.setCredentials(p, service.user(), service.password());
@@ -154,8 +161,28 @@ public final class RemoteElement {
   }
 
   private void release(InstrumentElementPort port) {
-    if (idle.size() < MAX_IDLE_PORTS) {
-      idle.offer(port);
+    if (closed || idle.size() >= MAX_IDLE_PORTS) {
+      InstrumentElementClient.close(port);
+      return;
+    }
+    idle.offer(port);
+    if (closed) { // closed meanwhile: the port may have come after close() emptied the queue
+      closeIdlePorts();
+    }
+  }
+
+  /**
+   * Closes the ports kept for calls; one in use is closed when its call ends. The portal calls this
+   * when it stops, so that the HTTP client's threads stop with it.
+   */
+  public void close() {
+    closed = true;
+    closeIdlePorts();
+  }
+
+  private void closeIdlePorts() {
+    for (InstrumentElementPort p = idle.poll(); p != null; p = idle.poll()) {
+      InstrumentElementClient.close(p);
     }
   }
 

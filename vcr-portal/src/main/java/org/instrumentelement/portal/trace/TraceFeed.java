@@ -7,6 +7,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import org.instrumentelement.ie.client.InstrumentElementClient;
+import org.instrumentelement.ie.client.soap.InstrumentElementPort;
 import org.instrumentelement.ie.client.soap.Value;
 import org.instrumentelement.ie.client.subscription.AttributeSubscriber;
 import org.instrumentelement.ie.client.subscription.SampledValue;
@@ -121,6 +122,10 @@ final class TraceFeed implements SubscriptionListener {
 
   final AtomicBoolean subscribeRequested = new AtomicBoolean();
   AttributeSubscriber.Subscription subscription;
+
+  /** The portal's port to the IE that the subscription reads its resyncs through. */
+  InstrumentElementPort port;
+
   long generation = -1;
 
   /** Whether a fan-out of this feed is queued; it will take the feed as it is then. */

@@ -18,6 +18,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
+import org.instrumentelement.ie.client.InstrumentElementClient;
 import org.instrumentelement.ie.client.soap.AttributeInfo;
 import org.instrumentelement.ie.client.soap.DescribeInstrumentManager;
 import org.instrumentelement.ie.client.soap.GetAttributes;
@@ -516,6 +517,7 @@ public final class TraceHub implements AutoCloseable {
     closeSubscription(f);
     try {
       InstrumentElementPort port = e.newPort();
+      f.port = port; // kept for the subscription's resync reads, closed with it
       DescribeInstrumentManager d = new DescribeInstrumentManager();
       d.setIm(f.key.im());
       List<AttributeInfo> attributes =
@@ -601,6 +603,11 @@ public final class TraceHub implements AutoCloseable {
       } catch (JMSException | RuntimeException e) {
         // the connection is gone already
       }
+    }
+    InstrumentElementPort port = f.port;
+    f.port = null;
+    if (port != null) {
+      InstrumentElementClient.close(port);
     }
   }
 
