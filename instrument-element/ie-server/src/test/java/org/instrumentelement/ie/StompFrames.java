@@ -4,13 +4,24 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
 
 /** Reading STOMP frames off a raw socket, as a client the tests write by hand. */
 public final class StompFrames {
   private StompFrames() {}
 
+  /** A STOMP frame's command and headers (the first of a repeated header). */
+  public record Frame(String command, Map<String, String> headers) {}
+
   /** The command of the next STOMP frame; reads the frame to its NUL. */
   public static String command(InputStream in) throws IOException {
+    return next(in).command();
+  }
+
+  /** The next STOMP frame, without its body; reads the frame to its NUL. */
+  public static Frame next(InputStream in) throws IOException {
+    Map<String, String> headers = new HashMap<>();
     ByteArrayOutputStream head = new ByteArrayOutputStream();
     int c;
     while ((c = in.read()) == '\n' || c == '\r') {
@@ -27,6 +38,10 @@ public final class StompFrames {
         if (line.length() == 0) {
           break;
         }
+        int colon = line.indexOf(":");
+        if (colon > 0) {
+          headers.putIfAbsent(line.substring(0, colon), line.substring(colon + 1));
+        }
         if (line.toString().startsWith("content-length:")) {
           length = Integer.parseInt(line.substring("content-length:".length()).trim());
         }
@@ -42,6 +57,6 @@ public final class StompFrames {
         // the body, to its NUL
       }
     }
-    return head.toString(StandardCharsets.UTF_8).trim();
+    return new Frame(head.toString(StandardCharsets.UTF_8).trim(), headers);
   }
 }

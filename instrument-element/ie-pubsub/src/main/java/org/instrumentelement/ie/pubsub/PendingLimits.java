@@ -31,9 +31,12 @@ import org.apache.activemq.command.Message;
  * topic's subscriptions when it has grown past theirs (rounded up to a multiple of the fewest, so
  * that it is set at most once per that many messages) or fallen under half of it. A new
  * subscription starts at its topic's limit ({@link #getMaximumPendingMessageLimit}); one to a
- * wildcard gets the largest of any topic and is only ever raised. The held messages are shared by
- * every subscriber of the topic: one that stops altogether holds at most the limit (plus what was
- * pushed to it), whoever else is behind, and nobody waits for it.
+ * wildcard gets the largest of any topic and is only ever raised. A subscriber may ask for fewer
+ * (the OpenWire destination option {@code consumer.maximumPendingMessageLimit=N}): ActiveMQ then
+ * starts it at the smaller of the two, and this plugin keeps it there, so that it gets the freshest
+ * values and loses the older ones; it never gets more than the topic's. The held messages are
+ * shared by every subscriber of the topic: one that stops altogether holds at most the limit (plus
+ * what was pushed to it), whoever else is behind, and nobody waits for it.
  */
 final class PendingLimits implements BrokerPlugin, PendingMessageLimitStrategy {
   /** Slices of {@code pendingTime} a topic's messages are counted in. */
@@ -115,12 +118,26 @@ final class PendingLimits implements BrokerPlugin, PendingMessageLimitStrategy {
     int set = w.sent(System.nanoTime(), message.getSize());
     if (set > 0) {
       for (Subscription s : destination.getConsumers()) {
-        if (s instanceof TopicSubscription t
-            && !(t.getActiveMQDestination().isPattern() && t.getMaximumPendingMessages() >= set)) {
-          t.setMaximumPendingMessages(set);
+        if (s instanceof TopicSubscription t) {
+          int limit = ownOrTopic(t, set);
+          int held = t.getMaximumPendingMessages();
+          if (held != limit && !(t.getActiveMQDestination().isPattern() && held >= limit)) {
+            t.setMaximumPendingMessages(limit);
+          }
         }
       }
     }
+  }
+
+  /**
+   * The limit of a subscription when its topic's is {@code topic}: the consumer's own if it asked
+   * for fewer ({@code consumer.maximumPendingMessageLimit}), as ActiveMQ takes it when it
+   * subscribes, so that a subscriber that wants the freshest values keeps dropping the older ones;
+   * never more than the topic's, which bounds the broker's memory.
+   */
+  private static int ownOrTopic(TopicSubscription t, int topic) {
+    int own = t.getConsumerInfo().getMaximumPendingMessageLimit();
+    return own > 0 && own < topic ? own : topic;
   }
 
   /** One topic's messages and bytes over the last {@code pendingTime}, and the limit set. */

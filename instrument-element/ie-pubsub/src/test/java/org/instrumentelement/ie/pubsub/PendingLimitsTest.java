@@ -5,14 +5,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.jms.BytesMessage;
 import jakarta.jms.Connection;
-import jakarta.jms.MessageConsumer;
+import jakarta.jms.JMSException;
 import jakarta.jms.MessageProducer;
 import jakarta.jms.Session;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.apache.activemq.ActiveMQConnectionFactory;
+import org.apache.activemq.ActiveMQMessageConsumer;
 import org.apache.activemq.broker.BrokerService;
 import org.apache.activemq.broker.region.Destination;
 import org.apache.activemq.broker.region.RegionBroker;
@@ -74,22 +77,106 @@ class PendingLimitsTest {
       int busy = limits.limit(TOPIC);
       assertTrue(busy > 10, "limit " + busy);
       Thread.sleep(1500); // longer than the time the messages are held for
-      s.producer.send(s.session.createBytesMessage());
+      s.sendOneMore();
       assertEquals(10, limits.limit(TOPIC), "one message in the last second: the fewest");
       assertEquals(10, s.subscription.getMaximumPendingMessages());
     }
   }
 
-  /** A stalled subscriber's subscription after {@link #SENT} messages, and its broker. */
+  /**
+   * A subscriber that asks for fewer held messages ({@code consumer.maximumPendingMessageLimit})
+   * keeps its own limit when the topic's rate raises the topic's, on the topic and through a
+   * wildcard, and gets the newest message once it moves again rather than the oldest; one that asks
+   * for more than the topic's gets the topic's, and one that asks for nothing gets the topic's.
+   */
+  @Test
+  void aSubscriberThatAsksForFewerKeepsItsOwnLimit() throws Exception {
+    PendingLimits limits = new PendingLimits(10, Duration.ofMinutes(1), 64L << 20);
+    try (Stalled s =
+        publishToStalled(
+            "pending-own",
+            limits,
+            TOPIC.getPhysicalName(),
+            TOPIC.getPhysicalName() + "?consumer.maximumPendingMessageLimit=1",
+            "ie.test.>?consumer.maximumPendingMessageLimit=1",
+            TOPIC.getPhysicalName() + "?consumer.maximumPendingMessageLimit=1000000")) {
+      int topic = limits.limit(TOPIC);
+      assertTrue(topic >= SENT, "limit " + topic);
+      Stalled.Subscriber plain = s.subscribers.get(0);
+      Stalled.Subscriber one = s.subscribers.get(1);
+      Stalled.Subscriber wildcard = s.subscribers.get(2);
+      Stalled.Subscriber many = s.subscribers.get(3);
+      assertEquals(topic, plain.subscription.getMaximumPendingMessages(), "asked for nothing");
+      assertEquals(0, plain.subscription.discarded());
+      assertEquals(1, one.subscription.getMaximumPendingMessages(), "asked for 1");
+      assertEquals(1, wildcard.subscription.getMaximumPendingMessages(), "asked for 1, wildcard");
+      assertEquals(topic, many.subscription.getMaximumPendingMessages(), "asked for more");
+
+      s.release.countDown();
+      for (Stalled.Subscriber r : List.of(plain, one, wildcard)) {
+        assertTrue(r.newest.await(30, TimeUnit.SECONDS), "the newest message arrived");
+      }
+      assertEquals(SENT, plain.received.size(), "every message held for the one that did not ask");
+      for (Stalled.Subscriber r : List.of(one, wildcard)) {
+        // Its first (pushed before it stalled), perhaps one more, and the newest held for it.
+        assertTrue(r.received.size() <= 3, "received " + r.received);
+        assertEquals(SENT, (int) r.received.get(r.received.size() - 1), "the newest last");
+        assertTrue(
+            r.subscription.discarded() >= SENT - 3,
+            "dropped " + r.subscription.discarded() + ", received " + r.received);
+      }
+    }
+  }
+
+  /** The topic's limit falling under a subscriber's own takes it down with it. */
+  @Test
+  void aSubscribersOwnLimitFollowsTheTopicsBelowIt() throws Exception {
+    PendingLimits limits = new PendingLimits(10, Duration.ofSeconds(1), 64L << 20);
+    try (Stalled s =
+        publishToStalled(
+            "pending-own-falls",
+            limits,
+            TOPIC.getPhysicalName() + "?consumer.maximumPendingMessageLimit=50")) {
+      assertTrue(limits.limit(TOPIC) > 50, "limit " + limits.limit(TOPIC));
+      assertEquals(50, s.subscription.getMaximumPendingMessages());
+      Thread.sleep(1500); // longer than the time the messages are held for
+      s.sendOneMore();
+      assertEquals(10, limits.limit(TOPIC), "one message in the last second: the fewest");
+      assertEquals(10, s.subscription.getMaximumPendingMessages());
+    }
+  }
+
+  /**
+   * Stalled subscribers' subscriptions after {@link #SENT} messages, and their broker. The first
+   * subscriber's figures are also in {@link #discarded}, {@link #subscriptionLimit} and {@link
+   * #subscription}.
+   */
   static final class Stalled implements AutoCloseable {
     long discarded;
     int subscriptionLimit;
     TopicSubscription subscription;
+    final List<Subscriber> subscribers = new ArrayList<>();
     BrokerService broker;
     Connection connection;
     Session session;
     MessageProducer producer;
     final CountDownLatch release = new CountDownLatch(1);
+
+    /** Publishes message {@link #SENT} + 1. */
+    void sendOneMore() throws JMSException {
+      BytesMessage m = session.createBytesMessage();
+      m.setIntProperty("n", SENT + 1);
+      producer.send(m);
+    }
+
+    /** One subscriber, held in its first message until {@link #release}. */
+    static final class Subscriber {
+      final List<Integer> received = new CopyOnWriteArrayList<>();
+      final CountDownLatch first = new CountDownLatch(1);
+      final CountDownLatch newest = new CountDownLatch(1);
+      ActiveMQMessageConsumer consumer;
+      TopicSubscription subscription;
+    }
 
     @Override
     public void close() throws Exception {
@@ -106,40 +193,68 @@ class PendingLimitsTest {
   }
 
   private static Stalled publishToStalled(String name, PendingLimits limits) throws Exception {
+    return publishToStalled(name, limits, TOPIC.getPhysicalName());
+  }
+
+  /**
+   * Subscribes one stalled subscriber to each of {@code topics} (names with destination options),
+   * each in a session of its own, then publishes {@link #SENT} messages numbered from 1 in {@code
+   * n}.
+   */
+  private static Stalled publishToStalled(String name, PendingLimits limits, String... topics)
+      throws Exception {
     Stalled s = new Stalled();
     s.broker = start(name, limits);
-    CountDownLatch first = new CountDownLatch(1);
     ActiveMQConnectionFactory cf = new ActiveMQConnectionFactory("vm://" + name + "?create=false");
     cf.getPrefetchPolicy().setTopicPrefetch(1);
     s.connection = cf.createConnection();
     s.connection.start();
-    Session sub = s.connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
-    MessageConsumer consumer = sub.createConsumer(TOPIC);
-    consumer.setMessageListener(
-        m -> {
-          first.countDown();
-          try {
-            s.release.await();
-          } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-          }
-        });
+    for (String topic : topics) {
+      Stalled.Subscriber r = new Stalled.Subscriber();
+      Session sub = s.connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+      r.consumer = (ActiveMQMessageConsumer) sub.createConsumer(sub.createTopic(topic));
+      r.consumer.setMessageListener(
+          m -> {
+            try {
+              int n = m.getIntProperty("n");
+              r.received.add(n);
+              r.first.countDown();
+              s.release.await();
+              if (n == SENT) {
+                r.newest.countDown();
+              }
+            } catch (JMSException e) {
+              throw new IllegalStateException(e);
+            } catch (InterruptedException e) {
+              Thread.currentThread().interrupt();
+            }
+          });
+      s.subscribers.add(r);
+    }
     s.session = s.connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
     s.producer = s.session.createProducer(TOPIC);
-    for (int i = 0; i < SENT; i++) {
+    for (int i = 1; i <= SENT; i++) {
       BytesMessage m = s.session.createBytesMessage();
+      m.setIntProperty("n", i);
       m.writeBytes(new byte[1000]);
       s.producer.send(m);
     }
-    assertTrue(first.await(30, TimeUnit.SECONDS), "the subscriber got its first message");
     RegionBroker region = (RegionBroker) s.broker.getRegionBroker();
     Destination d = region.getTopicRegion().getDestinationMap().get(TOPIC);
     List<Subscription> subs = d.getConsumers();
-    assertEquals(1, subs.size());
-    TopicSubscription t = (TopicSubscription) subs.get(0);
-    s.subscription = t;
-    s.discarded = t.discarded();
-    s.subscriptionLimit = t.getMaximumPendingMessages();
+    assertEquals(topics.length, subs.size());
+    for (Stalled.Subscriber r : s.subscribers) {
+      assertTrue(r.first.await(30, TimeUnit.SECONDS), "the subscriber got its first message");
+      for (Subscription sub : subs) {
+        if (sub.getConsumerInfo().getConsumerId().equals(r.consumer.getConsumerId())) {
+          r.subscription = (TopicSubscription) sub;
+        }
+      }
+    }
+    Stalled.Subscriber first = s.subscribers.get(0);
+    s.subscription = first.subscription;
+    s.discarded = first.subscription.discarded();
+    s.subscriptionLimit = first.subscription.getMaximumPendingMessages();
     return s;
   }
 

@@ -1,0 +1,201 @@
+package org.instrumentelement.ie.pubsub;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import jakarta.jms.Connection;
+import jakarta.jms.JMSException;
+import jakarta.jms.Session;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.function.BooleanSupplier;
+import org.apache.activemq.ActiveMQConnectionFactory;
+import org.instrumentelement.ie.RunningElement;
+import org.instrumentelement.ie.StompFrames;
+import org.instrumentelement.ie.client.soap.ConfigureSampling;
+import org.instrumentelement.ie.client.soap.GetSubscriptionInfo;
+import org.instrumentelement.ie.client.soap.InstrumentElementFault;
+import org.instrumentelement.ie.client.soap.InstrumentElementPort;
+import org.instrumentelement.ie.client.soap.SubscriptionInfo;
+import org.instrumentelement.im.sampling.AttributeSampler;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A subscriber may ask the broker to hold fewer of its messages than the topic's limit: with one
+ * held message, a subscriber that stalls gets the newest value when it moves again, and the IE
+ * counts the older ones as {@code discarded}. Asked over OpenWire with the destination option
+ * {@code consumer.maximumPendingMessageLimit=1} and over STOMP with the header {@code
+ * activemq.maximumPendingMessageLimit:1}, each with a prefetch of 1, while a subscriber that asked
+ * for nothing gets the topic's limit ({@code broker.pendingTime}, 5 s, and never fewer than {@code
+ * broker.maxPendingMessages}, 100) on the same IE.
+ */
+class OwnPendingLimitIT {
+  static final Duration WAIT = Duration.ofSeconds(60);
+  static final String IM = "lab/array1250";
+  static final int PUBLISHED = 300;
+
+  @Test
+  void aSubscriberAskingForOneHeldMessageGetsTheNewestAfterItStalls() throws Exception {
+    try (RunningElement running = RunningElement.mockLab()) {
+      InstrumentElementPort ie = running.client();
+      String topic = info(ie).getTopic();
+      AttributeSampler sampler = running.runtime.subscriptions().get(IM, "vector").sampler();
+      CountDownLatch release = new CountDownLatch(1);
+      Connection openWire = openWire(running);
+      URI stompUrl = URI.create(running.runtime.broker().stompUrl());
+      try (Socket stomp = new Socket(stompUrl.getHost(), stompUrl.getPort())) {
+        List<Long> plain = stalled(openWire, topic, release);
+        List<Long> one =
+            stalled(openWire, topic + "?consumer.maximumPendingMessageLimit=1", release);
+        List<Long> stompOne = stalledStomp(stomp, topic, release);
+        List<Long> free = stalled(openWire, topic, new CountDownLatch(0));
+        for (List<Long> s : List.of(plain, one, stompOne, free)) {
+          await(() -> !s.isEmpty(), "the current value");
+        }
+        long discardedBefore = info(ie).getDiscarded();
+
+        sampling(ie, 5);
+        await(
+            () -> sampler.published() >= plain.get(0) + PUBLISHED,
+            PUBLISHED + " samples published");
+        sampling(ie, 0);
+        await(
+            () -> !free.isEmpty() && free.get(free.size() - 1) >= sampler.published(),
+            "every sample at the broker");
+        long newest = sampler.published();
+        assertTrue(
+            running.runtime.broker().pendingLimit(topic) > 3,
+            "the topic's limit: " + running.runtime.broker().pendingLimit(topic));
+        assertTrue(
+            info(ie).getDiscarded() - discardedBefore >= 2 * (PUBLISHED - 3),
+            "the broker dropped the older messages of both that asked for one: "
+                + (info(ie).getDiscarded() - discardedBefore));
+
+        release.countDown();
+        for (List<Long> s : List.of(plain, one, stompOne)) {
+          await(() -> s.get(s.size() - 1) == newest, "the newest value");
+        }
+        for (List<Long> s : List.of(one, stompOne)) {
+          // The current value (pushed before it stalled), perhaps one more, and the newest.
+          assertTrue(s.size() <= 3, "received " + s);
+          assertEquals(newest, s.get(s.size() - 1));
+        }
+        assertTrue(plain.size() >= 100, "held for the one that asked for nothing: " + plain.size());
+      } finally {
+        release.countDown();
+        openWire.close();
+      }
+    }
+  }
+
+  /**
+   * The sequence numbers a subscriber receives over OpenWire (prefetch 1) from {@code destination},
+   * in a session of its own; it stalls in its first message until {@code release} (not at all if it
+   * is open).
+   */
+  private static List<Long> stalled(Connection c, String destination, CountDownLatch release)
+      throws JMSException {
+    List<Long> received = new CopyOnWriteArrayList<>();
+    Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+    s.createConsumer(s.createTopic(destination))
+        .setMessageListener(
+            m -> {
+              try {
+                received.add(m.getLongProperty("ieSequence"));
+                release.await();
+              } catch (JMSException e) {
+                throw new IllegalStateException(e);
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+            });
+    return received;
+  }
+
+  /**
+   * The sequence numbers a STOMP subscriber asking for a prefetch of 1 and one held message
+   * receives; it acknowledges none until {@code release}.
+   */
+  private static List<Long> stalledStomp(Socket socket, String topic, CountDownLatch release)
+      throws Exception {
+    OutputStream out = socket.getOutputStream();
+    out.write(
+        ("CONNECT\naccept-version:1.2\nhost:localhost\nlogin:admin\npasscode:admin\n\n\0"
+                + "SUBSCRIBE\nid:0\ndestination:/topic/"
+                + topic
+                + "\nack:client-individual\nactivemq.prefetchSize:1"
+                + "\nactivemq.maximumPendingMessageLimit:1\n\n\0")
+            .getBytes(StandardCharsets.UTF_8));
+    out.flush();
+    List<Long> received = new CopyOnWriteArrayList<>();
+    InputStream in = socket.getInputStream();
+    Thread reader =
+        new Thread(
+            () -> {
+              try {
+                while (true) {
+                  StompFrames.Frame f = StompFrames.next(in);
+                  if (f.command().equals("MESSAGE")) {
+                    received.add(Long.parseLong(f.headers().get("ieSequence")));
+                    release.await();
+                    out.write(
+                        ("ACK\nid:" + f.headers().get("ack") + "\n\n\0")
+                            .getBytes(StandardCharsets.UTF_8));
+                    out.flush();
+                  }
+                }
+              } catch (Exception closed) {
+                // the socket closed at the end of the test
+              }
+            },
+            "stomp-reader");
+    reader.setDaemon(true);
+    reader.start();
+    return received;
+  }
+
+  private static Connection openWire(RunningElement running) throws JMSException {
+    ActiveMQConnectionFactory cf =
+        new ActiveMQConnectionFactory(running.runtime.broker().openWireUrl());
+    cf.setUserName("admin");
+    cf.setPassword("admin");
+    cf.setWatchTopicAdvisories(false);
+    cf.getPrefetchPolicy().setTopicPrefetch(1);
+    Connection c = cf.createConnection();
+    c.start();
+    return c;
+  }
+
+  private static void sampling(InstrumentElementPort ie, long millis) throws Exception {
+    ConfigureSampling c = new ConfigureSampling();
+    c.setIm(IM);
+    c.setAttribute("vector");
+    c.setSamplingPeriodMillis(millis);
+    ie.configureSampling(c);
+  }
+
+  private static SubscriptionInfo info(InstrumentElementPort ie) throws InstrumentElementFault {
+    GetSubscriptionInfo q = new GetSubscriptionInfo();
+    q.setIm(IM);
+    q.setAttribute("vector");
+    return ie.getSubscriptionInfo(q).getSubscription();
+  }
+
+  private static void await(BooleanSupplier condition, String what) throws InterruptedException {
+    long end = System.nanoTime() + WAIT.toNanos();
+    while (!condition.getAsBoolean()) {
+      if (System.nanoTime() > end) {
+        fail("timed out waiting for " + what);
+      }
+      Thread.sleep(10);
+    }
+  }
+}
