@@ -1,6 +1,7 @@
 package org.instrumentelement.portal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -8,6 +9,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 import org.instrumentelement.ie.client.InstrumentElementClient;
@@ -21,6 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.NoSuchElementException;
 import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebDriver;
@@ -37,6 +41,10 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class PortalBusyIeBrowserIT {
+  /** What a trace says after a broker reconnect until its current value is read again. */
+  private static final String RESYNCING =
+      "resyncing: the broker reconnected, the current value is being read again";
+
   private PortalLab lab;
   private IeFront front;
   private Path profile;
@@ -147,10 +155,12 @@ class PortalBusyIeBrowserIT {
 
   /**
    * The IE's broker restarts while the IE is too busy to give the portal's account the trace's
-   * current value (503 to every getAttribute): once the portal has tried for {@code
+   * current value (503 to every getAttribute): while the portal reads it again the trace says it is
+   * resyncing, never "live" (an empty line); once the portal has tried for {@code
    * portal.trace.resyncTimeout}, the trace says that the value it shows may be out of date, and
    * says so until a new value comes. The scope's sampling is off meanwhile, so that no new value
-   * makes the question moot.
+   * makes the question moot. Every text the line shows is recorded in the page as it is set, so the
+   * check needs no timing.
    */
   @Test
   @Order(50)
@@ -170,6 +180,8 @@ class PortalBusyIeBrowserIT {
     By trace = By.cssSelector(".trace[data-attribute='waveform']");
     By status = By.cssSelector(".trace[data-attribute='waveform'] .trace-status");
     wait.until(d -> Long.parseLong(d.findElement(trace).getAttribute("data-seq")) > 0);
+    wait.until(ExpectedConditions.textToBe(status, ""));
+    recordStatusTexts();
     InstrumentElementPort admin = InstrumentElementClient.connect(lab.soapUrl(), "admin", "admin");
     sampleScopeEvery(admin, 0); // off
     try {
@@ -186,6 +198,13 @@ class PortalBusyIeBrowserIT {
               + " (SERVER_BUSY: busy (HTTP 503)); the next value will replace it",
           told);
       assertTrue(driver.findElement(status).getAttribute("class").contains("warn"), told);
+      List<String> shownSinceLost = statusTextsSince("broker connection lost");
+      assertTrue(
+          shownSinceLost.contains(RESYNCING),
+          "the line said it was resyncing after the reconnect: " + shownSinceLost);
+      assertFalse(
+          shownSinceLost.contains(""),
+          "never live before the value was read again: " + shownSinceLost);
       assertEquals(
           shown,
           Long.parseLong(driver.findElement(trace).getAttribute("data-seq")),
@@ -198,6 +217,44 @@ class PortalBusyIeBrowserIT {
     long before = Long.parseLong(driver.findElement(trace).getAttribute("data-seq"));
     wait.until(d -> Long.parseLong(d.findElement(trace).getAttribute("data-seq")) > before);
     wait.until(ExpectedConditions.textToBe(status, ""));
+  }
+
+  /**
+   * Records in the page every text that the waveform's status line is given, as it is set (one
+   * record per change, so none is lost when several come in one task).
+   */
+  private void recordStatusTexts() {
+    ((JavascriptExecutor) driver)
+        .executeScript(
+            """
+            const line = document.querySelector(".trace[data-attribute='waveform'] .trace-status");
+            window.vcrStatusTexts = [];
+            new MutationObserver((records) => {
+              for (const r of records) {
+                const added = [...r.addedNodes].map((n) => n.textContent).join("");
+                if (r.type === "characterData") window.vcrStatusTexts.push(r.target.data);
+                else if (added !== "" || r.removedNodes.length) window.vcrStatusTexts.push(added);
+              }
+            }).observe(line, { childList: true, characterData: true, subtree: true });
+            """);
+  }
+
+  /**
+   * The texts recorded by {@link #recordStatusTexts} after the first that starts with {@code
+   * prefix}, up to the end.
+   */
+  private List<String> statusTextsSince(String prefix) {
+    List<String> all = new ArrayList<>();
+    for (Object o :
+        (List<?>) ((JavascriptExecutor) driver).executeScript("return window.vcrStatusTexts")) {
+      all.add((String) o);
+    }
+    for (int i = 0; i < all.size(); i++) {
+      if (all.get(i).startsWith(prefix)) {
+        return all.subList(i + 1, all.size());
+      }
+    }
+    throw new AssertionError("never shown: " + prefix + "...; shown: " + all);
   }
 
   /** Sets the scope's waveform sampling period (0: off), as an admin, directly with the IE. */

@@ -74,6 +74,10 @@ final class TraceFeed implements SubscriptionListener {
     }
   }
 
+  /** The status after a broker reconnect until the current value is read again or a value comes. */
+  static final String RESYNCING =
+      "resyncing: the broker reconnected, the current value is being read again";
+
   final Key key;
 
   /** Its viewers; changed on the frame thread only, read on every fan-out. */
@@ -112,6 +116,15 @@ final class TraceFeed implements SubscriptionListener {
    * current value is read again), the value shown may be out of date.
    */
   private boolean unconfirmed;
+
+  /**
+   * Whether the broker connection is lost now: an answer to a read of the current value made before
+   * it was lost again does not make the trace live.
+   */
+  private boolean disconnected;
+
+  /** Passes the current subscription's reports on to this feed; null while it has none. */
+  private SubscriptionGate gate;
 
   /** Sample spacing and first sample's position when the IM tells them (else index). */
   private double x0;
@@ -197,6 +210,9 @@ final class TraceFeed implements SubscriptionListener {
       sequence = v.sequence();
       status = "live";
       unconfirmed = false;
+      // Values may come on the restored connection before it is reported restored: this one is
+      // current (values the subscriber held when the connection was lost are dropped with it).
+      disconnected = false;
       version++;
       valuesReceived++;
       rate.mark(System.nanoTime());
@@ -221,15 +237,34 @@ final class TraceFeed implements SubscriptionListener {
   public void onConnectionLost() {
     synchronized (this) {
       unconfirmed = true;
+      disconnected = true;
     }
     status("broker connection lost, reconnecting");
   }
 
+  /**
+   * The connection is back, but the value shown is not yet known to be current: the subscriber now
+   * reads it again, and until that read answers (or a new value comes) the trace says so rather
+   * than "live".
+   */
   @Override
   public void onConnectionRestored() {
-    status("live");
+    synchronized (this) {
+      disconnected = false;
+      if (!unconfirmed) {
+        return; // a value came since the reconnect: the trace is live already
+      }
+      status = RESYNCING;
+      version++;
+    }
+    changed.accept(this);
   }
 
+  /**
+   * The current value, read again after a reconnect: the trace is live. An answer that comes after
+   * the connection was lost again updates the value but not the status; the next reconnect reads it
+   * again.
+   */
   @Override
   public void onResynchronised(String topic, Value current) {
     synchronized (this) {
@@ -239,8 +274,10 @@ final class TraceFeed implements SubscriptionListener {
       } else if (current.getDoubleValue() != null) {
         scalar = current.getDoubleValue();
       }
-      status = "live";
-      unconfirmed = false;
+      if (!disconnected) {
+        status = "live";
+        unconfirmed = false;
+      }
       version++;
     }
     changed.accept(this);
@@ -255,8 +292,8 @@ final class TraceFeed implements SubscriptionListener {
   public void onResynchronisationFailed(String topic, Exception cause) {
     String why = explain.apply(cause).briefly();
     synchronized (this) {
-      if (!unconfirmed) {
-        return; // a value came meanwhile: the trace is up to date
+      if (!unconfirmed || disconnected) {
+        return; // a value came meanwhile, or the connection is lost again and says so
       }
       status =
           "may be out of date: the current value could not be read after the broker reconnected ("
@@ -270,6 +307,31 @@ final class TraceFeed implements SubscriptionListener {
   /** A new subscription replaces the old one: the next value may show values missed meanwhile. */
   synchronized void resubscribed() {
     resubscribed = sequence > 0;
+  }
+
+  /**
+   * The listener for a new subscription of this feed: it passes on what that subscription reports
+   * until {@link #unsubscribed} or the next new subscription; the subscription before is heard no
+   * more.
+   */
+  synchronized SubscriptionListener newSubscription() {
+    if (gate != null) {
+      gate.close();
+    }
+    disconnected = false; // made over a connection that is up; the old one's loss is not its own
+    gate = new SubscriptionGate(this);
+    return gate;
+  }
+
+  /**
+   * The feed's subscription is closed, or about to be: what the subscriber still reports of it (a
+   * failed read of the current value, say) is not passed on.
+   */
+  synchronized void unsubscribed() {
+    if (gate != null) {
+      gate.close();
+      gate = null;
+    }
   }
 
   /** Sets the status shown beside the trace and tells browsers. */
@@ -301,6 +363,11 @@ final class TraceFeed implements SubscriptionListener {
 
   private static long micros(Instant t) {
     return t == null ? 0 : t.getEpochSecond() * 1_000_000L + t.getNano() / 1000;
+  }
+
+  /** Whether no value has come, nor been read again, since the broker connection was lost. */
+  synchronized boolean unconfirmed() {
+    return unconfirmed;
   }
 
   /** Whether there is anything to draw yet. */

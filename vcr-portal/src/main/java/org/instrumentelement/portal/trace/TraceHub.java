@@ -436,6 +436,7 @@ public final class TraceHub implements AutoCloseable {
 
   private void dropIfUnwatched(TraceFeed feed) {
     if (feed.viewers.isEmpty() && feed.suspended.isEmpty() && feeds.remove(feed.key, feed)) {
+      feed.unsubscribed(); // now: the worker that closes it may be waiting for an IE
       worker.execute(() -> closeSubscription(feed));
     }
   }
@@ -535,10 +536,16 @@ public final class TraceHub implements AutoCloseable {
       // A trace kept as the instrument's codes comes from its codes topic: a quarter or an eighth
       // of the doubles from the broker, and binary frames of codes (BinaryFrameEncoder).
       f.subscription =
-          subscriber.subscribeCodes(port, f.key.im(), f.key.attribute(), CODES_PROBE_AGE_MILLIS, f);
+          subscriber.subscribeCodes(
+              port, f.key.im(), f.key.attribute(), CODES_PROBE_AGE_MILLIS, f.newSubscription());
       f.generation = generation;
       if (!f.hasValue()) {
         f.status("waiting for the first value");
+      } else if (f.unconfirmed()) {
+        // the old subscription's read of the current value is no longer heard; a new one reads none
+        f.status(
+            "may be out of date: subscribed again after the broker connection was lost;"
+                + " the next value will replace it");
       }
     } catch (InstrumentElementFault fault) {
       f.status(PortalError.of(fault).getMessage());
@@ -594,7 +601,12 @@ public final class TraceHub implements AutoCloseable {
     return PortalError.ofCall(e.name(), e.service().user(), e.timeout(), cause);
   }
 
+  /**
+   * Closes {@code f}'s subscription; what the subscriber still reports of it (a read of the current
+   * value after a reconnect that failed meanwhile) no longer reaches the feed.
+   */
   private void closeSubscription(TraceFeed f) {
+    f.unsubscribed();
     AttributeSubscriber.Subscription s = f.subscription;
     f.subscription = null;
     if (s != null) {

@@ -13,8 +13,10 @@ import java.nio.ByteOrder;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.instrumentelement.ie.client.soap.Value;
 import org.instrumentelement.ie.client.subscription.CodeScaling;
 import org.instrumentelement.ie.client.subscription.SampledValue;
+import org.instrumentelement.ie.client.subscription.SubscriptionListener;
 import org.instrumentelement.portal.ie.PortalError;
 import org.junit.jupiter.api.Test;
 
@@ -116,6 +118,95 @@ class TraceFeedTest {
   }
 
   @Test
+  void afterABrokerReconnectTheTraceIsResyncingNotLiveUntilItsValueIsReadAgain() throws Exception {
+    feed.onValue(vector(1, 5, 10));
+    feed.onConnectionLost();
+    int before = changes.get();
+    feed.onConnectionRestored();
+    assertEquals(TraceFeed.RESYNCING, feed.snapshot().status(), "not live before the read");
+    assertEquals(before + 1, changes.get(), "browsers are told");
+    feed.onResynchronised("t", current(0.5, 1.5, 2.5));
+    assertEquals("live", feed.snapshot().status(), "the current value was read again");
+    assertEquals(1.5, feed.snapshot().values()[1]);
+    assertEquals(5, frame(2000).get("seq").asLong());
+  }
+
+  @Test
+  void aValueThatComesBeforeTheReadAnswersMakesTheTraceLive() {
+    feed.onValue(vector(1, 5, 10));
+    feed.onConnectionLost();
+    feed.onConnectionRestored();
+    feed.onValue(vector(1, 6, 10));
+    assertEquals("live", feed.snapshot().status());
+  }
+
+  @Test
+  void aValueThatComesBeforeTheReconnectIsReportedMakesTheTraceLive() {
+    feed.onValue(vector(1, 5, 10));
+    feed.onConnectionLost();
+    feed.onValue(vector(1, 6, 10)); // on the restored connection, before it is reported
+    assertEquals("live", feed.snapshot().status());
+    feed.onConnectionRestored();
+    assertEquals("live", feed.snapshot().status(), "nothing to wait for");
+    feed.onResynchronisationFailed(
+        "t", new WebServiceException("Could not send Message.", new ConnectException("refused")));
+    assertEquals("live", feed.snapshot().status());
+  }
+
+  @Test
+  void aReadAnsweredAfterTheConnectionWasLostAgainDoesNotSayLive() {
+    feed.onValue(vector(1, 5, 10));
+    feed.onConnectionLost();
+    feed.onConnectionRestored();
+    feed.onConnectionLost(); // while the read was on its way
+    feed.onResynchronised("t", current(0.5, 1.5, 2.5));
+    assertEquals("broker connection lost, reconnecting", feed.snapshot().status());
+    assertEquals(1.5, feed.snapshot().values()[1], "the value read is shown");
+    feed.onResynchronisationFailed(
+        "t", new WebServiceException("Could not send Message.", new ConnectException("refused")));
+    assertEquals("broker connection lost, reconnecting", feed.snapshot().status());
+    feed.onConnectionRestored();
+    assertEquals(TraceFeed.RESYNCING, feed.snapshot().status(), "read again after this reconnect");
+  }
+
+  @Test
+  void aSubscriptionReplacedByANewOneTellsTheFeedNothing() {
+    SubscriptionListener first = feed.newSubscription();
+    first.onValue(vector(1, 5, 10));
+    first.onConnectionLost();
+    first.onConnectionRestored();
+    SubscriptionListener second = feed.newSubscription(); // the hub subscribed again
+    TraceSnapshot before = feed.snapshot();
+    int told = changes.get();
+    first.onResynchronisationFailed(
+        "t", new WebServiceException("Could not send Message.", new ConnectException("refused")));
+    first.onResynchronised("t", current(0.5, 1.5, 2.5));
+    first.onValue(vector(1, 99, 10));
+    assertEquals(told, changes.get(), "browsers are told nothing of the first subscription");
+    assertEquals(before.version(), feed.snapshot().version());
+    assertEquals(before.status(), feed.snapshot().status());
+    assertEquals(5, feed.snapshot().seq());
+    second.onValue(vector(1, 6, 10));
+    assertEquals("live", feed.snapshot().status(), "the new subscription is heard");
+  }
+
+  @Test
+  void aFeedNobodyWatchesHearsNothingOfItsSubscription() {
+    SubscriptionListener subscription = feed.newSubscription();
+    subscription.onValue(vector(1, 5, 10));
+    subscription.onConnectionLost();
+    subscription.onConnectionRestored();
+    feed.unsubscribed(); // its last viewer left: the hub closes the subscription
+    TraceSnapshot before = feed.snapshot();
+    int told = changes.get();
+    subscription.onResynchronisationFailed(
+        "t", new WebServiceException("Could not send Message.", new ConnectException("refused")));
+    assertEquals(told, changes.get(), "a closed feed gets no update");
+    assertEquals(before.version(), feed.snapshot().version());
+    assertEquals(TraceFeed.RESYNCING, feed.snapshot().status());
+  }
+
+  @Test
   void aTraceOfCodesKeepsItsCodesBesideTheirDoubles() {
     ByteBuffer b = ByteBuffer.allocate(6).order(ByteOrder.LITTLE_ENDIAN);
     b.putShort((short) -3).putShort((short) 32767).putShort((short) 12);
@@ -144,6 +235,15 @@ class TraceFeedTest {
     assertEquals(32767, s.codes().nanCode());
     feed.onValue(vector(1, 5, 10));
     assertEquals(null, feed.snapshot().codes(), "doubles again: no codes");
+  }
+
+  /** A vector's current value as getAttribute gives it, in doubles. */
+  private static Value current(double... doubles) {
+    Value v = new Value();
+    for (double d : doubles) {
+      v.getDoubles().add(d);
+    }
+    return v;
   }
 
   private JsonNode frame(int points) throws Exception {

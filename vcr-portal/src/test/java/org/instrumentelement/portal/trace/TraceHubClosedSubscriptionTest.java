@@ -1,0 +1,124 @@
+package org.instrumentelement.portal.trace;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import jakarta.xml.ws.WebServiceException;
+import java.net.ConnectException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+import org.instrumentelement.ie.client.subscription.SampledValue;
+import org.instrumentelement.ie.client.subscription.SubscriptionListener;
+import org.instrumentelement.ie.client.tls.ClientTls;
+import org.instrumentelement.portal.ie.ElementDirectory;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A trace's subscription after its last viewer left, without an IE: what the subscriber still
+ * reports of it (a read of the current value that failed after a broker reconnect is reported for
+ * every subscription that was waiting for it, closed or not) reaches no one.
+ */
+class TraceHubClosedSubscriptionTest {
+  private static final TraceFeed.Key KEY = new TraceFeed.Key("ie", "lab/scope", "waveform");
+  private static final TraceFeed.Key OTHER = new TraceFeed.Key("ie", "lab/scope", "spectrum");
+
+  private final TraceHub hub =
+      new TraceHub(
+          new ElementDirectory(
+              List.of(), Duration.ofSeconds(1), ClientTls.DEFAULTS, Duration.ofSeconds(1)),
+          2000,
+          100,
+          Duration.ofSeconds(10),
+          Duration.ofSeconds(30));
+
+  /** A socket that takes every frame at once. */
+  private static final class MemorySocket implements FrameSocket {
+    @Override
+    public String id() {
+      return "memory";
+    }
+
+    @Override
+    public boolean isOpen() {
+      return true;
+    }
+
+    @Override
+    public void close() {}
+
+    @Override
+    public void send(Frame frame, Consumer<Boolean> done) {
+      done.accept(true);
+    }
+  }
+
+  @AfterEach
+  void close() {
+    hub.close();
+  }
+
+  @Test
+  void aFeedItsLastViewerLeftHearsNothingMoreOfItsSubscription() throws Exception {
+    Viewer viewer = hub.connect(new MemorySocket(), () -> null);
+    hub.watch(viewer, KEY);
+    await(() -> hub.feed(KEY) != null, "the feed exists");
+    TraceFeed feed = hub.feed(KEY);
+    await(
+        () -> feed.snapshot().status().startsWith("no Instrument Element named 'ie'"),
+        "the hub has tried to subscribe"); // so that it changes the feed no more meanwhile
+    // the listener the hub gives the subscriber when it subscribes (there is no IE here to do it)
+    SubscriptionListener subscription = feed.newSubscription();
+    subscription.onValue(vector(5));
+    subscription.onConnectionLost();
+    subscription.onConnectionRestored(); // the subscriber now reads the current value again
+    hub.unwatch(viewer, KEY);
+    hub.watch(viewer, OTHER); // after the unwatch on the frame thread: when it is done, so is that
+    await(() -> hub.feed(OTHER) != null, "the other feed exists");
+    assertNull(hub.feed(KEY), "nobody watches the first any more");
+    long version = feed.snapshot().version();
+    subscription.onResynchronisationFailed(
+        "t", new WebServiceException("Could not send Message.", new ConnectException("refused")));
+    assertEquals(version, feed.snapshot().version(), "the closed feed gets no update");
+    assertEquals(TraceFeed.RESYNCING, feed.snapshot().status());
+  }
+
+  private static void await(BooleanSupplier condition, String what) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+    while (!condition.getAsBoolean()) {
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError("not within 20 s: " + what);
+      }
+      TimeUnit.MILLISECONDS.sleep(10);
+    }
+  }
+
+  private static SampledValue vector(long seq) {
+    int n = 100;
+    ByteBuffer b = ByteBuffer.allocate(n * 8).order(ByteOrder.LITTLE_ENDIAN);
+    for (int i = 0; i < n; i++) {
+      b.putDouble(Math.sin(i / 10.0 + seq));
+    }
+    Instant now = Instant.now();
+    return new SampledValue(
+        "ie.ie.lab.scope.waveform",
+        "lab/scope",
+        "waveform",
+        seq,
+        1,
+        now,
+        now,
+        "DOUBLE_ARRAY",
+        n,
+        "V",
+        "GOOD",
+        false,
+        b.array());
+  }
+}
