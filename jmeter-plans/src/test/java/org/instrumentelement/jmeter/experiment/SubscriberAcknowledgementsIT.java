@@ -102,16 +102,17 @@ class SubscriberAcknowledgementsIT {
   @Test
   void acknowledgesInBatchesWithTheClientsDefaultPrefetch() throws Exception {
     Delivery d = deliver(Map.of());
-    // Every 100 ms (its prefetch asked, 32,767, is above the broker's cap): one acknowledgement
-    // per window of 100 at most, one per message before.
-    assertTrue(d.ackFrames() <= MESSAGES / 10, d.ackFrames() + " acknowledgements");
+    // One every 100 ms (its prefetch asked, 32,767, is above the broker's cap) for what it took
+    // meanwhile: a few for messages taken as fast as they come. One per message would be 400; the
+    // bound leaves room for a busy machine, on which taking them lasts longer.
+    assertTrue(d.ackFrames() <= MESSAGES / 4, d.ackFrames() + " acknowledgements");
   }
 
   @Test
   void acknowledgesInBatchesAt65PercentOfAPrefetchItAskedFor() throws Exception {
     Delivery d = deliver(Map.of("prefetch", "40"));
     // At 26 of 40 taken (or a second after the last): about one per 26 messages.
-    assertTrue(d.ackFrames() <= MESSAGES / 10, d.ackFrames() + " acknowledgements");
+    assertTrue(d.ackFrames() <= MESSAGES / 4, d.ackFrames() + " acknowledgements");
   }
 
   @Test
