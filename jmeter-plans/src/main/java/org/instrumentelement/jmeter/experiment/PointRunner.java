@@ -204,6 +204,7 @@ final class PointRunner {
     if (!prefetch.isEmpty()) {
       props.put("prefetch", prefetch);
     }
+    props.put("acknowledge", settings.get("jms.acknowledge").trim());
     return props;
   }
 

@@ -80,6 +80,12 @@ final class Settings {
         "topic prefetch the subscribers ask for (messages pushed ahead); empty: the client's"
             + " default, for which the IE's embedded broker gives broker.maxPendingMessages (100)");
     option(
+        "jms.acknowledge",
+        "batches",
+        "how the subscribers acknowledge: batches (at 65 % of the prefetch or at the latest every"
+            + " second, 100 ms with the client's default prefetch, as the IE's clients) or each"
+            + " (one acknowledgement per message)");
+    option(
         "array.format",
         "WORD",
         "format of the array IMs in the IE the runner starts: WORD (16-bit codes, published on"
@@ -143,6 +149,10 @@ final class Settings {
     ShapedLink.Via.of(get("link.via"));
     if (!get("jms.prefetch").isBlank()) {
       positive("jms.prefetch");
+    }
+    if (!List.of("batches", "each").contains(get("jms.acknowledge").trim())) {
+      throw new IllegalArgumentException(
+          "--jms.acknowledge is batches or each, not " + get("jms.acknowledge"));
     }
     if (!List.of("REAL", "WORD").contains(get("array.format").trim())) {
       throw new IllegalArgumentException(

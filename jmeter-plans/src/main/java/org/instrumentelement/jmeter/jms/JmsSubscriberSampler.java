@@ -12,6 +12,8 @@ import java.time.Instant;
 import javax.net.ssl.SSLHandshakeException;
 import org.apache.activemq.ActiveMQConnection;
 import org.apache.activemq.ActiveMQConnectionFactory;
+import org.apache.activemq.ActiveMQMessageConsumer;
+import org.apache.activemq.ActiveMQPrefetchPolicy;
 import org.apache.activemq.ActiveMQSslConnectionFactory;
 import org.apache.jmeter.config.Arguments;
 import org.apache.jmeter.protocol.java.sampler.AbstractJavaSamplerClient;
@@ -55,6 +57,15 @@ import org.instrumentelement.jmeter.soap.SubscriptionInfo;
  * value; with a smaller prefetch the broker pushes fewer and holds the rest for this subscriber,
  * dropping the oldest beyond its pending-message limits (docs/jmeter.md).
  *
+ * <p>{@code acknowledge} says how it acknowledges what it takes. {@code batches} (the default): as
+ * the IE's own client library does and as docs/clients.md tells other OpenWire clients to,
+ * ActiveMQ's {@code optimizeAcknowledge}, one acknowledgement for all messages taken since the last
+ * one, sent once 65 % of the prefetch have been taken or at the latest {@link #ackIntervalMillis}
+ * after the last; on leaving its topic it acknowledges what it has taken since. {@code each}: one
+ * acknowledgement per message, as a plain JMS client in {@code AUTO_ACKNOWLEDGE} sends it. Every
+ * acknowledgement the broker reads costs it a thread's wake-up, so {@code each} costs the broker
+ * more per delivery than the IE's clients do.
+ *
  * <p>Over TLS (an {@code ssl://} broker, an {@code https://} endpoint) it trusts the certificates
  * of {@code trustStore} (PKCS#12; empty: the JVM's default trust) and, with {@code keyStore},
  * presents that key (mutual TLS: the IE maps the certificate to a user, and no password is needed).
@@ -76,6 +87,17 @@ public class JmsSubscriberSampler extends AbstractJavaSamplerClient {
   public static final String WRONG_LENGTH = "WRONG_LENGTH";
   public static final String BAD_MESSAGE = "BAD_MESSAGE";
 
+  /** Values of the {@code acknowledge} parameter. */
+  public static final String ACK_BATCHES = "batches";
+
+  public static final String ACK_EACH = "each";
+
+  /**
+   * The IE's embedded broker's default {@code broker.maxPrefetch}: it lowers a topic prefetch asked
+   * above it (and gives the topic's prefetch to a client that asks for its default).
+   */
+  private static final int EMBEDDED_MAX_PREFETCH = 1_000;
+
   private Connection connection;
   private MessageConsumer consumer;
   private ByteCounts transport;
@@ -87,6 +109,7 @@ public class JmsSubscriberSampler extends AbstractJavaSamplerClient {
   private long lastSequence;
   private String setupError;
   private double[] values;
+  private boolean batchedAcks;
 
   @Override
   public Arguments getDefaultParameters() {
@@ -101,6 +124,7 @@ public class JmsSubscriberSampler extends AbstractJavaSamplerClient {
     a.addArgument("receiveTimeoutMillis", "5000");
     a.addArgument("expectedLength", "0");
     a.addArgument("prefetch", "");
+    a.addArgument("acknowledge", ACK_BATCHES);
     a.addArgument("trustStore", "");
     a.addArgument("trustStorePassword", "");
     a.addArgument("keyStore", "");
@@ -117,6 +141,7 @@ public class JmsSubscriberSampler extends AbstractJavaSamplerClient {
     Integer prefetch;
     try {
       prefetch = prefetch(context.getParameter("prefetch", ""));
+      batchedAcks = batchedAcks(context.getParameter("acknowledge", ACK_BATCHES));
     } catch (IllegalArgumentException e) {
       setupError = "cannot subscribe: " + e.getMessage();
       getNewLogger().error(setupError);
@@ -153,6 +178,14 @@ public class JmsSubscriberSampler extends AbstractJavaSamplerClient {
       cf.setWatchTopicAdvisories(false);
       if (prefetch != null) {
         cf.getPrefetchPolicy().setTopicPrefetch(prefetch);
+      }
+      if (batchedAcks) {
+        // Acknowledge in batches, as the IE's own clients do (docs/clients.md): at 65 % of the
+        // prefetch, or at the latest ackIntervalMillis after the last acknowledgement.
+        long interval = ackIntervalMillis(prefetch);
+        cf.setOptimizeAcknowledge(true);
+        cf.setOptimizedAckScheduledAckInterval(interval);
+        cf.setOptimizeAcknowledgeTimeOut(interval);
       }
       String user = context.getParameter("user", "");
       if (!user.isEmpty()) {
@@ -193,6 +226,41 @@ public class JmsSubscriberSampler extends AbstractJavaSamplerClient {
     throw new IllegalArgumentException(
         "prefetch is a whole number of messages, 1 or more (empty: the client's default), not "
             + t);
+  }
+
+  /**
+   * Whether {@code acknowledge} asks for batches ({@code batches}, empty) or not ({@code each}).
+   */
+  static boolean batchedAcks(String text) {
+    String t = text.trim();
+    if (t.isEmpty() || t.equals(ACK_BATCHES)) {
+      return true;
+    }
+    if (t.equals(ACK_EACH)) {
+      return false;
+    }
+    throw new IllegalArgumentException(
+        "acknowledge is "
+            + ACK_BATCHES
+            + " (in batches, as the IE's clients) or "
+            + ACK_EACH
+            + " (one acknowledgement per message), not "
+            + t);
+  }
+
+  /**
+   * The longest a taken message waits for its acknowledgement when fewer than 65 % of the prefetch
+   * have been taken since the last one, for a prefetch asked (null: the client's default, 32,767):
+   * the rule of the IE's client library (ie-client's {@code AttributeSubscriber}, which this module
+   * must not depend on; docs/clients.md gives the same to other OpenWire clients). A second; but a
+   * prefetch above the embedded broker's cap is lowered by it (the client's default to the topic's
+   * prefetch, {@code broker.maxPendingMessages}), so that 65 % of the prefetch asked may never
+   * arrive unacknowledged: every 100 ms then, or the broker would push no more than its window each
+   * second.
+   */
+  static long ackIntervalMillis(Integer prefetch) {
+    int asked = prefetch == null ? ActiveMQPrefetchPolicy.DEFAULT_TOPIC_PREFETCH : prefetch;
+    return asked > EMBEDDED_MAX_PREFETCH ? 100 : 1_000;
   }
 
   /** What a subscriber that does not trust the IE's certificate is told. */
@@ -352,6 +420,12 @@ public class JmsSubscriberSampler extends AbstractJavaSamplerClient {
   public void teardownTest(JavaSamplerContext context) {
     if (connection != null) {
       try {
+        if (batchedAcks && consumer instanceof ActiveMQMessageConsumer c) {
+          // No more timed acknowledgements: closing acknowledges what was taken since the last,
+          // and a timed one running meanwhile may start a sending thread (not a daemon) anew
+          // after the close has stopped it, which would keep JMeter's JVM from exiting.
+          c.setOptimizedAckScheduledAckInterval(0);
+        }
         connection.close();
       } catch (JMSException e) {
         getNewLogger().warn("closing the subscriber: {}", e.toString());

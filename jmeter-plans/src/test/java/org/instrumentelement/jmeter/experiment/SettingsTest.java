@@ -32,6 +32,9 @@ class SettingsTest {
     assertEquals("5", new Settings("--jms.prefetch=5").get("jms.prefetch"));
     assertThrows(IllegalArgumentException.class, () -> new Settings("--jms.prefetch=0"));
     assertThrows(IllegalArgumentException.class, () -> new Settings("--jms.prefetch=few"));
+    assertEquals("batches", new Settings().get("jms.acknowledge"));
+    assertEquals("each", new Settings("--jms.acknowledge=each").get("jms.acknowledge"));
+    assertThrows(IllegalArgumentException.class, () -> new Settings("--jms.acknowledge=some"));
   }
 
   @Test
