@@ -244,8 +244,10 @@ public final class AttributeSubscriber implements AutoCloseable {
    * reconnect reads the current value with getAttribute ({@link
    * SubscriptionListener#onResynchronised}). A read the Instrument Element cannot answer now (it is
    * unreachable, busy, restarting, or answers with a fault that says so) is tried again for up to
-   * {@link Options#resyncTimeout}; one that still fails, or is refused for good, is reported with
-   * {@link SubscriptionListener#onResynchronisationFailed}.
+   * {@link Options#resyncTimeout}; one that still fails, is refused for good, or answers without a
+   * value, is reported with {@link SubscriptionListener#onResynchronisationFailed}. A subscription
+   * closed, or a connection lost again, before the outcome is known is told nothing of that read
+   * (see {@link SubscriptionListener#onResynchronised}).
    */
   public Subscription subscribe(
       InstrumentElementPort ie, String im, String attribute, SubscriptionListener listener)
@@ -355,6 +357,9 @@ public final class AttributeSubscriber implements AutoCloseable {
     private long duplicates;
     private long resyncFailures;
 
+    /** Set by {@link #close} under this subscription's lock; a resync then tells it nothing. */
+    private boolean closed;
+
     private Subscription(
         String topic, SubscriptionListener listener, CurrentValue current, Session session) {
       this.topic = topic;
@@ -399,6 +404,19 @@ public final class AttributeSubscriber implements AutoCloseable {
       resyncFailures++;
     }
 
+    /**
+     * Tells this subscription's listener the outcome of a resynchronisation of round {@code round},
+     * unless the subscription was closed or the connection was lost or came back again since that
+     * round began: a newer round reads the value again and tells, and a closed subscription's
+     * listener hears nothing more. Checked and told under this subscription's lock, which {@link
+     * #close} and the notice of a lost connection also take, so that no outcome comes after either.
+     */
+    private synchronized void tellResync(long round, Runnable call) {
+      if (!closed && connectionChanges.get() == round) {
+        tell(call);
+      }
+    }
+
     private void deliver(Message message) {
       SampledValue v;
       try {
@@ -427,9 +445,16 @@ public final class AttributeSubscriber implements AutoCloseable {
       listener.onValue(v);
     }
 
+    /**
+     * Ends the subscription: once this returns, its listener hears nothing more of a
+     * resynchronisation (and, as the JMS session is closed, no more values).
+     */
     @Override
     public void close() throws JMSException {
-      subscriptions.remove(this);
+      synchronized (this) {
+        closed = true;
+        subscriptions.remove(this);
+      }
       session.close();
     }
   }
@@ -479,7 +504,13 @@ public final class AttributeSubscriber implements AutoCloseable {
     @Override
     public void transportInterupted() {
       connectionChanges.incrementAndGet();
-      subscriptions.forEach(s -> s.listener.onConnectionLost());
+      for (Subscription s : subscriptions) {
+        // Under the subscription's lock: a resync outcome being told finishes first, and one not
+        // yet told sees the round has changed and says nothing.
+        synchronized (s) {
+          s.listener.onConnectionLost();
+        }
+      }
     }
 
     @Override
@@ -509,7 +540,10 @@ public final class AttributeSubscriber implements AutoCloseable {
    * then twice as long each time up to {@code maxReconnectDelay}, for {@code resyncTimeout} at
    * most; every subscription is tried before the next wait, so many subscriptions to an IE that is
    * down take the time of one. Nothing a read throws leaves this method: thrown on the resync
-   * thread it would reach no one, and the subscriber would silently go without the value.
+   * thread it would reach no one, and the subscriber would silently go without the value. Each
+   * subscription still open is told once, when its outcome is known: the value, or why there is
+   * none (an answer without a value, too). Outcomes are told only while this is the newest round
+   * (see {@link Subscription#tellResync}).
    */
   private void resynchronise(List<Subscription> pending, long round) {
     long deadline = System.nanoTime() + options.resyncTimeout().toNanos();
@@ -535,13 +569,21 @@ public final class AttributeSubscriber implements AutoCloseable {
             lastFailure.put(s, e);
           } else {
             it.remove();
-            tell(() -> s.listener.onResynchronisationFailed(s.topic, e));
+            s.tellResync(round, () -> s.listener.onResynchronisationFailed(s.topic, e));
           }
           continue;
         }
         it.remove();
-        if (v != null) {
-          tell(() -> s.listener.onResynchronised(s.topic, v));
+        if (v == null) {
+          s.resyncFailed();
+          Exception none =
+              new IllegalStateException(
+                  "the Instrument Element answered the read of the current value of "
+                      + s.topic
+                      + " without a value");
+          s.tellResync(round, () -> s.listener.onResynchronisationFailed(s.topic, none));
+        } else {
+          s.tellResync(round, () -> s.listener.onResynchronised(s.topic, v));
         }
       }
       long leftNanos = deadline - System.nanoTime();
@@ -550,7 +592,8 @@ public final class AttributeSubscriber implements AutoCloseable {
       }
       if (leftNanos <= 0) {
         for (Subscription s : left) {
-          tell(() -> s.listener.onResynchronisationFailed(s.topic, lastFailure.get(s)));
+          s.tellResync(
+              round, () -> s.listener.onResynchronisationFailed(s.topic, lastFailure.get(s)));
         }
         return;
       }

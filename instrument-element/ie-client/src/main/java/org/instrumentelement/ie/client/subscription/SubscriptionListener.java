@@ -30,6 +30,13 @@ public interface SubscriptionListener {
   /**
    * After a reconnect, the current value read with getAttribute (for subscriptions made through an
    * Instrument Element port), so the client is up to date before the next change arrives.
+   *
+   * <p>After each reconnect such a subscription is told exactly one of this and {@link
+   * #onResynchronisationFailed}, once the read's outcome is known, with two exceptions in which it
+   * is told neither: the subscription was closed first (nothing is told once {@code close()} has
+   * returned), or the connection was lost again before the outcome was known (nothing of it is told
+   * after {@link #onConnectionLost}: the value read may be older than what the next reconnect
+   * reads, and that reconnect reads again and tells).
    */
   default void onResynchronised(String topic, Value current) {}
 
@@ -39,9 +46,10 @@ public interface SubscriptionListener {
    * jakarta.xml.ws.WebServiceException}; {@link
    * org.instrumentelement.ie.client.InstrumentElementClient#httpStatus} tells its HTTP status, 0
    * for none), or refused the read (an {@link
-   * org.instrumentelement.ie.client.soap.InstrumentElementFault} such as NOT_AUTHORIZED). Values
-   * keep arriving; only the value before the next change is unknown, until the next reconnect reads
-   * it again.
+   * org.instrumentelement.ie.client.soap.InstrumentElementFault} such as NOT_AUTHORIZED), or
+   * answered without a value (an {@link IllegalStateException} that says so; not asked again).
+   * Values keep arriving; only the value before the next change is unknown, until the next
+   * reconnect reads it again. Told only when {@link #onResynchronised} would have been (see there).
    */
   default void onResynchronisationFailed(String topic, Exception cause) {}
 }
