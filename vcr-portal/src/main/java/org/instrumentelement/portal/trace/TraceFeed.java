@@ -261,9 +261,9 @@ final class TraceFeed implements SubscriptionListener {
   }
 
   /**
-   * The current value, read again after a reconnect: the trace is live. An answer that comes after
-   * the connection was lost again updates the value but not the status; the next reconnect reads it
-   * again.
+   * The current value, read again after a reconnect: the trace is live. (The client library tells
+   * no answer of a read that the connection was lost again during; should one come after a loss all
+   * the same, it updates the value but not the status, and the next reconnect reads it again.)
    */
   @Override
   public void onResynchronised(String topic, Value current) {
