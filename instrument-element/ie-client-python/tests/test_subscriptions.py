@@ -120,6 +120,54 @@ def test_slow_subscriber_sees_the_gap_of_what_the_broker_dropped(connect):
     assert sequences == sorted(set(sequences))
 
 
+def test_a_stalled_subscriber_asking_for_one_held_message_gets_the_newest(connect):
+    # The lab's broker holds 10 messages for a slow subscriber; this one asks for 1.
+    admin = connect("admin")["lab/array1250"]
+    ie = connect()
+    release = threading.Event()
+    values, gaps, latest = [], [], []
+
+    def stalled(value):
+        values.append(value)
+        release.wait(120)  # stuck in the first delivery until the broker has dropped plenty
+
+    sub = ie.subscribe(
+        "lab/array1250",
+        "vector",
+        stalled,
+        buffer=1,
+        max_pending=1,
+        on_gap=lambda e, r: gaps.append((e, r)),
+    )
+    free = ie.subscribe("lab/array1250", "vector", lambda v: latest.append(v.sequence))
+    try:
+        eventually(lambda: values and latest, message="the first deliveries")
+        before = admin.subscription_info("vector")
+        admin.configure_sampling("vector", period=0.005)
+        try:
+            eventually(
+                lambda: admin.subscription_info("vector").published >= before.published + 200,
+                message="200 more vectors published",
+            )
+        finally:
+            admin.configure_sampling("vector", period=1)
+        newest = admin.subscription_info("vector").published
+        eventually(lambda: latest[-1] >= newest, message="every vector at the broker")
+        stalled_info = admin.subscription_info("vector")
+        assert stalled_info.discarded - before.discarded >= 200 - 3, "the broker dropped the older"
+        release.set()
+        eventually(lambda: values[-1].sequence == newest, message="the newest vector")
+    finally:
+        release.set()
+        sub.close()
+        free.close()
+    # The one it stalled in, perhaps one more, and the newest: not the 10 held for the others.
+    assert len(values) <= 3, [v.sequence for v in values]
+    assert gaps and sub.missed >= 200 - 3
+    sequences = [v.sequence for v in values]
+    assert sequences == sorted(set(sequences))
+
+
 def test_a_failing_callback_does_not_end_the_subscription(connect):
     calls = []
 

@@ -244,6 +244,9 @@ class BrokerConnection:
             "prefetch-count": str(prefetch),  # RabbitMQ
             "receipt": receipt,
         }
+        if consumer.max_pending:
+            # ActiveMQ: hold at most this many more for it while it is behind, dropping the oldest
+            headers["activemq.maximumPendingMessageLimit"] = str(consumer.max_pending)
         conn.subscribe(destination, id=sub_id, ack="client", headers=headers)
         if not waiting[0].wait(self._timeout):
             raise errors.BrokerUnreachable(

@@ -240,6 +240,7 @@ class InstrumentElement:
         on_resynchronised=None,
         buffer=100,
         codes=False,
+        max_pending=0,
     ):
         """Calls ``callback(value)`` for every new value of a subscribable attribute, in order,
         on a thread of the subscription's own. Returns the :class:`Subscription` (``close()``
@@ -259,6 +260,13 @@ class InstrumentElement:
             quarter to an eighth of the bytes, and carry the raw ``codes`` with ``scale`` and
             ``offset``; not resynchronised with ``get`` after a reconnect (the broker's last
             message of the topic comes instead)
+        :param max_pending: messages the broker may hold for this subscription beyond the
+            ``buffer`` while it is behind; 0 (the default) leaves the broker's own limit (the
+            topic's last ``broker.pendingTime``). Over a slow link, ``buffer=1, max_pending=1``
+            gives each value as fresh as the link allows rather than every value: a subscriber that
+            falls behind or stalls gets the newest value when it moves again; the broker drops the
+            older ones (the IE counts them as ``discarded``) and they are reported as gaps
+            (``on_gap``, ``missed``). It can only lower what the broker holds.
         """
         callbacks = dict(
             on_gap=on_gap,
@@ -269,17 +277,19 @@ class InstrumentElement:
         )
         info, broker = self._subscription_target(im, attribute, codes)
         resync = None if codes else self._resynchroniser(im, attribute)
-        sub = Subscription(broker, info, resync, buffer, callback, callbacks)
+        sub = Subscription(broker, info, resync, buffer, callback, callbacks, max_pending)
         sub._start()
         self._consumers.add(sub)
         return sub
 
-    def stream(self, im, attribute, *, timeout=None, buffer=100, codes=False, **callbacks):
+    def stream(
+        self, im, attribute, *, timeout=None, buffer=100, codes=False, max_pending=0, **callbacks
+    ):
         """The values of a subscribable attribute as an iterator: ``for v in ie.stream(...)``.
 
         Leaving the loop ends the subscription; ``timeout`` (s) raises ``TimeoutError`` when no
         value comes for that long. The callbacks of :meth:`subscribe` (``on_gap``...) may be given
-        and run in the loop's thread; ``codes`` as for :meth:`subscribe`.
+        and run in the loop's thread; ``codes`` and ``max_pending`` as for :meth:`subscribe`.
         """
         unknown = set(callbacks) - {
             "on_gap",
@@ -292,7 +302,7 @@ class InstrumentElement:
             raise TypeError(f"unknown options: {', '.join(sorted(unknown))}")
         info, broker = self._subscription_target(im, attribute, codes)
         resync = None if codes else self._resynchroniser(im, attribute)
-        stream = Stream(broker, info, resync, buffer, timeout, callbacks)
+        stream = Stream(broker, info, resync, buffer, timeout, callbacks, max_pending)
         stream._start()
         self._consumers.add(stream)
         return stream

@@ -111,10 +111,14 @@ class _Consumer:
     """What :class:`Subscription` and :class:`Stream` share: the broker side, the sequence
     checks, the callbacks for events and the acknowledgements."""
 
-    def __init__(self, broker, info, resynchronise, buffer, callbacks):
+    def __init__(self, broker, info, resynchronise, buffer, callbacks, max_pending=0):
         if buffer < 1:
             raise ValueError("buffer must be at least 1")
+        if max_pending < 0:
+            raise ValueError("max_pending must be 0 or more")
         self.info = info
+        # Messages the broker may hold for this subscription beyond those in flight; 0: its own.
+        self.max_pending = max_pending
         self.topic = info.topic
         self._broker = broker
         self._resynchronise = resynchronise
@@ -267,9 +271,14 @@ class Subscription(_Consumer):
     ``get`` after a reconnect). An exception in a callback is logged and the subscription goes on.
     """
 
-    def __init__(self, broker, info, resynchronise, buffer, callback, callbacks):
+    def __init__(self, broker, info, resynchronise, buffer, callback, callbacks, max_pending=0):
         super().__init__(
-            broker, info, resynchronise, buffer, {k: _logged(f) for k, f in callbacks.items() if f}
+            broker,
+            info,
+            resynchronise,
+            buffer,
+            {k: _logged(f) for k, f in callbacks.items() if f},
+            max_pending,
         )
         self._callback = _logged(callback)
         self._thread = threading.Thread(
@@ -302,8 +311,8 @@ class Stream(_Consumer):
     many seconds for the next value raises ``TimeoutError``.
     """
 
-    def __init__(self, broker, info, resynchronise, buffer, timeout, callbacks):
-        super().__init__(broker, info, resynchronise, buffer, callbacks)
+    def __init__(self, broker, info, resynchronise, buffer, timeout, callbacks, max_pending=0):
+        super().__init__(broker, info, resynchronise, buffer, callbacks, max_pending)
         self._timeout = timeout
 
     def _start(self):

@@ -25,6 +25,7 @@ import org.instrumentelement.ie.client.soap.GetSubscriptionInfo;
 import org.instrumentelement.ie.client.soap.InstrumentElementFault;
 import org.instrumentelement.ie.client.soap.InstrumentElementPort;
 import org.instrumentelement.ie.client.soap.SubscriptionInfo;
+import org.instrumentelement.ie.client.subscription.AttributeSubscriber;
 import org.instrumentelement.im.sampling.AttributeSampler;
 import org.junit.jupiter.api.Test;
 
@@ -33,9 +34,11 @@ import org.junit.jupiter.api.Test;
  * held message, a subscriber that stalls gets the newest value when it moves again, and the IE
  * counts the older ones as {@code discarded}. Asked over OpenWire with the destination option
  * {@code consumer.maximumPendingMessageLimit=1} and over STOMP with the header {@code
- * activemq.maximumPendingMessageLimit:1}, each with a prefetch of 1, while a subscriber that asked
- * for nothing gets the topic's limit ({@code broker.pendingTime}, 5 s, and never fewer than {@code
- * broker.maxPendingMessages}, 100) on the same IE.
+ * activemq.maximumPendingMessageLimit:1}, each with a prefetch of 1, and by the IE's own Java
+ * library ({@code AttributeSubscriber.Options.withPrefetch(1).withMaxPending(1)}), which reports
+ * the dropped values as gaps, while a subscriber that asked for nothing gets the topic's limit
+ * ({@code broker.pendingTime}, 5 s, and never fewer than {@code broker.maxPendingMessages}, 100) on
+ * the same IE.
  */
 class OwnPendingLimitIT {
   static final Duration WAIT = Duration.ofSeconds(60);
@@ -51,13 +54,35 @@ class OwnPendingLimitIT {
       CountDownLatch release = new CountDownLatch(1);
       Connection openWire = openWire(running);
       URI stompUrl = URI.create(running.runtime.broker().stompUrl());
+      // Closed after the release: closing waits for a listener still stalled.
+      AttributeSubscriber library =
+          AttributeSubscriber.connect(
+              running.runtime.broker().openWireUrl(),
+              AttributeSubscriber.Options.DEFAULTS
+                  .withCredentials(RunningElement.ADMIN, RunningElement.ADMIN)
+                  .withPrefetch(1)
+                  .withMaxPending(1));
       try (Socket stomp = new Socket(stompUrl.getHost(), stompUrl.getPort())) {
         List<Long> plain = stalled(openWire, topic, release);
         List<Long> one =
             stalled(openWire, topic + "?consumer.maximumPendingMessageLimit=1", release);
         List<Long> stompOne = stalledStomp(stomp, topic, release);
+        List<Long> libraryOne = new CopyOnWriteArrayList<>();
+        AttributeSubscriber.Subscription librarySubscription =
+            library.subscribe(
+                ie,
+                IM,
+                "vector",
+                v -> {
+                  libraryOne.add(v.sequence());
+                  try {
+                    release.await();
+                  } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                  }
+                });
         List<Long> free = stalled(openWire, topic, new CountDownLatch(0));
-        for (List<Long> s : List.of(plain, one, stompOne, free)) {
+        for (List<Long> s : List.of(plain, one, stompOne, libraryOne, free)) {
           await(() -> !s.isEmpty(), "the current value");
         }
         long discardedBefore = info(ie).getDiscarded();
@@ -75,23 +100,35 @@ class OwnPendingLimitIT {
             running.runtime.broker().pendingLimit(topic) > 3,
             "the topic's limit: " + running.runtime.broker().pendingLimit(topic));
         assertTrue(
-            info(ie).getDiscarded() - discardedBefore >= 2 * (PUBLISHED - 3),
-            "the broker dropped the older messages of both that asked for one: "
+            info(ie).getDiscarded() - discardedBefore >= 3 * (PUBLISHED - 3),
+            "the broker dropped the older messages of the three that asked for one: "
                 + (info(ie).getDiscarded() - discardedBefore));
 
         release.countDown();
-        for (List<Long> s : List.of(plain, one, stompOne)) {
+        for (List<Long> s : List.of(plain, one, stompOne, libraryOne)) {
           await(() -> s.get(s.size() - 1) == newest, "the newest value");
         }
-        for (List<Long> s : List.of(one, stompOne)) {
+        for (List<Long> s : List.of(one, stompOne, libraryOne)) {
           // The current value (pushed before it stalled), perhaps one more, and the newest.
           assertTrue(s.size() <= 3, "received " + s);
           assertEquals(newest, s.get(s.size() - 1));
         }
         assertTrue(plain.size() >= 100, "held for the one that asked for nothing: " + plain.size());
+        assertTrue(
+            librarySubscription.gaps() >= 1
+                && librarySubscription.missed() >= PUBLISHED - 3
+                && librarySubscription.missed() + librarySubscription.received()
+                    >= newest - libraryOne.get(0) + 1,
+            "the library reports the dropped values as gaps: "
+                + librarySubscription.gaps()
+                + " gaps, "
+                + librarySubscription.missed()
+                + " missed, "
+                + libraryOne);
       } finally {
         release.countDown();
         openWire.close();
+        library.close();
       }
     }
   }

@@ -70,6 +70,9 @@ public final class AttributeSubscriber implements AutoCloseable {
    *     Instrument Element is unreachable or busy (its broker may be back before its SOAP service),
    *     waiting up to {@code maxReconnectDelay} between two reads; after that the subscription's
    *     listener hears {@link SubscriptionListener#onResynchronisationFailed}
+   * @param maxPending messages the broker may hold for each subscription beyond those pushed to it
+   *     (the prefetch) while its listener is behind, or 0 for the broker's own limit (the topic's
+   *     last {@code broker.pendingTime}); see {@link #withMaxPending}
    */
   public record Options(
       int prefetch,
@@ -77,9 +80,27 @@ public final class AttributeSubscriber implements AutoCloseable {
       String username,
       String password,
       ClientTls tls,
-      Duration resyncTimeout) {
+      Duration resyncTimeout,
+      int maxPending) {
     public static final Options DEFAULTS =
         new Options(500, Duration.ofSeconds(2), null, null, ClientTls.DEFAULTS);
+
+    public Options {
+      if (maxPending < 0) {
+        throw new IllegalArgumentException("maxPending must be 0 or more: " + maxPending);
+      }
+    }
+
+    /** Options with the broker's own limit of held messages ({@code maxPending} 0). */
+    public Options(
+        int prefetch,
+        Duration maxReconnectDelay,
+        String username,
+        String password,
+        ClientTls tls,
+        Duration resyncTimeout) {
+      this(prefetch, maxReconnectDelay, username, password, tls, resyncTimeout, 0);
+    }
 
     /** Options with the default {@code resyncTimeout} (30 s). */
     public Options(
@@ -88,16 +109,32 @@ public final class AttributeSubscriber implements AutoCloseable {
     }
 
     public Options withCredentials(String user, String pass) {
-      return new Options(prefetch, maxReconnectDelay, user, pass, tls, resyncTimeout);
+      return new Options(prefetch, maxReconnectDelay, user, pass, tls, resyncTimeout, maxPending);
     }
 
     public Options withPrefetch(int n) {
-      return new Options(n, maxReconnectDelay, username, password, tls, resyncTimeout);
+      return new Options(n, maxReconnectDelay, username, password, tls, resyncTimeout, maxPending);
+    }
+
+    /**
+     * The same, asking the broker to hold at most {@code n} messages for each subscription beyond
+     * those pushed to it (the prefetch) while its listener is behind; 0, the default, leaves the
+     * broker's own limit (the topic's last {@code broker.pendingTime}, 5 s). For a subscriber over
+     * a slow link that wants each value as fresh as the link allows rather than every value: with
+     * {@code withPrefetch(1).withMaxPending(1)} a listener that falls behind or stalls gets the
+     * newest value when it moves again, not those of the seconds it missed. The older ones are
+     * dropped by the broker (the IE counts them as {@code discarded}) and reported as gaps ({@link
+     * SubscriptionListener#onGap}, {@link Subscription#missed}). Asked with the destination option
+     * {@code consumer.maximumPendingMessageLimit} on every topic subscribed (codes topics too); it
+     * can only lower what the broker holds: an {@code n} above the topic's limit gets the topic's.
+     */
+    public Options withMaxPending(int n) {
+      return new Options(prefetch, maxReconnectDelay, username, password, tls, resyncTimeout, n);
     }
 
     /** The same, reading the current value again after a reconnect for this long at most. */
     public Options withResyncTimeout(Duration timeout) {
-      return new Options(prefetch, maxReconnectDelay, username, password, tls, timeout);
+      return new Options(prefetch, maxReconnectDelay, username, password, tls, timeout, maxPending);
     }
 
     /**
@@ -111,12 +148,14 @@ public final class AttributeSubscriber implements AutoCloseable {
           username,
           password,
           tls.withTrustStore(file, pass),
-          resyncTimeout);
+          resyncTimeout,
+          maxPending);
     }
 
     /** The same, with other TLS settings. */
     public Options withTls(ClientTls settings) {
-      return new Options(prefetch, maxReconnectDelay, username, password, settings, resyncTimeout);
+      return new Options(
+          prefetch, maxReconnectDelay, username, password, settings, resyncTimeout, maxPending);
     }
 
     /**
@@ -130,7 +169,8 @@ public final class AttributeSubscriber implements AutoCloseable {
           username,
           password,
           tls.withKeyStore(file, pass),
-          resyncTimeout);
+          resyncTimeout,
+          maxPending);
     }
   }
 
@@ -326,10 +366,17 @@ public final class AttributeSubscriber implements AutoCloseable {
       throws JMSException {
     Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
     Subscription s = new Subscription(topic, listener, current, session);
-    s.consumer = session.createConsumer(session.createTopic(topic));
+    s.consumer = session.createConsumer(session.createTopic(destination(topic)));
     s.consumer.setMessageListener(s::deliver);
     subscriptions.add(s);
     return s;
+  }
+
+  /** The destination of a topic, with the subscriber's own limit of held messages if it has one. */
+  String destination(String topic) {
+    return options.maxPending() == 0
+        ? topic
+        : topic + "?consumer.maximumPendingMessageLimit=" + options.maxPending();
   }
 
   @Override
