@@ -14,6 +14,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.BlockingDeque;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingDeque;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -113,6 +114,10 @@ public final class TopicPublisher implements TopicSinks, AutoCloseable {
 
   private volatile boolean running;
   private volatile boolean connected;
+
+  /** Counted down by {@link #close}: ends the publishing thread's waits between attempts. */
+  private final CountDownLatch stopping = new CountDownLatch(1);
+
   private Thread thread;
   private Connection connection;
   private Session session;
@@ -248,9 +253,7 @@ public final class TopicPublisher implements TopicSinks, AutoCloseable {
           return false;
         }
         LOG.warn("cannot connect to the broker {} yet: {}", brokerUrl, e.toString());
-        try {
-          Thread.sleep(delay); // backoff between attempts of a background thread
-        } catch (InterruptedException ie) {
+        if (!pause(delay)) { // backoff between attempts of a background thread
           return false;
         }
         delay = Math.min(delay * 2, 5000);
@@ -387,15 +390,25 @@ public final class TopicPublisher implements TopicSinks, AutoCloseable {
     producer(n.topic()).send(m);
   }
 
+  /**
+   * Waits {@code millis} between attempts; false if the publisher is closed meanwhile (or the
+   * thread interrupted, {@link #close}'s last resort).
+   */
+  private boolean pause(long millis) {
+    try {
+      return !stopping.await(millis, TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      return false;
+    }
+  }
+
   private void run() {
     if (!connect()) {
       return;
     }
     while (running) {
       if (!sendNotices()) {
-        try {
-          Thread.sleep(RETRY_MILLIS); // the broker refused: wait a little before retrying
-        } catch (InterruptedException ie) {
+        if (!pause(RETRY_MILLIS)) { // the broker refused: wait a little before retrying
           return;
         }
         continue;
@@ -407,9 +420,7 @@ public final class TopicPublisher implements TopicSinks, AutoCloseable {
         return;
       }
       if (q != null && q != wake && !sendOne(q)) {
-        try {
-          Thread.sleep(RETRY_MILLIS); // the broker refused: wait a little before retrying
-        } catch (InterruptedException ie) {
+        if (!pause(RETRY_MILLIS)) { // the broker refused: wait a little before retrying
           return;
         }
       }
@@ -594,10 +605,11 @@ public final class TopicPublisher implements TopicSinks, AutoCloseable {
   /**
    * Stops the publishing thread, then closes the connection. The thread is woken, not interrupted:
    * an interrupt in the middle of a send over the embedded broker's VM transport makes the failover
-   * transport stop and reconnect while the broker stops the connection, and the two have deadlocked
-   * (a test's shutdown hung in {@code ActiveMQConnection.close}). A thread without a connection
-   * (connecting, or waiting for the broker to come back) is interrupted at once, and one still
-   * there after {@link #STOP_MILLIS} (held up by the broker) as well.
+   * transport stop and reconnect while the broker stops the connection, and the two deadlock (a
+   * test's shutdown hung in {@code ActiveMQConnection.close}, twice). Its waits between attempts
+   * end at once, and a send or a connection attempt gives up by itself after the failover
+   * transport's {@code timeout} (3 s unless the broker URL sets its own); only a thread still there
+   * after {@link #STOP_MILLIS} (held up by a broker URL without a timeout) is interrupted.
    */
   @Override
   public void close() {
@@ -607,11 +619,9 @@ public final class TopicPublisher implements TopicSinks, AutoCloseable {
       t = thread;
       thread = null;
     }
+    stopping.countDown();
     if (t != null) {
       ready.offer(wake);
-      if (!connected) {
-        t.interrupt();
-      }
       try {
         t.join(STOP_MILLIS);
         if (t.isAlive()) {
