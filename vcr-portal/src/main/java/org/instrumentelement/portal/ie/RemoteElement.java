@@ -1,5 +1,7 @@
 package org.instrumentelement.portal.ie;
 
+import java.net.http.HttpClient;
+import java.security.GeneralSecurityException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -41,6 +43,8 @@ public final class RemoteElement {
   private final InstrumentElementClient.Options options;
   private final ConcurrentLinkedQueue<InstrumentElementPort> idle = new ConcurrentLinkedQueue<>();
   private volatile boolean closed;
+  private final Object httpLock = new Object();
+  private HttpClient http; // guarded by httpLock
   private volatile ElementStatus status;
   private volatile PortalError lastPollError;
 
@@ -153,6 +157,24 @@ public final class RemoteElement {
   /** The portal's own account on this IE. */
   public Credentials service() {
     return service;
+  }
+
+  /**
+   * The HTTP client for this IE's plain HTTP downloads (recordings), made at first use and kept:
+   * each JDK client has threads of its own that end only when it is collected, so one per download
+   * left them piling up.
+   */
+  public HttpClient httpClient() throws GeneralSecurityException {
+    synchronized (httpLock) {
+      if (http == null) {
+        HttpClient.Builder b = HttpClient.newBuilder().connectTimeout(connectTimeout());
+        if (tls != null && tls.configured()) {
+          b.sslContext(tls.context());
+        }
+        http = b.build();
+      }
+      return http;
+    }
   }
 
   /** What the portal trusts of this IE and its broker over TLS. */

@@ -9,7 +9,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -136,7 +135,7 @@ final class RecordingApi {
     }
     HttpResponse<InputStream> r;
     try {
-      r = client(e).send(b.build(), HttpResponse.BodyHandlers.ofInputStream());
+      r = e.httpClient().send(b.build(), HttpResponse.BodyHandlers.ofInputStream());
     } catch (InterruptedException ex) {
       Thread.currentThread().interrupt();
       throw PortalError.unreachable(e.name(), "the download was interrupted");
@@ -161,14 +160,6 @@ final class RecordingApi {
       res.setHeader("Cache-Control", "no-store");
       in.transferTo(res.getOutputStream());
     }
-  }
-
-  private static HttpClient client(RemoteElement e) throws GeneralSecurityException {
-    HttpClient.Builder b = HttpClient.newBuilder().connectTimeout(e.connectTimeout());
-    if (e.tls() != null && e.tls().configured()) {
-      b.sslContext(e.tls().context());
-    }
-    return b.build();
   }
 
   private static JsonNode info(RecordingInfo r) {
