@@ -77,6 +77,21 @@ def test_stream_timeout(connect):
         scope.start()
 
 
+def _publish_burst(admin, count):
+    """Samples the array every 5 ms until `count` more vectors are published, then every second
+    again; returns its subscription info from before."""
+    before = admin.subscription_info("vector")
+    admin.configure_sampling("vector", period=0.005)
+    try:
+        eventually(
+            lambda: admin.subscription_info("vector").published >= before.published + count,
+            message=f"{count} more vectors published",
+        )
+    finally:
+        admin.configure_sampling("vector", period=1)
+    return before
+
+
 def test_slow_subscriber_sees_the_gap_of_what_the_broker_dropped(connect):
     admin = connect("admin")["lab/array1250"]
     ie = connect()
@@ -92,15 +107,7 @@ def test_slow_subscriber_sees_the_gap_of_what_the_broker_dropped(connect):
     )
     try:
         eventually(lambda: values, message="the first delivery")
-        before = admin.subscription_info("vector")
-        admin.configure_sampling("vector", period=0.005)
-        try:
-            eventually(
-                lambda: admin.subscription_info("vector").published >= before.published + 200,
-                message="200 more vectors published",
-            )
-        finally:
-            admin.configure_sampling("vector", period=1)
+        before = _publish_burst(admin, 200)
         stalled = admin.subscription_info("vector")
         assert stalled.discarded > before.discarded, "the broker dropped messages for the stuck one"
         assert len(values) == 1 and len(sub._inbox._items) <= 1, "nothing piled up in the client"
@@ -142,15 +149,7 @@ def test_a_stalled_subscriber_asking_for_one_held_message_gets_the_newest(connec
     free = ie.subscribe("lab/array1250", "vector", lambda v: latest.append(v.sequence))
     try:
         eventually(lambda: values and latest, message="the first deliveries")
-        before = admin.subscription_info("vector")
-        admin.configure_sampling("vector", period=0.005)
-        try:
-            eventually(
-                lambda: admin.subscription_info("vector").published >= before.published + 200,
-                message="200 more vectors published",
-            )
-        finally:
-            admin.configure_sampling("vector", period=1)
+        before = _publish_burst(admin, 200)
         newest = admin.subscription_info("vector").published
         eventually(lambda: latest[-1] >= newest, message="every vector at the broker")
         stalled_info = admin.subscription_info("vector")
