@@ -225,13 +225,15 @@ def test_broker_refuses_a_subscription_and_the_connection_stays(lab, connect):
     broker = BrokerConnection(lab.stomp_url, "observer", "observer")
     try:
         outside = SimpleNamespace(
-            info=SimpleNamespace(stomp_destination="/topic/not.ie"), _inbox=_Inbox(1)
+            info=SimpleNamespace(stomp_destination="/topic/not.ie"),
+            _inbox=_Inbox(1),
+            max_pending=0,
         )
         with pytest.raises(errors.BrokerRefused) as raised:
             broker.subscribe(outside)
         assert "not authorized" in str(raised.value) and "/topic/not.ie" in str(raised.value)
         info = connect()["lab/scope"].subscription_info("waveform")
-        inside = SimpleNamespace(info=info, _inbox=_Inbox(1))
+        inside = SimpleNamespace(info=info, _inbox=_Inbox(1), max_pending=0)
         assert broker.subscribe(inside)  # the same connection still serves
         eventually(lambda: inside._inbox.take(0.1), message="a trace on the same connection")
     finally:
