@@ -1,5 +1,6 @@
 package org.instrumentelement.portal.trace;
 
+import static org.instrumentelement.portal.trace.TraceTesting.waveform;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -37,9 +38,9 @@ class TraceFeedTest {
   @Test
   void framesCarrySequenceGapsAndTheDecimatedVector() throws Exception {
     feed.axis(-0.005, 4e-6, "s");
-    feed.onValue(vector(1, 7, 2500));
+    feed.onValue(waveform(1, 7, 2500));
     feed.onGap("t", 8, 11);
-    feed.onValue(vector(1, 11, 2500));
+    feed.onValue(waveform(1, 11, 2500));
     JsonNode f = frame(600);
     assertEquals(11, f.get("seq").asLong());
     assertEquals(1, f.get("gaps").asLong());
@@ -54,11 +55,11 @@ class TraceFeedTest {
 
   @Test
   void theBrokersLastImageOfAShownValueIsNotShownAgain() throws Exception {
-    feed.onValue(vector(1, 5, 10));
+    feed.onValue(waveform(1, 5, 10));
     feed.resubscribed();
-    feed.onValue(vector(1, 5, 10)); // the last image, again
+    feed.onValue(waveform(1, 5, 10)); // the last image, again
     assertEquals(1, changes.get());
-    feed.onValue(vector(1, 9, 10)); // 6..8 were published while resubscribing
+    feed.onValue(waveform(1, 9, 10)); // 6..8 were published while resubscribing
     JsonNode f = frame(2000);
     assertEquals(1, f.get("gaps").asLong());
     assertEquals(3, f.get("missed").asLong());
@@ -67,8 +68,8 @@ class TraceFeedTest {
 
   @Test
   void aNewEpochIsARestartNotAGapOrADuplicate() throws Exception {
-    feed.onValue(vector(1, 500, 10));
-    feed.onValue(vector(2, 1, 10));
+    feed.onValue(waveform(1, 500, 10));
+    feed.onValue(waveform(2, 1, 10));
     JsonNode f = frame(2000);
     assertEquals(1, f.get("seq").asLong());
     assertEquals(1, f.get("restarts").asLong());
@@ -77,9 +78,9 @@ class TraceFeedTest {
 
   @Test
   void aSnapshotKeepsItsValueWhenTheFeedMovesOn() throws Exception {
-    feed.onValue(vector(1, 1, 10));
+    feed.onValue(waveform(1, 1, 10));
     TraceSnapshot before = feed.snapshot();
-    feed.onValue(vector(1, 2, 10));
+    feed.onValue(waveform(1, 2, 10));
     TraceSnapshot after = feed.snapshot();
     assertEquals(1, before.seq());
     assertEquals(2, after.seq());
@@ -90,7 +91,7 @@ class TraceFeedTest {
 
   @Test
   void aValueNotReadAgainAfterABrokerReconnectMayBeOutOfDateUntilTheNextOne() throws Exception {
-    feed.onValue(vector(1, 5, 10));
+    feed.onValue(waveform(1, 5, 10));
     feed.onConnectionLost();
     assertEquals("broker connection lost, reconnecting", feed.snapshot().status());
     feed.onConnectionRestored();
@@ -102,16 +103,16 @@ class TraceFeedTest {
     assertTrue(told.contains("(connection refused (is it running?))"), told);
     assertEquals(before + 1, changes.get(), "browsers are told");
     assertEquals(5, frame(2000).get("seq").asLong(), "the value shown is the one before");
-    feed.onValue(vector(1, 9, 10));
+    feed.onValue(waveform(1, 9, 10));
     assertEquals("live", feed.snapshot().status(), "a new value is up to date");
   }
 
   @Test
   void aValueThatCameAfterTheReconnectIsNotCalledOutOfDate() throws Exception {
-    feed.onValue(vector(1, 5, 10));
+    feed.onValue(waveform(1, 5, 10));
     feed.onConnectionLost();
     feed.onConnectionRestored();
-    feed.onValue(vector(1, 6, 10));
+    feed.onValue(waveform(1, 6, 10));
     feed.onResynchronisationFailed(
         "t", new WebServiceException("Could not send Message.", new ConnectException("refused")));
     assertEquals("live", feed.snapshot().status());
@@ -119,7 +120,7 @@ class TraceFeedTest {
 
   @Test
   void afterABrokerReconnectTheTraceIsResyncingNotLiveUntilItsValueIsReadAgain() throws Exception {
-    feed.onValue(vector(1, 5, 10));
+    feed.onValue(waveform(1, 5, 10));
     feed.onConnectionLost();
     int before = changes.get();
     feed.onConnectionRestored();
@@ -133,18 +134,18 @@ class TraceFeedTest {
 
   @Test
   void aValueThatComesBeforeTheReadAnswersMakesTheTraceLive() {
-    feed.onValue(vector(1, 5, 10));
+    feed.onValue(waveform(1, 5, 10));
     feed.onConnectionLost();
     feed.onConnectionRestored();
-    feed.onValue(vector(1, 6, 10));
+    feed.onValue(waveform(1, 6, 10));
     assertEquals("live", feed.snapshot().status());
   }
 
   @Test
   void aValueThatComesBeforeTheReconnectIsReportedMakesTheTraceLive() {
-    feed.onValue(vector(1, 5, 10));
+    feed.onValue(waveform(1, 5, 10));
     feed.onConnectionLost();
-    feed.onValue(vector(1, 6, 10)); // on the restored connection, before it is reported
+    feed.onValue(waveform(1, 6, 10)); // on the restored connection, before it is reported
     assertEquals("live", feed.snapshot().status());
     feed.onConnectionRestored();
     assertEquals("live", feed.snapshot().status(), "nothing to wait for");
@@ -155,7 +156,7 @@ class TraceFeedTest {
 
   @Test
   void aReadAnsweredAfterTheConnectionWasLostAgainDoesNotSayLive() {
-    feed.onValue(vector(1, 5, 10));
+    feed.onValue(waveform(1, 5, 10));
     feed.onConnectionLost();
     feed.onConnectionRestored();
     feed.onConnectionLost(); // while the read was on its way
@@ -172,7 +173,7 @@ class TraceFeedTest {
   @Test
   void aSubscriptionReplacedByANewOneTellsTheFeedNothing() {
     SubscriptionListener first = feed.newSubscription();
-    first.onValue(vector(1, 5, 10));
+    first.onValue(waveform(1, 5, 10));
     first.onConnectionLost();
     first.onConnectionRestored();
     SubscriptionListener second = feed.newSubscription(); // the hub subscribed again
@@ -181,19 +182,19 @@ class TraceFeedTest {
     first.onResynchronisationFailed(
         "t", new WebServiceException("Could not send Message.", new ConnectException("refused")));
     first.onResynchronised("t", current(0.5, 1.5, 2.5));
-    first.onValue(vector(1, 99, 10));
+    first.onValue(waveform(1, 99, 10));
     assertEquals(told, changes.get(), "browsers are told nothing of the first subscription");
     assertEquals(before.version(), feed.snapshot().version());
     assertEquals(before.status(), feed.snapshot().status());
     assertEquals(5, feed.snapshot().seq());
-    second.onValue(vector(1, 6, 10));
+    second.onValue(waveform(1, 6, 10));
     assertEquals("live", feed.snapshot().status(), "the new subscription is heard");
   }
 
   @Test
   void aFeedNobodyWatchesHearsNothingOfItsSubscription() {
     SubscriptionListener subscription = feed.newSubscription();
-    subscription.onValue(vector(1, 5, 10));
+    subscription.onValue(waveform(1, 5, 10));
     subscription.onConnectionLost();
     subscription.onConnectionRestored();
     feed.unsubscribed(); // its last viewer left: the hub closes the subscription
@@ -233,7 +234,7 @@ class TraceFeedTest {
     assertEquals(-3 * -0.1 + 0.3, s.values()[0], 0.0, "code * scale + offset, to the bit");
     assertTrue(Double.isNaN(s.values()[1]), "the NaN code");
     assertEquals(32767, s.codes().nanCode());
-    feed.onValue(vector(1, 5, 10));
+    feed.onValue(waveform(1, 5, 10));
     assertEquals(null, feed.snapshot().codes(), "doubles again: no codes");
   }
 
@@ -250,27 +251,5 @@ class TraceFeedTest {
     TraceSnapshot s = feed.snapshot();
     return new ObjectMapper()
         .readTree(JsonFrameEncoder.encode(s, TraceDecimator.decimate(s.values(), points)).text());
-  }
-
-  private static SampledValue vector(long epoch, long seq, int n) {
-    ByteBuffer b = ByteBuffer.allocate(n * 8).order(ByteOrder.LITTLE_ENDIAN);
-    for (int i = 0; i < n; i++) {
-      b.putDouble(Math.sin(i / 10.0 + seq));
-    }
-    Instant now = Instant.now();
-    return new SampledValue(
-        "ie.ie.lab.scope.waveform",
-        "lab/scope",
-        "waveform",
-        seq,
-        epoch,
-        now,
-        now,
-        "DOUBLE_ARRAY",
-        n,
-        "V",
-        "GOOD",
-        false,
-        b.array());
   }
 }

@@ -1,19 +1,15 @@
 package org.instrumentelement.portal.trace;
 
+import static org.instrumentelement.portal.trace.TraceTesting.await;
+import static org.instrumentelement.portal.trace.TraceTesting.waveform;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import jakarta.xml.ws.WebServiceException;
 import java.net.ConnectException;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
-import org.instrumentelement.ie.client.subscription.SampledValue;
 import org.instrumentelement.ie.client.subscription.SubscriptionListener;
 import org.instrumentelement.ie.client.tls.ClientTls;
 import org.instrumentelement.portal.ie.ElementDirectory;
@@ -75,7 +71,7 @@ class TraceHubClosedSubscriptionTest {
         "the hub has tried to subscribe"); // so that it changes the feed no more meanwhile
     // the listener the hub gives the subscriber when it subscribes (there is no IE here to do it)
     SubscriptionListener subscription = feed.newSubscription();
-    subscription.onValue(vector(5));
+    subscription.onValue(waveform(1, 5, 100));
     subscription.onConnectionLost();
     subscription.onConnectionRestored(); // the subscriber now reads the current value again
     hub.unwatch(viewer, KEY);
@@ -87,38 +83,5 @@ class TraceHubClosedSubscriptionTest {
         "t", new WebServiceException("Could not send Message.", new ConnectException("refused")));
     assertEquals(version, feed.snapshot().version(), "the closed feed gets no update");
     assertEquals(TraceFeed.RESYNCING, feed.snapshot().status());
-  }
-
-  private static void await(BooleanSupplier condition, String what) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("not within 20 s: " + what);
-      }
-      TimeUnit.MILLISECONDS.sleep(10);
-    }
-  }
-
-  private static SampledValue vector(long seq) {
-    int n = 100;
-    ByteBuffer b = ByteBuffer.allocate(n * 8).order(ByteOrder.LITTLE_ENDIAN);
-    for (int i = 0; i < n; i++) {
-      b.putDouble(Math.sin(i / 10.0 + seq));
-    }
-    Instant now = Instant.now();
-    return new SampledValue(
-        "ie.ie.lab.scope.waveform",
-        "lab/scope",
-        "waveform",
-        seq,
-        1,
-        now,
-        now,
-        "DOUBLE_ARRAY",
-        n,
-        "V",
-        "GOOD",
-        false,
-        b.array());
   }
 }

@@ -1,24 +1,21 @@
 package org.instrumentelement.portal.trace;
 
+import static org.instrumentelement.portal.trace.TraceTesting.await;
+import static org.instrumentelement.portal.trace.TraceTesting.waveform;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
-import org.instrumentelement.ie.client.subscription.SampledValue;
 import org.instrumentelement.ie.client.tls.ClientTls;
 import org.instrumentelement.ie.contract.FaultCode;
 import org.instrumentelement.portal.auth.Credentials;
@@ -244,42 +241,9 @@ class TraceHubRightsTest {
   private long publish(TraceFeed feed, long upTo) throws InterruptedException {
     while (seq < upTo) {
       seq++;
-      feed.onValue(vector(seq));
+      feed.onValue(waveform(1, seq, 100));
       TimeUnit.MILLISECONDS.sleep(5); // pacing the publisher, not synchronisation
     }
     return seq;
-  }
-
-  private static void await(BooleanSupplier condition, String what) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("not within 20 s: " + what);
-      }
-      TimeUnit.MILLISECONDS.sleep(10);
-    }
-  }
-
-  private static SampledValue vector(long seq) {
-    int n = 100;
-    ByteBuffer b = ByteBuffer.allocate(n * 8).order(ByteOrder.LITTLE_ENDIAN);
-    for (int i = 0; i < n; i++) {
-      b.putDouble(Math.sin(i / 10.0 + seq));
-    }
-    Instant now = Instant.now();
-    return new SampledValue(
-        "ie.ie.lab.scope.waveform",
-        "lab/scope",
-        "waveform",
-        seq,
-        1,
-        now,
-        now,
-        "DOUBLE_ARRAY",
-        n,
-        "V",
-        "GOOD",
-        false,
-        b.array());
   }
 }
