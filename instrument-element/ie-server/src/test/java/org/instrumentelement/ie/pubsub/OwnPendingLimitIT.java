@@ -2,7 +2,6 @@ package org.instrumentelement.ie.pubsub;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import jakarta.jms.Connection;
 import jakarta.jms.JMSException;
@@ -16,7 +15,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
-import java.util.function.BooleanSupplier;
 import org.apache.activemq.ActiveMQConnectionFactory;
 import org.instrumentelement.ie.RunningElement;
 import org.instrumentelement.ie.StompFrames;
@@ -83,17 +81,19 @@ class OwnPendingLimitIT {
                 });
         List<Long> free = stalled(openWire, topic, new CountDownLatch(0));
         for (List<Long> s : List.of(plain, one, stompOne, libraryOne, free)) {
-          await(() -> !s.isEmpty(), "the current value");
+          Collector.eventually(() -> !s.isEmpty(), WAIT, "the current value");
         }
         long discardedBefore = info(ie).getDiscarded();
 
         sampling(ie, 5);
-        await(
+        Collector.eventually(
             () -> sampler.published() >= plain.get(0) + PUBLISHED,
+            WAIT,
             PUBLISHED + " samples published");
         sampling(ie, 0);
-        await(
+        Collector.eventually(
             () -> !free.isEmpty() && free.get(free.size() - 1) >= sampler.published(),
+            WAIT,
             "every sample at the broker");
         long newest = sampler.published();
         assertTrue(
@@ -106,7 +106,7 @@ class OwnPendingLimitIT {
 
         release.countDown();
         for (List<Long> s : List.of(plain, one, stompOne, libraryOne)) {
-          await(() -> s.get(s.size() - 1) == newest, "the newest value");
+          Collector.eventually(() -> s.get(s.size() - 1) == newest, WAIT, "the newest value");
         }
         for (List<Long> s : List.of(one, stompOne, libraryOne)) {
           // The current value (pushed before it stalled), perhaps one more, and the newest.
@@ -224,15 +224,5 @@ class OwnPendingLimitIT {
     q.setIm(IM);
     q.setAttribute("vector");
     return ie.getSubscriptionInfo(q).getSubscription();
-  }
-
-  private static void await(BooleanSupplier condition, String what) throws InterruptedException {
-    long end = System.nanoTime() + WAIT.toNanos();
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() > end) {
-        fail("timed out waiting for " + what);
-      }
-      Thread.sleep(10);
-    }
   }
 }
