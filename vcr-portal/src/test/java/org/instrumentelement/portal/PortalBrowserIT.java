@@ -328,9 +328,22 @@ class PortalBrowserIT {
             By.cssSelector("tr[data-attribute='peakToPeak']"), "class", "q-ALARM"));
     screenshot("alarms");
 
-    driver
-        .findElement(By.cssSelector("#alarms button.alarm-ack[data-alarm='lab/scope#peakToPeak']"))
-        .click();
+    // The banner is drawn again only when the alarms change: the button found before two more
+    // polls of the tree is the one still shown, and the operator's click on it counts.
+    WebElement acknowledge =
+        driver.findElement(
+            By.cssSelector("#alarms button.alarm-ack[data-alarm='lab/scope#peakToPeak']"));
+    JavascriptExecutor js = (JavascriptExecutor) driver;
+    js.executeScript("performance.clearResourceTimings()");
+    wait.until(
+        d ->
+            ((Number)
+                        js.executeScript(
+                            "return performance.getEntriesByType('resource')"
+                                + ".filter(e => e.name.endsWith('/api/tree')).length"))
+                    .intValue()
+                >= 2);
+    acknowledge.click();
     wait.until(
         ExpectedConditions.textToBePresentInElementLocated(alarm, "acknowledged by operator"));
 

@@ -11,6 +11,7 @@ const state = {
   panel: null, // the rendered panel's bookkeeping
   tree: null,
   alarmErrors: {}, // alarm id -> why acknowledging it was refused
+  drawn: {}, // part -> what it was last drawn from (see drawOnChange)
 };
 
 // ---------------------------------------------------------------- helpers
@@ -35,6 +36,16 @@ function el(tag, attrs, ...children) {
 // shown) as el() does: the DOM's replaceChildren would show them as the text "null".
 function setChildren(parent, ...children) {
   parent.replaceChildren(...children.filter((c) => c !== null && c !== undefined));
+}
+
+// Draws a polled part of the page only when what it shows has changed. Redrawn on every poll, its
+// buttons and links would be replaced under the operator's pointer, and a click that lands between
+// press and release would be lost; an open <details> would close.
+function drawOnChange(part, from, draw) {
+  const signature = JSON.stringify(from);
+  if (state.drawn[part] === signature) return;
+  state.drawn[part] = signature;
+  draw();
 }
 
 async function api(path, body) {
@@ -85,10 +96,11 @@ function selectionFromHash() {
 async function refreshTree() {
   try {
     state.tree = await api("tree");
-    renderTree();
-    renderAlarms();
+    drawTree();
+    drawOnChange("alarms", [state.tree.elements.map(ie => ie.alarms), state.alarmErrors], renderAlarms);
   } catch (e) {
     if (e.message !== "signed out") {
+      delete state.drawn.tree;
       document.getElementById("tree").replaceChildren(
         el("div", { class: "message error", text: "The portal cannot be reached: " + e.message }));
     }
@@ -105,6 +117,13 @@ function worst(alarms) {
   let w = null;
   for (const a of alarms) if (!w || (SEVERITY_RANK[a.severity] || 0) > (SEVERITY_RANK[w] || 0)) w = a.severity;
   return w;
+}
+
+// The tree shows whether an IE was checked, not when: the time of the last check is left out of
+// what decides a redraw.
+function drawTree() {
+  const shown = state.tree.elements.map(ie => ({ ...ie, checked: Boolean(ie.checked) }));
+  drawOnChange("tree", [shown, state.tree.found, state.selected], renderTree);
 }
 
 function renderTree() {
@@ -232,6 +251,7 @@ async function acknowledge(ie, id, button) {
   } catch (e) {
     state.alarmErrors[id] = "Refused: " + (e.code ? e.code + ": " : "") + e.message;
   }
+  delete state.drawn.alarms; // its button was disabled: draw it again whatever the answer
   await refreshTree();
 }
 
@@ -363,7 +383,7 @@ function openSelection() {
     return;
   }
   state.selected = sel;
-  if (state.tree) renderTree();
+  if (state.tree) drawTree();
   const panel = document.getElementById("panel");
   if (!sel) {
     panel.replaceChildren(el("div", { class: "empty", text: "Choose an instrument on the left." }));
