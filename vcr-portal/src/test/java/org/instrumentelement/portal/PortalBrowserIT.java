@@ -279,17 +279,13 @@ class PortalBrowserIT {
     assertFalse(command("acquireAverage").isEnabled(), "one average at a time");
     screenshot("command-progress");
 
-    wait.until(
-        d -> {
-          try {
-            d.findElement(
-                    By.cssSelector(".command-run[data-state='RUNNING'] button.command-cancel"))
-                .click();
-            return true;
-          } catch (org.openqa.selenium.StaleElementReferenceException redrawn) {
-            return false;
-          }
-        });
+    // The rows are updated in place: the Cancel button found before two more polls of the panel is
+    // the one still shown, and the operator's click on it counts.
+    WebElement cancel =
+        driver.findElement(
+            By.cssSelector(".command-run[data-state='RUNNING'] button.command-cancel"));
+    awaitPolls("im?", 2);
+    cancel.click();
     WebElement cancelled =
         wait.until(
             ExpectedConditions.presenceOfElementLocated(
@@ -333,16 +329,7 @@ class PortalBrowserIT {
     WebElement acknowledge =
         driver.findElement(
             By.cssSelector("#alarms button.alarm-ack[data-alarm='lab/scope#peakToPeak']"));
-    JavascriptExecutor js = (JavascriptExecutor) driver;
-    js.executeScript("performance.clearResourceTimings()");
-    wait.until(
-        d ->
-            ((Number)
-                        js.executeScript(
-                            "return performance.getEntriesByType('resource')"
-                                + ".filter(e => e.name.endsWith('/api/tree')).length"))
-                    .intValue()
-                >= 2);
+    awaitPolls("tree", 2);
     acknowledge.click();
     wait.until(
         ExpectedConditions.textToBePresentInElementLocated(alarm, "acknowledged by operator"));
@@ -355,6 +342,21 @@ class PortalBrowserIT {
             !d.findElement(By.cssSelector("tr[data-attribute='peakToPeak']"))
                 .getAttribute("class")
                 .contains("q-ALARM"));
+  }
+
+  /** Waits until the page has had {@code count} more answers from {@code api/<path>...}. */
+  private void awaitPolls(String path, int count) {
+    JavascriptExecutor js = (JavascriptExecutor) driver;
+    js.executeScript("performance.clearResourceTimings()");
+    wait.until(
+        d ->
+            ((Number)
+                        js.executeScript(
+                            "return performance.getEntriesByType('resource')"
+                                + ".filter(e => e.name.includes('/api/' + arguments[0])).length",
+                            path))
+                    .intValue()
+                >= count);
   }
 
   private static ConfigureAlarmLimits limitWithout(String im, String attribute) {

@@ -457,6 +457,7 @@ function buildPanel(p, d) {
   p.commandMessage = el("div", { id: "command-message", class: "message", role: "status", hidden: true });
   // Long-running commands: a progress bar and a Cancel button per run, refreshed with the panel.
   p.runs = el("div", { id: "command-runs", class: "command-runs" });
+  p.runRows = new Map();
   const commands = el("section", { class: "card" }, el("h2", { text: "Commands" }), buttons,
     p.commandMessage, p.runs);
 
@@ -713,30 +714,46 @@ async function runCommand(p, name) {
 }
 
 // One row per run of a long-running command: the newest first, a progress bar while it runs.
+// Each poll updates the rows in place, so a run's Cancel button stays the one under the
+// operator's pointer while its progress moves (p.runRows: command id -> the row's parts).
 function renderRuns(p, runs) {
   const rows = (runs || []).map((r) => {
+    let row = p.runRows.get(r.commandId);
+    if (!row) {
+      row = {
+        name: el("span", { class: "run-name", text: r.command }),
+        progress: el("progress", { class: "run-progress", max: "1" }),
+        percent: el("span", { class: "run-percent" }),
+        text: el("span", { class: "run-text" }),
+        times: el("span", { class: "run-times" }),
+        cancel: el("button", { class: "command-cancel", type: "button", "data-command-id": r.commandId,
+                               onclick: (e) => cancelRun(p, r, e.target) }, "Cancel"),
+      };
+      row.div = el("div", { class: "command-run", "data-command-id": r.commandId, "data-command": r.command },
+        row.name, row.progress, row.percent, row.text, row.times, row.cancel);
+      p.runRows.set(r.commandId, row);
+    }
     const running = r.state === "RUNNING";
-    const pct = Math.round((r.progress || 0) * 100);
     const times = formatSeconds(r.elapsedSeconds) + " elapsed"
       + (running && r.remainingSeconds !== undefined ? ", about " + formatSeconds(r.remainingSeconds) + " left" : "");
     const outcome = running ? r.text
       : r.state === "SUCCEEDED" ? "succeeded"
       : r.state === "CANCELLED" ? "cancelled" + (r.cancelledBy ? " by " + r.cancelledBy : "")
       : "failed: " + (r.error || r.faultCode);
-    const cancel = running ? el("button", {
-      class: "command-cancel", type: "button", "data-command-id": r.commandId,
-      onclick: (e) => cancelRun(p, r, e.target),
-    }, "Cancel") : null;
-    return el("div", { class: "command-run state-" + r.state, "data-command-id": r.commandId,
-                       "data-command": r.command, "data-state": r.state },
-      el("span", { class: "run-name", text: r.command }),
-      el("progress", { class: "run-progress", max: "1", value: String(r.progress || 0) }),
-      el("span", { class: "run-percent", text: pct + " %" }),
-      el("span", { class: "run-text", text: outcome }),
-      el("span", { class: "run-times", text: times + " · " + r.intermediateCount + " results" }),
-      cancel);
+    row.div.className = "command-run state-" + r.state;
+    row.div.dataset.state = r.state;
+    row.progress.value = r.progress || 0;
+    row.percent.textContent = Math.round((r.progress || 0) * 100) + " %";
+    row.text.textContent = outcome;
+    row.times.textContent = times + " · " + r.intermediateCount + " results";
+    if (!running) row.cancel.remove();
+    return row.div;
   });
-  p.runs.replaceChildren(...rows);
+  const shown = new Set(rows);
+  for (const [id, row] of p.runRows) if (!shown.has(row.div)) p.runRows.delete(id);
+  // Moved or replaced only when the list itself changed.
+  const current = [...p.runs.children];
+  if (current.length !== rows.length || current.some((c, i) => c !== rows[i])) p.runs.replaceChildren(...rows);
 }
 
 function formatSeconds(s) {
