@@ -32,11 +32,13 @@ import org.apache.activemq.command.Message;
  * that it is set at most once per that many messages) or fallen under half of it. A new
  * subscription starts at its topic's limit ({@link #getMaximumPendingMessageLimit}); one to a
  * wildcard gets the largest of any topic and is only ever raised. A subscriber may ask for fewer
- * (the OpenWire destination option {@code consumer.maximumPendingMessageLimit=N}): ActiveMQ then
- * starts it at the smaller of the two, and this plugin keeps it there, so that it gets the freshest
- * values and loses the older ones; it never gets more than the topic's. The held messages are
- * shared by every subscriber of the topic: one that stops altogether holds at most the limit (plus
- * what was pushed to it), whoever else is behind, and nobody waits for it.
+ * (the OpenWire destination option {@code consumer.maximumPendingMessageLimit=N}, or the
+ * connection-URL option {@code jms.prefetchPolicy.maximumPendingMessageLimit=N}, which ActiveMQ's
+ * client puts in the same field of each consumer's {@code ConsumerInfo}): ActiveMQ then starts it
+ * at the smaller of the two, and this plugin keeps it there, so that it gets the freshest values
+ * and loses the older ones; it never gets more than the topic's. The held messages are shared by
+ * every subscriber of the topic: one that stops altogether holds at most the limit (plus what was
+ * pushed to it), whoever else is behind, and nobody waits for it.
  */
 final class PendingLimits implements BrokerPlugin, PendingMessageLimitStrategy {
   /** Slices of {@code pendingTime} a topic's messages are counted in. */
