@@ -20,7 +20,10 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BooleanSupplier;
 import org.apache.activemq.ActiveMQConnection;
 import org.apache.activemq.ActiveMQConnectionFactory;
 import org.apache.activemq.ActiveMQSslConnectionFactory;
@@ -45,6 +48,16 @@ import org.instrumentelement.ie.contract.TopicNames;
  * itself (ActiveMQ failover). Each subscription has its own JMS session, so a slow listener delays
  * only its own values. Sequence numbers are checked: missed values are reported as gaps, and a
  * value delivered twice (the broker's last image after a reconnect) is passed on once.
+ *
+ * <p>Threads (why no listener is called under a lock a caller can contend): values, gaps and
+ * restarts are decided under the subscription's lock and told after it is released, on its JMS
+ * delivery thread. The connection's notices and resync outcomes are told on the subscriber's one
+ * notice thread, in the order they happen, not on ActiveMQ's transport thread: that thread tells a
+ * lost or restored connection holding the transport's lock, which every send (subscribing, closing)
+ * takes. There each notice holds only its subscription's {@code telling} lock, which {@link
+ * Subscription#close} takes once, after setting {@code closed}, to wait for a notice in progress:
+ * so nothing begins after close() returned. A resync outcome checks the round when it is told; a
+ * lost connection changes the round before its notice is queued, so no outcome follows that notice.
  *
  * <pre>{@code
  * try (AttributeSubscriber s = AttributeSubscriber.connect(info.getBrokerUrl())) {
@@ -211,13 +224,21 @@ public final class AttributeSubscriber implements AutoCloseable {
    */
   private final AtomicLong connectionChanges = new AtomicLong();
 
-  private final ExecutorService resync =
-      Executors.newSingleThreadExecutor(
-          r -> {
-            Thread t = new Thread(r, "ie-subscriber-resync");
-            t.setDaemon(true);
-            return t;
-          });
+  private final ExecutorService resync = Executors.newSingleThreadExecutor(daemon("resync"));
+
+  /**
+   * Tells the connection's notices and the outcomes of resynchronisations, one at a time in the
+   * order they happen, away from ActiveMQ's transport thread and the resync thread.
+   */
+  private final ExecutorService notices = Executors.newSingleThreadExecutor(daemon("notices"));
+
+  private static ThreadFactory daemon(String name) {
+    return r -> {
+      Thread t = new Thread(r, "ie-subscriber-" + name);
+      t.setDaemon(true);
+      return t;
+    };
+  }
 
   private AttributeSubscriber(ActiveMQConnection connection, Options options) {
     this.connection = connection;
@@ -382,6 +403,7 @@ public final class AttributeSubscriber implements AutoCloseable {
   @Override
   public void close() {
     resync.shutdownNow();
+    notices.shutdownNow();
     try {
       connection.close();
     } catch (JMSException e) {
@@ -404,8 +426,15 @@ public final class AttributeSubscriber implements AutoCloseable {
     private long duplicates;
     private long resyncFailures;
 
-    /** Set by {@link #close} under this subscription's lock; a resync then tells it nothing. */
-    private boolean closed;
+    /** Set by {@link #close}; a notice told after sees it and says nothing. */
+    private volatile boolean closed;
+
+    /**
+     * Held while this subscription's listener is told a notice on the notice thread; {@link #close}
+     * takes it to wait for that notice. Not held while values are told (the JMS session's close
+     * waits for those), and never taken by the counters.
+     */
+    private final ReentrantLock telling = new ReentrantLock();
 
     private Subscription(
         String topic, SubscriptionListener listener, CurrentValue current, Session session) {
@@ -455,12 +484,31 @@ public final class AttributeSubscriber implements AutoCloseable {
      * Tells this subscription's listener the outcome of a resynchronisation of round {@code round},
      * unless the subscription was closed or the connection was lost or came back again since that
      * round began: a newer round reads the value again and tells, and a closed subscription's
-     * listener hears nothing more. Checked and told under this subscription's lock, which {@link
-     * #close} and the notice of a lost connection also take, so that no outcome comes after either.
+     * listener hears nothing more. Checked when the notice thread tells it: a lost connection
+     * changes the round before its notice is queued, so an outcome told after that notice (queued
+     * before or after it) sees the round has changed.
      */
-    private synchronized void tellResync(long round, Runnable call) {
-      if (!closed && connectionChanges.get() == round) {
-        tell(call);
+    private void tellResync(long round, Runnable call) {
+      tellLater(() -> connectionChanges.get() == round, call);
+    }
+
+    /** Tells the listener on the notice thread, if it is still open and {@code due} holds then. */
+    private void tellLater(BooleanSupplier due, Runnable call) {
+      try {
+        notices.execute(() -> tellNow(due, call));
+      } catch (RejectedExecutionException closing) {
+        // the subscriber is closing
+      }
+    }
+
+    private void tellNow(BooleanSupplier due, Runnable call) {
+      telling.lock();
+      try {
+        if (!closed && due.getAsBoolean()) {
+          tell(call);
+        }
+      } finally {
+        telling.unlock();
       }
     }
 
@@ -471,9 +519,11 @@ public final class AttributeSubscriber implements AutoCloseable {
       } catch (JMSException | ClassCastException e) {
         return; // not an Instrument Element message
       }
+      long restartedFrom = 0; // the epoch before a restart
+      long gapFrom = 0; // the first sequence number missed
       synchronized (this) {
         if (lastEpoch != 0 && v.epoch() != lastEpoch) {
-          listener.onRestart(topic, lastEpoch, v.epoch());
+          restartedFrom = lastEpoch;
           lastSequence = 0;
         }
         if (lastSequence != 0 && v.sequence() <= lastSequence) {
@@ -483,24 +533,35 @@ public final class AttributeSubscriber implements AutoCloseable {
         if (lastSequence != 0 && v.sequence() > lastSequence + 1) {
           gaps++;
           missed += v.sequence() - lastSequence - 1;
-          listener.onGap(topic, lastSequence + 1, v.sequence());
+          gapFrom = lastSequence + 1;
         }
         lastSequence = v.sequence();
         lastEpoch = v.epoch();
         received++;
       }
+      // Told outside the lock, in order, on this subscription's one delivery thread.
+      if (restartedFrom != 0) {
+        listener.onRestart(topic, restartedFrom, v.epoch());
+      }
+      if (gapFrom != 0) {
+        listener.onGap(topic, gapFrom, v.sequence());
+      }
       listener.onValue(v);
     }
 
     /**
-     * Ends the subscription: once this returns, its listener hears nothing more of a
-     * resynchronisation (and, as the JMS session is closed, no more values).
+     * Ends the subscription: once this returns, its listener hears nothing more. Called on another
+     * thread while the listener is being told something, it waits for that call to return (as a JMS
+     * session's close waits for a message listener); called from the listener, it does not.
      */
     @Override
     public void close() throws JMSException {
-      synchronized (this) {
-        closed = true;
-        subscriptions.remove(this);
+      closed = true;
+      subscriptions.remove(this);
+      if (!telling.isHeldByCurrentThread()) {
+        // A notice being told on the notice thread finishes; any later one sees closed.
+        telling.lock();
+        telling.unlock();
       }
       session.close();
     }
@@ -548,15 +609,14 @@ public final class AttributeSubscriber implements AutoCloseable {
     @Override
     public void onException(IOException error) {}
 
+    // Called holding ActiveMQ's transport lock: the listeners are told later, on the notice thread.
+
     @Override
     public void transportInterupted() {
+      // The round changes first: a resync outcome told after this notice sees it and says nothing.
       connectionChanges.incrementAndGet();
       for (Subscription s : subscriptions) {
-        // Under the subscription's lock: a resync outcome being told finishes first, and one not
-        // yet told sees the round has changed and says nothing.
-        synchronized (s) {
-          s.listener.onConnectionLost();
-        }
+        s.tellLater(() -> true, () -> s.listener.onConnectionLost());
       }
     }
 
@@ -565,7 +625,8 @@ public final class AttributeSubscriber implements AutoCloseable {
       long round = connectionChanges.incrementAndGet();
       List<Subscription> pending = new ArrayList<>();
       for (Subscription s : subscriptions) {
-        s.listener.onConnectionRestored();
+        // Queued before the resync starts, so told before its outcome.
+        s.tellLater(() -> true, () -> s.listener.onConnectionRestored());
         if (s.current != null) {
           pending.add(s);
         }
@@ -589,8 +650,9 @@ public final class AttributeSubscriber implements AutoCloseable {
    * down take the time of one. Nothing a read throws leaves this method: thrown on the resync
    * thread it would reach no one, and the subscriber would silently go without the value. Each
    * subscription still open is told once, when its outcome is known: the value, or why there is
-   * none (an answer without a value, too). Outcomes are told only while this is the newest round
-   * (see {@link Subscription#tellResync}).
+   * none (an answer without a value, too). Outcomes are told on the notice thread, and only while
+   * this is the newest round (see {@link Subscription#tellResync}), so a slow listener holds up no
+   * read.
    */
   private void resynchronise(List<Subscription> pending, long round) {
     long deadline = System.nanoTime() + options.resyncTimeout().toNanos();
@@ -655,8 +717,8 @@ public final class AttributeSubscriber implements AutoCloseable {
   }
 
   /**
-   * Calls a listener on the resync thread. What it throws is passed to the thread's handler of
-   * uncaught exceptions (printed, by default), so that the other subscriptions are still read.
+   * Calls a listener on the notice thread. What it throws is passed to the thread's handler of
+   * uncaught exceptions (printed, by default), so that the other listeners are still told.
    */
   private static void tell(Runnable call) {
     try {

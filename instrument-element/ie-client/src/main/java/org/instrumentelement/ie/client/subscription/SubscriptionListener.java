@@ -3,8 +3,13 @@ package org.instrumentelement.ie.client.subscription;
 import org.instrumentelement.ie.client.soap.Value;
 
 /**
- * Told of values and of everything that may mean values were missed. Called on the subscriber's
- * delivery thread (values) or its reconnection thread (the rest): return quickly.
+ * Told of values and of everything that may mean values were missed. Values, gaps and restarts come
+ * in order on the subscription's delivery thread (its JMS session's); the connection's notices and
+ * resynchronisations on the subscriber's notice thread, shared by its subscriptions, in the order
+ * they happen. No call is made under a lock that the subscription's methods or the broker
+ * connection take, so a listener may wait for a thread that uses either; only a {@code close()} of
+ * this subscription on another thread waits for a call in progress to return. Return quickly: a
+ * slow value holds up its subscription's values, a slow notice the notices of every subscription.
  */
 public interface SubscriptionListener {
 
