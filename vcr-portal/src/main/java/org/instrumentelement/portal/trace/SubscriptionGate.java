@@ -5,11 +5,12 @@ import org.instrumentelement.ie.client.subscription.SampledValue;
 import org.instrumentelement.ie.client.subscription.SubscriptionListener;
 
 /**
- * What one subscription of a feed reports, passed on to the feed until the portal closes that
- * subscription. The subscriber may still report a closed subscription (a read of the current value
- * that failed after a broker reconnect is reported for every subscription that was waiting for it):
- * that concerns no one, neither a feed nobody watches any more nor the feed's newer subscription. A
- * call already passed on when the gate closes finishes.
+ * What one subscription of a feed reports, passed on to the feed until the portal gives that
+ * subscription up. The subscriber tells a subscription nothing once its close() has returned; the
+ * gate closes earlier, as soon as the feed replaces or drops the subscription (which it may close
+ * later, or on another thread): what it reports meanwhile concerns no one, neither a feed nobody
+ * watches any more nor the feed's newer subscription. A call already passed on when the gate closes
+ * finishes.
  */
 final class SubscriptionGate implements SubscriptionListener {
   private final SubscriptionListener feed;
