@@ -8,7 +8,6 @@ import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
-import java.util.function.Consumer;
 import org.instrumentelement.ie.client.tls.ClientTls;
 import org.instrumentelement.portal.ie.ElementDirectory;
 import org.junit.jupiter.api.AfterAll;
@@ -55,7 +54,7 @@ class LiveMessageFuzzTest {
   })
   void messages(byte[] input) throws Exception {
     LiveSocket socket = new LiveSocket(HUB);
-    Viewer viewer = HUB.connect(new Taking(), () -> null);
+    Viewer viewer = HUB.connect(MemorySocket.taking(), () -> null);
     VIEWER.set(socket, viewer);
     try {
       for (String message : new String(input, StandardCharsets.UTF_8).split("\u0000", 16)) {
@@ -74,27 +73,6 @@ class LiveMessageFuzzTest {
     } finally {
       HUB.forget(viewer);
     }
-  }
-
-  /** A socket that takes every frame at once. */
-  private static final class Taking implements FrameSocket {
-    @Override
-    public String id() {
-      return "fuzz";
-    }
-
-    @Override
-    public boolean isOpen() {
-      return true;
-    }
-
-    @Override
-    public void send(Frame frame, Consumer<Boolean> done) {
-      done.accept(true);
-    }
-
-    @Override
-    public void close() {}
   }
 
   private static Method method() {

@@ -9,7 +9,6 @@ import jakarta.xml.ws.WebServiceException;
 import java.net.ConnectException;
 import java.time.Duration;
 import java.util.List;
-import java.util.function.Consumer;
 import org.instrumentelement.ie.client.subscription.SubscriptionListener;
 import org.instrumentelement.ie.client.tls.ClientTls;
 import org.instrumentelement.portal.ie.ElementDirectory;
@@ -34,27 +33,6 @@ class TraceHubClosedSubscriptionTest {
           Duration.ofSeconds(10),
           Duration.ofSeconds(30));
 
-  /** A socket that takes every frame at once. */
-  private static final class MemorySocket implements FrameSocket {
-    @Override
-    public String id() {
-      return "memory";
-    }
-
-    @Override
-    public boolean isOpen() {
-      return true;
-    }
-
-    @Override
-    public void close() {}
-
-    @Override
-    public void send(Frame frame, Consumer<Boolean> done) {
-      done.accept(true);
-    }
-  }
-
   @AfterEach
   void close() {
     hub.close();
@@ -62,7 +40,7 @@ class TraceHubClosedSubscriptionTest {
 
   @Test
   void aFeedItsLastViewerLeftHearsNothingMoreOfItsSubscription() throws Exception {
-    Viewer viewer = hub.connect(new MemorySocket(), () -> null);
+    Viewer viewer = hub.connect(MemorySocket.taking(), () -> null);
     hub.watch(viewer, KEY);
     await(() -> hub.feed(KEY) != null, "the feed exists");
     TraceFeed feed = hub.feed(KEY);
