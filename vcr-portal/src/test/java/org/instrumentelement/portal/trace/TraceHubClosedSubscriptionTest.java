@@ -7,11 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import jakarta.xml.ws.WebServiceException;
 import java.net.ConnectException;
-import java.time.Duration;
-import java.util.List;
 import org.instrumentelement.ie.client.subscription.SubscriptionListener;
-import org.instrumentelement.ie.client.tls.ClientTls;
-import org.instrumentelement.portal.ie.ElementDirectory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -24,14 +20,7 @@ class TraceHubClosedSubscriptionTest {
   private static final TraceFeed.Key KEY = new TraceFeed.Key("ie", "lab/scope", "waveform");
   private static final TraceFeed.Key OTHER = new TraceFeed.Key("ie", "lab/scope", "spectrum");
 
-  private final TraceHub hub =
-      new TraceHub(
-          new ElementDirectory(
-              List.of(), Duration.ofSeconds(1), ClientTls.DEFAULTS, Duration.ofSeconds(1)),
-          2000,
-          100,
-          Duration.ofSeconds(10),
-          Duration.ofSeconds(30));
+  private final TraceHub hub = TraceTesting.hubWithoutElements();
 
   @AfterEach
   void close() {

@@ -6,14 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteOrder;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.instrumentelement.ie.client.tls.ClientTls;
-import org.instrumentelement.portal.ie.ElementDirectory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -24,14 +21,7 @@ import org.junit.jupiter.api.Test;
 class TraceHubFanOutTest {
   private static final TraceFeed.Key KEY = new TraceFeed.Key("ie", "lab/scope", "waveform");
 
-  private final TraceHub hub =
-      new TraceHub(
-          new ElementDirectory(
-              List.of(), Duration.ofSeconds(1), ClientTls.DEFAULTS, Duration.ofSeconds(1)),
-          2000,
-          100,
-          Duration.ofSeconds(10),
-          Duration.ofSeconds(30));
+  private final TraceHub hub = TraceTesting.hubWithoutElements();
 
   @AfterEach
   void close() {

@@ -16,10 +16,8 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import org.instrumentelement.ie.client.tls.ClientTls;
 import org.instrumentelement.ie.contract.FaultCode;
 import org.instrumentelement.portal.auth.Credentials;
-import org.instrumentelement.portal.ie.ElementDirectory;
 import org.instrumentelement.portal.ie.PortalError;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -39,8 +37,7 @@ class TraceHubRightsTest {
 
   private final TraceHub hub =
       new TraceHub(
-          new ElementDirectory(
-              List.of(), Duration.ofSeconds(1), ClientTls.DEFAULTS, Duration.ofSeconds(1)),
+          TraceTesting.noElements(),
           (who, key) -> {
             if (who == null) {
               throw new PortalError(PortalError.SIGN_IN, "signed out", null, 401);
