@@ -1,5 +1,6 @@
 package org.instrumentelement.jmeter.experiment;
 
+import static org.instrumentelement.jmeter.experiment.QuietElement.IM;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -13,7 +14,6 @@ import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterThread;
 import org.apache.jorphan.collections.ListedHashTree;
 import org.instrumentelement.ie.measure.IeProcess;
-import org.instrumentelement.ie.measure.MockLaboratory;
 import org.instrumentelement.jmeter.jms.JmsSubscriberSampler;
 import org.instrumentelement.jmeter.soap.IeSoapClient;
 import org.junit.jupiter.api.Test;
@@ -26,24 +26,18 @@ import org.junit.jupiter.api.io.TempDir;
  * measured after it.
  */
 class SubscriberLeavesIT {
-  private static final String IM = "lab/array1250";
-
   @TempDir Path dir;
 
   @Test
   void leavesTheTopicWhenItsThreadsScheduledTimeIsOver() throws Exception {
-    try (IeProcess ie =
-        IeProcess.launch(Path.of(System.getProperty("ie.jar")))
-            .options(MockLaboratory.SAMPLING_OFF)
-            .log(dir.resolve("ie.log"))
-            .start()) {
+    try (IeProcess ie = QuietElement.start(dir)) {
       IeSoapClient admin = new IeSoapClient(ie.serviceUrl(), "admin", "admin");
       long before = admin.subscriptionInfo(IM, "vector").subscribers();
       assertTrue(before >= 0, "the embedded broker counts subscribers");
       admin.configureSampling(IM, "vector", 50);
 
       JmsSubscriberSampler sampler = new JmsSubscriberSampler();
-      JavaSamplerContext ctx = context(sampler, ie);
+      JavaSamplerContext ctx = QuietElement.context(sampler, ie, Map.of());
       // A thread of a scheduled thread group, as JMeter runs the plans' subscribers.
       JMeterThread thread = new JMeterThread(new ListedHashTree(new LoopController()), null, null);
       JMeterContextService.getContext().setThread(thread);
@@ -77,9 +71,5 @@ class SubscriberLeavesIT {
         admin.configureSampling(IM, "vector", 0);
       }
     }
-  }
-
-  private static JavaSamplerContext context(JmsSubscriberSampler s, IeProcess ie) {
-    return SamplerArguments.context(s, Map.of("ieUrl", ie.serviceUrl(), "im", IM));
   }
 }

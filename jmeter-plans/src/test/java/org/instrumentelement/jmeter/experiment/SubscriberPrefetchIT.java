@@ -1,5 +1,6 @@
 package org.instrumentelement.jmeter.experiment;
 
+import static org.instrumentelement.jmeter.experiment.QuietElement.IM;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -20,7 +21,6 @@ import org.apache.activemq.command.ConsumerInfo;
 import org.apache.jmeter.protocol.java.sampler.JavaSamplerContext;
 import org.apache.jmeter.samplers.SampleResult;
 import org.instrumentelement.ie.measure.IeProcess;
-import org.instrumentelement.ie.measure.MockLaboratory;
 import org.instrumentelement.jmeter.jms.JmsSubscriberSampler;
 import org.instrumentelement.jmeter.soap.IeSoapClient;
 import org.instrumentelement.jmeter.soap.SubscriptionInfo;
@@ -34,25 +34,17 @@ import org.junit.jupiter.api.io.TempDir;
  * broker.maxPendingMessages} (100).
  */
 class SubscriberPrefetchIT {
-  private static final String IM = "lab/array1250";
-
   @TempDir Path dir;
 
   @Test
   void theBrokerGivesEachSubscriberThePrefetchItAskedFor() throws Exception {
-    try (IeProcess ie =
-        IeProcess.launch(Path.of(System.getProperty("ie.jar")))
-            .options(MockLaboratory.SAMPLING_OFF)
-            .log(dir.resolve("ie.log"))
-            .start()) {
+    try (IeProcess ie = QuietElement.start(dir)) {
       SubscriptionInfo info =
           new IeSoapClient(ie.serviceUrl(), "admin", "admin").subscriptionInfo(IM, "vector");
       Map<JmsSubscriberSampler, JavaSamplerContext> samplers = new HashMap<>();
       for (String prefetch : List.of("", "1", "7")) {
         JmsSubscriberSampler s = new JmsSubscriberSampler();
-        JavaSamplerContext ctx =
-            SamplerArguments.context(
-                s, Map.of("ieUrl", ie.serviceUrl(), "im", IM, "prefetch", prefetch));
+        JavaSamplerContext ctx = QuietElement.context(s, ie, Map.of("prefetch", prefetch));
         samplers.put(s, ctx);
         s.setupTest(ctx);
       }

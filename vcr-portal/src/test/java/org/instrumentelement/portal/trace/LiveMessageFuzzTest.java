@@ -6,24 +6,12 @@ import java.lang.reflect.Field;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
-import java.util.List;
-import java.util.function.Consumer;
-import org.instrumentelement.ie.client.tls.ClientTls;
-import org.instrumentelement.portal.ie.ElementDirectory;
 import org.junit.jupiter.api.AfterAll;
 
 /** Fuzzes the messages a browser sends the portal's live-trace WebSocket. */
 class LiveMessageFuzzTest {
-  private static final int MAX_POINTS = 2000;
-  private static final TraceHub HUB =
-      new TraceHub(
-          new ElementDirectory(
-              List.of(), Duration.ofSeconds(1), ClientTls.DEFAULTS, Duration.ofSeconds(1)),
-          MAX_POINTS,
-          100,
-          Duration.ofSeconds(10),
-          Duration.ofSeconds(30));
+  private static final int MAX_POINTS = TraceTesting.MAX_POINTS;
+  private static final TraceHub HUB = TraceTesting.hubWithoutElements();
   private static final Method ON_MESSAGE = method();
   private static final Field VIEWER = field("viewer");
   private static final Field WINDOW = viewerField("window");
@@ -55,7 +43,7 @@ class LiveMessageFuzzTest {
   })
   void messages(byte[] input) throws Exception {
     LiveSocket socket = new LiveSocket(HUB);
-    Viewer viewer = HUB.connect(new Taking(), () -> null);
+    Viewer viewer = HUB.connect(MemorySocket.taking(), () -> null);
     VIEWER.set(socket, viewer);
     try {
       for (String message : new String(input, StandardCharsets.UTF_8).split("\u0000", 16)) {
@@ -74,27 +62,6 @@ class LiveMessageFuzzTest {
     } finally {
       HUB.forget(viewer);
     }
-  }
-
-  /** A socket that takes every frame at once. */
-  private static final class Taking implements FrameSocket {
-    @Override
-    public String id() {
-      return "fuzz";
-    }
-
-    @Override
-    public boolean isOpen() {
-      return true;
-    }
-
-    @Override
-    public void send(Frame frame, Consumer<Boolean> done) {
-      done.accept(true);
-    }
-
-    @Override
-    public void close() {}
   }
 
   private static Method method() {

@@ -7,12 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import jakarta.xml.ws.WebServiceException;
 import java.net.ConnectException;
-import java.time.Duration;
-import java.util.List;
-import java.util.function.Consumer;
 import org.instrumentelement.ie.client.subscription.SubscriptionListener;
-import org.instrumentelement.ie.client.tls.ClientTls;
-import org.instrumentelement.portal.ie.ElementDirectory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -25,35 +20,7 @@ class TraceHubClosedSubscriptionTest {
   private static final TraceFeed.Key KEY = new TraceFeed.Key("ie", "lab/scope", "waveform");
   private static final TraceFeed.Key OTHER = new TraceFeed.Key("ie", "lab/scope", "spectrum");
 
-  private final TraceHub hub =
-      new TraceHub(
-          new ElementDirectory(
-              List.of(), Duration.ofSeconds(1), ClientTls.DEFAULTS, Duration.ofSeconds(1)),
-          2000,
-          100,
-          Duration.ofSeconds(10),
-          Duration.ofSeconds(30));
-
-  /** A socket that takes every frame at once. */
-  private static final class MemorySocket implements FrameSocket {
-    @Override
-    public String id() {
-      return "memory";
-    }
-
-    @Override
-    public boolean isOpen() {
-      return true;
-    }
-
-    @Override
-    public void close() {}
-
-    @Override
-    public void send(Frame frame, Consumer<Boolean> done) {
-      done.accept(true);
-    }
-  }
+  private final TraceHub hub = TraceTesting.hubWithoutElements();
 
   @AfterEach
   void close() {
@@ -62,7 +29,7 @@ class TraceHubClosedSubscriptionTest {
 
   @Test
   void aFeedItsLastViewerLeftHearsNothingMoreOfItsSubscription() throws Exception {
-    Viewer viewer = hub.connect(new MemorySocket(), () -> null);
+    Viewer viewer = hub.connect(MemorySocket.taking(), () -> null);
     hub.watch(viewer, KEY);
     await(() -> hub.feed(KEY) != null, "the feed exists");
     TraceFeed feed = hub.feed(KEY);

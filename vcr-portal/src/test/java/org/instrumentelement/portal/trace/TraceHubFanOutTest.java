@@ -6,13 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteOrder;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Consumer;
-import org.instrumentelement.ie.client.tls.ClientTls;
-import org.instrumentelement.portal.ie.ElementDirectory;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -23,55 +21,7 @@ import org.junit.jupiter.api.Test;
 class TraceHubFanOutTest {
   private static final TraceFeed.Key KEY = new TraceFeed.Key("ie", "lab/scope", "waveform");
 
-  private final TraceHub hub =
-      new TraceHub(
-          new ElementDirectory(
-              List.of(), Duration.ofSeconds(1), ClientTls.DEFAULTS, Duration.ofSeconds(1)),
-          2000,
-          100,
-          Duration.ofSeconds(10),
-          Duration.ofSeconds(30));
-
-  /** A socket that takes every frame at once (or never, when stalled), noting the newest seq. */
-  private static final class MemorySocket implements FrameSocket {
-    private final boolean stalled;
-    private volatile long lastSeq = -1;
-    private volatile int frames;
-
-    MemorySocket(boolean stalled) {
-      this.stalled = stalled;
-    }
-
-    @Override
-    public String id() {
-      return "memory";
-    }
-
-    @Override
-    public boolean isOpen() {
-      return true;
-    }
-
-    @Override
-    public void close() {}
-
-    @Override
-    public void send(Frame frame, Consumer<Boolean> done) {
-      frames++;
-      if (frame.isText()) {
-        java.util.regex.Matcher m =
-            java.util.regex.Pattern.compile("\"seq\":(\\d+)").matcher(frame.text());
-        if (m.find()) {
-          lastSeq = Long.parseLong(m.group(1));
-        }
-      } else {
-        lastSeq = (long) frame.bytes().order(ByteOrder.LITTLE_ENDIAN).getDouble(16);
-      }
-      if (!stalled) {
-        done.accept(true);
-      }
-    }
-  }
+  private final TraceHub hub = TraceTesting.hubWithoutElements();
 
   @AfterEach
   void close() {
@@ -82,7 +32,7 @@ class TraceHubFanOutTest {
   void framesAreBuiltPerValueWidthAndFormatNotPerViewer() throws Exception {
     List<MemorySocket> sockets = new ArrayList<>();
     for (int i = 0; i < 200; i++) {
-      MemorySocket s = new MemorySocket(false);
+      MemorySocket s = MemorySocket.taking();
       Viewer v = hub.connect(s, () -> null);
       v.format(i % 2 == 0 ? FrameFormat.BINARY : FrameFormat.JSON);
       v.width(i % 4 < 2 ? 1200 : 1100); // one bucket: the same frame for both widths
@@ -91,7 +41,7 @@ class TraceHubFanOutTest {
     }
     TraceFeed feed = awaitFeed();
     publish(feed, 40);
-    await(() -> sockets.stream().allMatch(s -> s.lastSeq == 40), "every viewer shows value 40");
+    await(() -> sockets.stream().allMatch(s -> lastSeq(s) == 40), "every viewer shows value 40");
     FrameCounters c = feed.counters;
     assertTrue(c.emitted() >= 1);
     // One frame per snapshot sent out (and the first one viewers got on joining), per format.
@@ -100,7 +50,7 @@ class TraceHubFanOutTest {
     assertTrue(
         c.encodes(FrameFormat.BINARY) <= c.emitted() + 1,
         "binary " + c.encodes(FrameFormat.BINARY));
-    long delivered = sockets.stream().mapToLong(s -> s.frames).sum();
+    long delivered = sockets.stream().mapToLong(s -> s.sent().size()).sum();
     assertTrue(delivered >= 200 * c.emitted(), "each snapshot went to all 200: " + delivered);
   }
 
@@ -109,7 +59,8 @@ class TraceHubFanOutTest {
     List<MemorySocket> live = new ArrayList<>();
     List<Viewer> stalled = new ArrayList<>();
     for (int i = 0; i < 100; i++) {
-      MemorySocket s = new MemorySocket(i % 10 != 0);
+      // One in ten takes its frames; the others read nothing: their first send never completes.
+      MemorySocket s = i % 10 == 0 ? MemorySocket.taking() : MemorySocket.holding();
       Viewer v = hub.connect(s, () -> null);
       v.format(FrameFormat.BINARY);
       hub.watch(v, KEY);
@@ -122,7 +73,7 @@ class TraceHubFanOutTest {
     TraceFeed feed = awaitFeed();
     for (int round = 1; round <= 5; round++) {
       long last = publish(feed, 40 * round);
-      await(() -> live.stream().allMatch(s -> s.lastSeq == last), "live viewers show " + last);
+      await(() -> live.stream().allMatch(s -> lastSeq(s) == last), "live viewers show " + last);
     }
     for (Viewer v : stalled) {
       Viewer.Counters c = v.counters();
@@ -132,6 +83,24 @@ class TraceHubFanOutTest {
     TraceStatistics stats = hub.statistics();
     assertTrue(stats.mostWaiting() <= 1, "mostWaiting " + stats.mostWaiting());
     assertTrue(stats.superseded() > 0);
+  }
+
+  private static final Pattern SEQ = Pattern.compile("\"seq\":(\\d+)");
+
+  /** The seq of the newest value {@code socket} was sent, in either format; -1 before any. */
+  private static long lastSeq(MemorySocket socket) {
+    List<Frame> sent = socket.sent();
+    for (int i = sent.size() - 1; i >= 0; i--) {
+      Frame frame = sent.get(i);
+      if (!frame.isText()) {
+        return (long) frame.bytes().order(ByteOrder.LITTLE_ENDIAN).getDouble(16);
+      }
+      Matcher m = SEQ.matcher(frame.text());
+      if (m.find()) {
+        return Long.parseLong(m.group(1));
+      }
+    }
+    return -1;
   }
 
   private TraceFeed awaitFeed() throws InterruptedException {

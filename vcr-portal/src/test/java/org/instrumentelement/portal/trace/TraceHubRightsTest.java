@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,11 +16,8 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Consumer;
-import org.instrumentelement.ie.client.tls.ClientTls;
 import org.instrumentelement.ie.contract.FaultCode;
 import org.instrumentelement.portal.auth.Credentials;
-import org.instrumentelement.portal.ie.ElementDirectory;
 import org.instrumentelement.portal.ie.PortalError;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -39,8 +37,7 @@ class TraceHubRightsTest {
 
   private final TraceHub hub =
       new TraceHub(
-          new ElementDirectory(
-              List.of(), Duration.ofSeconds(1), ClientTls.DEFAULTS, Duration.ofSeconds(1)),
+          TraceTesting.noElements(),
           (who, key) -> {
             if (who == null) {
               throw new PortalError(PortalError.SIGN_IN, "signed out", null, 401);
@@ -57,43 +54,41 @@ class TraceHubRightsTest {
 
   private long seq;
 
-  /** A page's socket: every message and frame it got. */
-  private static final class Page implements FrameSocket {
-    final List<JsonNode> notices = new ArrayList<>();
-    volatile long lastSeq = -1;
-    volatile int frames;
-
-    @Override
-    public String id() {
-      return "page";
+  /** A page as its browser reads what its socket got: notices of a refusal, and trace frames. */
+  private record Page(MemorySocket socket) {
+    Page() {
+      this(MemorySocket.taking());
     }
 
-    @Override
-    public boolean isOpen() {
-      return true;
+    List<JsonNode> notices() {
+      return messages().stream().filter(n -> n.has("refused")).toList();
     }
 
-    @Override
-    public void close() {}
+    /** How many trace frames it got. */
+    int frames() {
+      return traceFrames().size();
+    }
 
-    @Override
-    public synchronized void send(Frame frame, Consumer<Boolean> done) {
-      try {
-        JsonNode n = JSON.readTree(frame.text());
-        if (n.has("refused")) {
-          notices.add(n);
-        } else if (n.has("y")) {
-          frames++;
-          lastSeq = n.get("seq").asLong();
+    /** The seq of the newest trace frame it got; -1 before any. */
+    long lastSeq() {
+      List<JsonNode> frames = traceFrames();
+      return frames.isEmpty() ? -1 : frames.get(frames.size() - 1).get("seq").asLong();
+    }
+
+    private List<JsonNode> traceFrames() {
+      return messages().stream().filter(n -> !n.has("refused") && n.has("y")).toList();
+    }
+
+    private List<JsonNode> messages() {
+      List<JsonNode> messages = new ArrayList<>();
+      for (Frame frame : socket.sent()) {
+        try {
+          messages.add(JSON.readTree(frame.text()));
+        } catch (IOException e) {
+          throw new AssertionError(e);
         }
-      } catch (java.io.IOException e) {
-        throw new AssertionError(e);
       }
-      done.accept(true);
-    }
-
-    synchronized List<JsonNode> notices() {
-      return new ArrayList<>(notices);
+      return messages;
     }
   }
 
@@ -103,7 +98,7 @@ class TraceHubRightsTest {
   }
 
   private Viewer viewer(Page page, AtomicReference<Credentials> who) {
-    return hub.connect(page, who::get);
+    return hub.connect(page.socket(), who::get);
   }
 
   private static AtomicReference<Credentials> user(String name) {
@@ -137,13 +132,13 @@ class TraceHubRightsTest {
         });
     TraceFeed feed = awaitFeed();
     long last = publish(feed, 60);
-    await(() -> granted.lastSeq == last, "the confirmed viewer shows value " + last);
+    await(() -> granted.lastSeq() == last, "the confirmed viewer shows value " + last);
     // Rechecks have run meanwhile (every 200 ms): still nothing for the others.
     await(() -> pages.values().stream().allMatch(p -> !p.notices().isEmpty()), "all told why");
     refusals.forEach(
         (name, no) -> {
           Page p = pages.get(name);
-          assertEquals(0, p.frames, name + " got frames");
+          assertEquals(0, p.frames(), name + " got frames");
           JsonNode notice = p.notices().get(0);
           assertEquals(no.code(), notice.get("refused").asText(), notice.toString());
           assertTrue(notice.get("status").asText().startsWith(no.code()), notice.toString());
@@ -159,14 +154,14 @@ class TraceHubRightsTest {
     hub.watchAs(viewer(page, user("scopes")), KEY);
     TraceFeed feed = awaitFeed();
     long before = publish(feed, 20);
-    await(() -> page.lastSeq == before, "frames while granted");
+    await(() -> page.lastSeq() == before, "frames while granted");
     answers.put(
         "scopes", new PortalError(FaultCode.NOT_AUTHORIZED.name(), "may not observe", null, 400));
     await(() -> !page.notices().isEmpty(), "told at the next recheck");
-    int framesThen = page.frames;
+    int framesThen = page.frames();
     publish(feed, 60);
     TimeUnit.MILLISECONDS.sleep(500); // rechecks and fan-outs would have run
-    assertEquals(framesThen, page.frames, "no frame after the right was withdrawn");
+    assertEquals(framesThen, page.frames(), "no frame after the right was withdrawn");
     JsonNode notice = page.notices().get(0);
     assertEquals("NOT_AUTHORIZED", notice.get("refused").asText());
     assertFalse(notice.get("held").asBoolean(), notice.toString());
@@ -180,20 +175,20 @@ class TraceHubRightsTest {
     hub.watchAs(viewer(page, user("scopes")), KEY);
     TraceFeed feed = awaitFeed();
     long before = publish(feed, 20);
-    await(() -> page.lastSeq == before, "frames while confirmed");
+    await(() -> page.lastSeq() == before, "frames while confirmed");
     answers.put("scopes", new PortalError(FaultCode.SERVER_BUSY.name(), "busy", null, 503));
     await(() -> !page.notices().isEmpty(), "told at the next recheck");
-    int framesThen = page.frames;
+    int framesThen = page.frames();
     publish(feed, 60);
     TimeUnit.MILLISECONDS.sleep(500);
-    assertEquals(framesThen, page.frames, "no frame while the IE could not confirm");
+    assertEquals(framesThen, page.frames(), "no frame while the IE could not confirm");
     JsonNode notice = page.notices().get(0);
     assertEquals("SERVER_BUSY", notice.get("refused").asText());
     assertTrue(notice.get("held").asBoolean(), notice.toString());
     assertEquals(1, feed.suspended.size(), "held with the feed");
     answers.remove("scopes");
     long after = publish(feed, 120);
-    await(() -> page.lastSeq == after, "served again once confirmed");
+    await(() -> page.lastSeq() == after, "served again once confirmed");
   }
 
   @Test
@@ -204,13 +199,13 @@ class TraceHubRightsTest {
     hub.watchAs(viewer(page, who), KEY);
     TraceFeed feed = awaitFeed();
     long before = publish(feed, 20);
-    await(() -> page.lastSeq == before, "frames while signed in");
+    await(() -> page.lastSeq() == before, "frames while signed in");
     who.set(null); // signed out
     await(() -> !page.notices().isEmpty(), "told at the next recheck");
-    int framesThen = page.frames;
+    int framesThen = page.frames();
     publish(feed, 60);
     TimeUnit.MILLISECONDS.sleep(500);
-    assertEquals(framesThen, page.frames);
+    assertEquals(framesThen, page.frames());
     assertEquals(PortalError.SIGN_IN, page.notices().get(0).get("refused").asText());
   }
 
@@ -222,14 +217,14 @@ class TraceHubRightsTest {
     hub.watchAs(v, KEY);
     TraceFeed feed = awaitFeed();
     long before = publish(feed, 20);
-    await(() -> page.lastSeq == before, "frames while confirmed");
+    await(() -> page.lastSeq() == before, "frames while confirmed");
     answers.put("scopes", new PortalError(FaultCode.TOO_MANY_REQUESTS.name(), "busy", null, 429));
     hub.watchAs(v, KEY); // the page asks again (a new width): refused this time
     await(() -> !page.notices().isEmpty(), "told");
-    int framesThen = page.frames;
+    int framesThen = page.frames();
     publish(feed, 60);
     TimeUnit.MILLISECONDS.sleep(300);
-    assertEquals(framesThen, page.frames);
+    assertEquals(framesThen, page.frames());
   }
 
   private TraceFeed awaitFeed() throws InterruptedException {

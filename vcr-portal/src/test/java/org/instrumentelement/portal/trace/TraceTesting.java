@@ -2,14 +2,39 @@ package org.instrumentelement.portal.trace;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.instrumentelement.ie.client.subscription.SampledValue;
+import org.instrumentelement.ie.client.tls.ClientTls;
+import org.instrumentelement.portal.ie.ElementDirectory;
 
-/** What the trace tests share: a scope's waveform as the IE publishes it, and a bounded wait. */
+/**
+ * What the trace tests share: a hub without IEs, a scope's waveform as the IE publishes it, and a
+ * bounded wait.
+ */
 final class TraceTesting {
+  /** The most points a frame has in {@link #hubWithoutElements}. */
+  static final int MAX_POINTS = 2000;
+
   private TraceTesting() {}
+
+  /** A directory that knows no IE: every subscription a hub tries on it fails at once. */
+  static ElementDirectory noElements() {
+    return new ElementDirectory(
+        List.of(), Duration.ofSeconds(1), ClientTls.DEFAULTS, Duration.ofSeconds(1));
+  }
+
+  /**
+   * A hub on {@link #noElements}, frames of at most {@link #MAX_POINTS} points, each trace at most
+   * 100 times a second, rights rechecked every 10 s; the test feeds its traces itself.
+   */
+  static TraceHub hubWithoutElements() {
+    return new TraceHub(
+        noElements(), MAX_POINTS, 100, Duration.ofSeconds(10), Duration.ofSeconds(30));
+  }
 
   /** The scope's waveform of {@code points} doubles, sample {@code seq} of epoch {@code epoch}. */
   static SampledValue waveform(long epoch, long seq, int points) {

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
 /** A viewer's promise without sockets: fewer, newer frames for a slow browser, never a queue. */
@@ -14,50 +13,9 @@ class ViewerTest {
   private static final TraceFeed.Key SCOPE = new TraceFeed.Key("ie", "lab/scope", "waveform");
   private static final TraceFeed.Key ARRAY = new TraceFeed.Key("ie", "lab/array", "vector");
 
-  /** A socket whose sends complete only when the test says so, as a browser reading slowly. */
-  private static final class HeldSocket implements FrameSocket {
-    final List<Frame> sent = new ArrayList<>();
-    private Consumer<Boolean> pending;
+  /** A browser reading slowly: each send completes only when the test says so. */
+  private final MemorySocket socket = MemorySocket.holding();
 
-    @Override
-    public String id() {
-      return "held";
-    }
-
-    @Override
-    public boolean isOpen() {
-      return true;
-    }
-
-    @Override
-    public void close() {}
-
-    @Override
-    public void send(Frame frame, Consumer<Boolean> done) {
-      if (pending != null) {
-        throw new IllegalStateException("a second send while one is in progress");
-      }
-      sent.add(frame);
-      pending = done;
-    }
-
-    /** The socket has taken the frame being sent. */
-    void complete() {
-      finish(true);
-    }
-
-    void finish(boolean ok) {
-      Consumer<Boolean> d = pending;
-      pending = null;
-      d.accept(ok);
-    }
-
-    boolean sending() {
-      return pending != null;
-    }
-  }
-
-  private final HeldSocket socket = new HeldSocket();
   private final Viewer viewer = new Viewer(socket, 2000, () -> null, v -> {});
 
   @Test
@@ -65,7 +23,7 @@ class ViewerTest {
     for (int i = 0; i < 10_000; i++) {
       viewer.offer(SCOPE, frame(i));
     }
-    assertEquals(1, socket.sent.size(), "one send in progress, none queued behind it");
+    assertEquals(1, socket.sent().size(), "one send in progress, none queued behind it");
     Viewer.Counters c = viewer.counters();
     assertEquals(1, c.waiting(), "only the newest frame waits");
     assertEquals(9_998, c.superseded());
@@ -78,8 +36,8 @@ class ViewerTest {
     viewer.offer(SCOPE, frame(2));
     viewer.offer(SCOPE, newest);
     socket.complete();
-    assertEquals(2, socket.sent.size());
-    assertSame(newest, socket.sent.get(1));
+    assertEquals(2, socket.sent().size());
+    assertSame(newest, socket.sent().get(1));
     socket.complete();
     assertTrue(!socket.sending(), "nothing more to send");
     assertEquals(0, viewer.counters().waiting());
@@ -94,13 +52,13 @@ class ViewerTest {
         socket.complete(); // the network takes everything at once
       }
     }
-    assertEquals(2, socket.sent.size(), "two frames, then it waits for the page");
+    assertEquals(2, socket.sent().size(), "two frames, then it waits for the page");
     assertEquals(2, viewer.counters().unacknowledged());
     Frame newest = frame(99);
     viewer.offer(SCOPE, newest);
     viewer.acknowledged();
-    assertEquals(3, socket.sent.size());
-    assertSame(newest, socket.sent.get(2), "the acknowledgement brings the newest frame");
+    assertEquals(3, socket.sent().size());
+    assertSame(newest, socket.sent().get(2), "the acknowledgement brings the newest frame");
   }
 
   @Test
@@ -114,7 +72,7 @@ class ViewerTest {
     socket.complete();
     socket.complete();
     socket.complete();
-    List<String> order = socket.sent.stream().map(Frame::text).toList();
+    List<String> order = socket.sent().stream().map(Frame::text).toList();
     assertEquals(
         List.of("1", "10", "{\"status\":\"NOT_AUTHORIZED\"}", "2"),
         order,
@@ -127,7 +85,7 @@ class ViewerTest {
     viewer.offer(SCOPE, frame(2));
     viewer.drop(SCOPE);
     socket.complete();
-    assertEquals(1, socket.sent.size());
+    assertEquals(1, socket.sent().size());
   }
 
   @Test
@@ -138,7 +96,7 @@ class ViewerTest {
     v.offer(SCOPE, frame(2));
     socket.finish(false); // the container closed the socket, maybe without telling the endpoint
     assertEquals(List.of(v), gone);
-    assertEquals(1, socket.sent.size(), "nothing more is sent to a broken socket");
+    assertEquals(1, socket.sent().size(), "nothing more is sent to a broken socket");
     assertEquals(1, v.counters().failed());
   }
 

@@ -39,7 +39,7 @@ class PendingLimitsTest {
 
   @Test
   void aStalledSubscriberKeepsEveryMessageOfThePendingTime() throws Exception {
-    PendingLimits limits = new PendingLimits(10, Duration.ofMinutes(1), 64L << 20);
+    PendingLimits limits = heldFor(Duration.ofMinutes(1));
     try (Stalled s = publishToStalled("pending-time", limits)) {
       assertEquals(0, s.discarded, "nothing dropped within a minute of messages");
       assertTrue(limits.limit(TOPIC) >= SENT, "limit " + limits.limit(TOPIC));
@@ -62,7 +62,7 @@ class PendingLimitsTest {
 
   @Test
   void withoutATimeTheFewestAreHeld() throws Exception {
-    PendingLimits limits = new PendingLimits(10, Duration.ZERO, 64L << 20);
+    PendingLimits limits = heldFor(Duration.ZERO);
     try (Stalled s = publishToStalled("pending-fewest", limits)) {
       assertEquals(10, limits.limit(TOPIC));
       assertEquals(10, s.subscriptionLimit);
@@ -72,14 +72,11 @@ class PendingLimitsTest {
 
   @Test
   void theLimitFallsWhenTheTopicSlowsDown() throws Exception {
-    PendingLimits limits = new PendingLimits(10, Duration.ofSeconds(1), 64L << 20);
+    PendingLimits limits = heldFor(Duration.ofSeconds(1));
     try (Stalled s = publishToStalled("pending-falls", limits)) {
       int busy = limits.limit(TOPIC);
       assertTrue(busy > 10, "limit " + busy);
-      Thread.sleep(1500); // longer than the time the messages are held for
-      s.sendOneMore();
-      assertEquals(10, limits.limit(TOPIC), "one message in the last second: the fewest");
-      assertEquals(10, s.subscription.getMaximumPendingMessages());
+      assertBothFallToTheFewestWhenTheTopicSlowsDown(limits, s);
     }
   }
 
@@ -91,15 +88,15 @@ class PendingLimitsTest {
    */
   @Test
   void aSubscriberThatAsksForFewerKeepsItsOwnLimit() throws Exception {
-    PendingLimits limits = new PendingLimits(10, Duration.ofMinutes(1), 64L << 20);
+    PendingLimits limits = heldFor(Duration.ofMinutes(1));
     try (Stalled s =
         publishToStalled(
             "pending-own",
             limits,
             TOPIC.getPhysicalName(),
-            TOPIC.getPhysicalName() + "?consumer.maximumPendingMessageLimit=1",
-            "ie.test.>?consumer.maximumPendingMessageLimit=1",
-            TOPIC.getPhysicalName() + "?consumer.maximumPendingMessageLimit=1000000")) {
+            asking(TOPIC.getPhysicalName(), 1),
+            asking("ie.test.>", 1),
+            asking(TOPIC.getPhysicalName(), 1_000_000))) {
       int topic = limits.limit(TOPIC);
       assertTrue(topic >= SENT, "limit " + topic);
       Stalled.Subscriber plain = s.subscribers.get(0);
@@ -131,19 +128,35 @@ class PendingLimitsTest {
   /** The topic's limit falling under a subscriber's own takes it down with it. */
   @Test
   void aSubscribersOwnLimitFollowsTheTopicsBelowIt() throws Exception {
-    PendingLimits limits = new PendingLimits(10, Duration.ofSeconds(1), 64L << 20);
+    PendingLimits limits = heldFor(Duration.ofSeconds(1));
     try (Stalled s =
-        publishToStalled(
-            "pending-own-falls",
-            limits,
-            TOPIC.getPhysicalName() + "?consumer.maximumPendingMessageLimit=50")) {
+        publishToStalled("pending-own-falls", limits, asking(TOPIC.getPhysicalName(), 50))) {
       assertTrue(limits.limit(TOPIC) > 50, "limit " + limits.limit(TOPIC));
       assertEquals(50, s.subscription.getMaximumPendingMessages());
-      Thread.sleep(1500); // longer than the time the messages are held for
-      s.sendOneMore();
-      assertEquals(10, limits.limit(TOPIC), "one message in the last second: the fewest");
-      assertEquals(10, s.subscription.getMaximumPendingMessages());
+      assertBothFallToTheFewestWhenTheTopicSlowsDown(limits, s);
     }
+  }
+
+  /** Limits of at least 10 messages, those of the last {@code pendingTime}, in 64 MiB. */
+  private static PendingLimits heldFor(Duration pendingTime) {
+    return new PendingLimits(10, pendingTime, 64L << 20);
+  }
+
+  /** {@code topic} for a subscriber that asks for {@code limit} held messages of its own. */
+  private static String asking(String topic, int limit) {
+    return topic + "?consumer.maximumPendingMessageLimit=" + limit;
+  }
+
+  /**
+   * With a pending time of a second and {@code s}'s messages older than that, one more message: the
+   * topic's limit falls to the fewest (10), and the first subscription's with it.
+   */
+  private static void assertBothFallToTheFewestWhenTheTopicSlowsDown(
+      PendingLimits limits, Stalled s) throws Exception {
+    Thread.sleep(1500); // longer than the time the messages are held for
+    s.sendOneMore();
+    assertEquals(10, limits.limit(TOPIC), "one message in the last second: the fewest");
+    assertEquals(10, s.subscription.getMaximumPendingMessages());
   }
 
   /**
