@@ -400,10 +400,22 @@ public final class AttributeSubscriber implements AutoCloseable {
         : topic + "?consumer.maximumPendingMessageLimit=" + options.maxPending();
   }
 
+  /**
+   * Closes the connection and every subscription: once this returns, no listener hears anything
+   * more. Notices still queued find their subscription closed and say nothing; a notice being told
+   * on another thread is waited for (as a JMS connection's close waits for a message listener), one
+   * being told on this thread is not.
+   */
   @Override
   public void close() {
+    for (Subscription s : subscriptions) {
+      s.closed = true;
+    }
     resync.shutdownNow();
-    notices.shutdownNow();
+    notices.shutdown();
+    for (Subscription s : subscriptions) {
+      s.awaitNotice();
+    }
     try {
       connection.close();
     } catch (JMSException e) {
@@ -558,12 +570,19 @@ public final class AttributeSubscriber implements AutoCloseable {
     public void close() throws JMSException {
       closed = true;
       subscriptions.remove(this);
+      awaitNotice();
+      session.close();
+    }
+
+    /**
+     * Waits for a notice being told to this subscription's listener on the notice thread, unless
+     * that is this thread; any later one sees {@code closed}.
+     */
+    private void awaitNotice() {
       if (!telling.isHeldByCurrentThread()) {
-        // A notice being told on the notice thread finishes; any later one sees closed.
         telling.lock();
         telling.unlock();
       }
-      session.close();
     }
   }
 

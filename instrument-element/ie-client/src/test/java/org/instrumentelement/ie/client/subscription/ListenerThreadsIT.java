@@ -23,6 +23,7 @@ import org.instrumentelement.ie.client.soap.SubscriptionInfo;
 import org.instrumentelement.ie.client.soap.Value;
 import org.instrumentelement.ie.client.subscription.AttributeSubscriber.Subscription;
 import org.instrumentelement.ie.client.tls.ClientTls;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -154,6 +155,89 @@ class ListenerThreadsIT {
       assertNull(closer.failure, closer.failure);
       assertTrue(secondClosed.get(), "the second subscription closed");
       assertEquals(List.of(), heardAfterClose, "told after close() returned");
+    }
+  }
+
+  /**
+   * Closing the whole subscriber while a listener is being told that the connection is back waits
+   * for that listener to return, and the other subscription, whose notice was queued behind it,
+   * hears nothing. The listener ignores interrupts and is released only once {@code close()} has
+   * returned or has not within two seconds: a close that does not wait returns first.
+   */
+  @Test
+  void closingTheSubscriberWaitsForANoticeBeingToldAndNothingIsToldAfter() throws Exception {
+    List<String> order = new CopyOnWriteArrayList<>();
+    CountDownLatch telling = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    CountDownLatch lost = new CountDownLatch(1);
+    AtomicBoolean closeReturned = new AtomicBoolean();
+    List<String> heardAfterClose = new CopyOnWriteArrayList<>();
+    try (EmbeddedBroker broker = EmbeddedBroker.start()) {
+      AttributeSubscriber sub = AttributeSubscriber.connect(broker.url(), OPTIONS);
+      sub.subscribe(
+          TOPIC,
+          new SubscriptionListener() {
+            @Override
+            public void onValue(SampledValue value) {}
+
+            @Override
+            public void onConnectionLost() {
+              lost.countDown();
+            }
+
+            @Override
+            public void onConnectionRestored() {
+              order.add("told");
+              telling.countDown();
+              awaitIgnoringInterrupts(release);
+              order.add("returned from the notice");
+            }
+          });
+      sub.subscribe(
+          TOPIC,
+          new SubscriptionListener() {
+            @Override
+            public void onValue(SampledValue value) {}
+
+            @Override
+            public void onConnectionRestored() {
+              if (closeReturned.get()) {
+                heardAfterClose.add("onConnectionRestored");
+              }
+            }
+          });
+      broker.stop();
+      assertTrue(lost.await(WAIT.toMillis(), TimeUnit.MILLISECONDS), "connection lost");
+      broker.startAgain();
+      assertTrue(telling.await(WAIT.toMillis(), TimeUnit.MILLISECONDS), "told it is back");
+      Thread closer =
+          new Thread(
+              () -> {
+                sub.close();
+                closeReturned.set(true);
+                order.add("close() returned");
+              },
+              "closer");
+      closer.start();
+      closer.join(2_000); // returns early only if close() does not wait
+      release.countDown();
+      closer.join(WAIT.toMillis());
+      assertEquals(
+          List.of("told", "returned from the notice", "close() returned"),
+          order,
+          "close() waited for the notice being told");
+      assertEquals(List.of(), heardAfterClose, "told after close() returned");
+    }
+  }
+
+  private static void awaitIgnoringInterrupts(CountDownLatch latch) {
+    long end = System.nanoTime() + WAIT.toNanos();
+    while (latch.getCount() > 0 && System.nanoTime() < end) {
+      try {
+        latch.await(end - System.nanoTime(), TimeUnit.NANOSECONDS);
+      } catch (InterruptedException ignored) {
+        // a listener that does not stop when interrupted: close() must wait for it all the same
+      }
     }
   }
 
