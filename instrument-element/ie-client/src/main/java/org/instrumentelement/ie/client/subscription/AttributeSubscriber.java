@@ -551,14 +551,17 @@ public final class AttributeSubscriber implements AutoCloseable {
         lastEpoch = v.epoch();
         received++;
       }
-      // Told outside the lock, in order, on this subscription's one delivery thread.
+      // Told outside the lock, in order, on this subscription's one delivery thread; a listener
+      // that closes the subscription in one call hears no more of this value.
       if (restartedFrom != 0) {
         listener.onRestart(topic, restartedFrom, v.epoch());
       }
-      if (gapFrom != 0) {
+      if (gapFrom != 0 && !closed) {
         listener.onGap(topic, gapFrom, v.sequence());
       }
-      listener.onValue(v);
+      if (!closed) {
+        listener.onValue(v);
+      }
     }
 
     /**

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import jakarta.jms.JMSException;
 import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.List;
@@ -227,6 +228,49 @@ class ListenerThreadsIT {
           order,
           "close() waited for the notice being told");
       assertEquals(List.of(), heardAfterClose, "told after close() returned");
+    }
+  }
+
+  /**
+   * A listener that closes its subscription when told of a restart is not then given the value that
+   * brought the restart.
+   */
+  @Test
+  void aListenerClosingItsSubscriptionOnARestartHearsNoMoreOfThatValue() throws Exception {
+    List<String> heard = new CopyOnWriteArrayList<>();
+    CountDownLatch restarted = new CountDownLatch(1);
+    AtomicReference<Subscription> own = new AtomicReference<>();
+    try (EmbeddedBroker broker = EmbeddedBroker.start();
+        AttributeSubscriber sub = AttributeSubscriber.connect(broker.url(), OPTIONS)) {
+      own.set(
+          sub.subscribe(
+              TOPIC,
+              new SubscriptionListener() {
+                @Override
+                public void onValue(SampledValue value) {
+                  heard.add("value " + value.sequence() + " of epoch " + value.epoch());
+                }
+
+                @Override
+                public void onGap(String topic, long expected, long received) {
+                  heard.add("gap");
+                }
+
+                @Override
+                public void onRestart(String topic, long oldEpoch, long newEpoch) {
+                  heard.add("restart");
+                  try {
+                    own.get().close();
+                  } catch (JMSException e) {
+                    heard.add(e.toString());
+                  }
+                  restarted.countDown();
+                }
+              }));
+      broker.publish(TOPIC, 1, 1);
+      broker.publish(TOPIC, 1, 2); // the same sequence number from a new IE process
+      assertTrue(restarted.await(WAIT.toMillis(), TimeUnit.MILLISECONDS), "told of the restart");
+      assertEquals(List.of("value 1 of epoch 1", "restart"), heard);
     }
   }
 
