@@ -64,13 +64,11 @@ class ListenerThreadsIT {
               Subscription s = own.get();
               return s.received() + s.missed() + s.gaps() + s.duplicates() + s.resyncFailures();
             });
-    try (EmbeddedBroker broker = EmbeddedBroker.start();
-        AttributeSubscriber sub = AttributeSubscriber.connect(broker.url(), OPTIONS)) {
-      own.set(sub.subscribe(standIn(), "lab/stand-in", "text", listener));
-      make(notice, broker, listener);
-      assertTrue(listener.done.await(2 * WAIT.toMillis(), TimeUnit.MILLISECONDS), "told " + notice);
-      assertNull(listener.failure, listener.failure);
-    }
+    tell(
+        notice,
+        listener,
+        listener,
+        sub -> own.set(sub.subscribe(standIn(), "lab/stand-in", "text", listener)));
   }
 
   /**
@@ -92,14 +90,14 @@ class ListenerThreadsIT {
               other.get().close();
               return null;
             });
-    try (EmbeddedBroker broker = EmbeddedBroker.start();
-        AttributeSubscriber sub = AttributeSubscriber.connect(broker.url(), OPTIONS)) {
-      sub.subscribe(TOPIC, listener);
-      other.set(sub.subscribe(TOPIC, value -> {}));
-      make(notice, broker, listener);
-      assertTrue(listener.done.await(2 * WAIT.toMillis(), TimeUnit.MILLISECONDS), "told " + notice);
-      assertNull(listener.failure, listener.failure);
-    }
+    tell(
+        notice,
+        listener,
+        listener,
+        sub -> {
+          sub.subscribe(TOPIC, listener);
+          other.set(sub.subscribe(TOPIC, value -> {}));
+        });
   }
 
   /**
@@ -116,47 +114,27 @@ class ListenerThreadsIT {
     AtomicReference<Subscription> second = new AtomicReference<>();
     AtomicBoolean secondClosed = new AtomicBoolean();
     List<String> heardAfterClose = new CopyOnWriteArrayList<>();
-    try (EmbeddedBroker broker = EmbeddedBroker.start();
-        AttributeSubscriber sub = AttributeSubscriber.connect(broker.url(), OPTIONS)) {
-      Waiting closer =
-          new Waiting(
-              notice,
-              () -> {
-                second.get().close();
-                secondClosed.set(true);
-                return null;
-              });
-      closer.sameThread = true;
-      sub.subscribe(TOPIC, closer);
-      second.set(
-          sub.subscribe(
-              TOPIC,
-              new SubscriptionListener() {
-                @Override
-                public void onValue(SampledValue value) {}
-
-                @Override
-                public void onConnectionLost() {
-                  if (secondClosed.get()) {
-                    heardAfterClose.add("onConnectionLost");
-                  }
-                }
-
-                @Override
-                public void onConnectionRestored() {
-                  if (secondClosed.get()) {
-                    heardAfterClose.add("onConnectionRestored");
-                  }
-                }
-              }));
-      Waiting third = new Waiting(notice, () -> null);
-      sub.subscribe(TOPIC, third);
-      make(notice, broker, closer);
-      assertTrue(third.done.await(2 * WAIT.toMillis(), TimeUnit.MILLISECONDS), "told " + notice);
-      assertNull(closer.failure, closer.failure);
-      assertTrue(secondClosed.get(), "the second subscription closed");
-      assertEquals(List.of(), heardAfterClose, "told after close() returned");
-    }
+    Waiting closer =
+        new Waiting(
+            notice,
+            () -> {
+              second.get().close();
+              secondClosed.set(true);
+              return null;
+            });
+    closer.sameThread = true;
+    Waiting third = new Waiting(notice, () -> null);
+    tell(
+        notice,
+        closer,
+        third,
+        sub -> {
+          sub.subscribe(TOPIC, closer);
+          second.set(sub.subscribe(TOPIC, notingAfter(secondClosed, heardAfterClose)));
+          sub.subscribe(TOPIC, third);
+        });
+    assertTrue(secondClosed.get(), "the second subscription closed");
+    assertEquals(List.of(), heardAfterClose, "told after close() returned");
   }
 
   /**
@@ -194,19 +172,7 @@ class ListenerThreadsIT {
               order.add("returned from the notice");
             }
           });
-      sub.subscribe(
-          TOPIC,
-          new SubscriptionListener() {
-            @Override
-            public void onValue(SampledValue value) {}
-
-            @Override
-            public void onConnectionRestored() {
-              if (closeReturned.get()) {
-                heardAfterClose.add("onConnectionRestored");
-              }
-            }
-          });
+      sub.subscribe(TOPIC, notingAfter(closeReturned, heardAfterClose));
       broker.stop();
       assertTrue(lost.await(WAIT.toMillis(), TimeUnit.MILLISECONDS), "connection lost");
       broker.startAgain();
@@ -283,6 +249,49 @@ class ListenerThreadsIT {
         // a listener that does not stop when interrupted: close() must wait for it all the same
       }
     }
+  }
+
+  /** What a test subscribes before the notice is made. */
+  private interface Subscribing {
+    void to(AttributeSubscriber sub) throws Exception;
+  }
+
+  /**
+   * Subscribes as {@code subscribing} says on a new broker, makes {@code madeBy}'s subscription
+   * hear {@code notice}, and checks that {@code awaited} got through it and {@code madeBy} failed
+   * in nothing.
+   */
+  private static void tell(Notice notice, Waiting madeBy, Waiting awaited, Subscribing subscribing)
+      throws Exception {
+    try (EmbeddedBroker broker = EmbeddedBroker.start();
+        AttributeSubscriber sub = AttributeSubscriber.connect(broker.url(), OPTIONS)) {
+      subscribing.to(sub);
+      make(notice, broker, madeBy);
+      assertTrue(awaited.done.await(2 * WAIT.toMillis(), TimeUnit.MILLISECONDS), "told " + notice);
+      assertNull(madeBy.failure, madeBy.failure);
+    }
+  }
+
+  /** A listener that notes each notice of the connection told once {@code after} is set. */
+  private static SubscriptionListener notingAfter(AtomicBoolean after, List<String> heard) {
+    return new SubscriptionListener() {
+      @Override
+      public void onValue(SampledValue value) {}
+
+      @Override
+      public void onConnectionLost() {
+        if (after.get()) {
+          heard.add("onConnectionLost");
+        }
+      }
+
+      @Override
+      public void onConnectionRestored() {
+        if (after.get()) {
+          heard.add("onConnectionRestored");
+        }
+      }
+    };
   }
 
   /** Makes the subscription that {@code listener} listens to hear {@code notice}. */
