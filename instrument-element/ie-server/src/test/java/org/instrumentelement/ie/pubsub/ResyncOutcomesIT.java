@@ -45,8 +45,7 @@ class ResyncOutcomesIT {
             .withResyncTimeout(Duration.ofMillis(1));
     try (ReadFront front = ReadFront.before(lab.running().url());
         AttributeSubscriber sub = AttributeSubscriber.connect(lab.brokerUrl(), options)) {
-      InstrumentElementPort ie =
-          InstrumentElementClient.connect(front.url(), RunningElement.ADMIN, RunningElement.ADMIN);
+      InstrumentElementPort ie = adminThrough(front);
       Collector closing = new Collector();
       Collector open = new Collector();
       AttributeSubscriber.Subscription first =
@@ -100,8 +99,7 @@ class ResyncOutcomesIT {
         AttributeSubscriber sub =
             AttributeSubscriber.connect(
                 lab.brokerUrl(), RunningElement.ADMIN, RunningElement.ADMIN)) {
-      InstrumentElementPort ie =
-          InstrumentElementClient.connect(front.url(), RunningElement.ADMIN, RunningElement.ADMIN);
+      InstrumentElementPort ie = adminThrough(front);
       Collector c = new Collector();
       sub.subscribe(ie, "lab/array2500", "vector", c);
       front.answer(Answer.HOLD);
@@ -130,8 +128,7 @@ class ResyncOutcomesIT {
         AttributeSubscriber sub =
             AttributeSubscriber.connect(
                 lab.brokerUrl(), RunningElement.ADMIN, RunningElement.ADMIN)) {
-      InstrumentElementPort ie =
-          InstrumentElementClient.connect(front.url(), RunningElement.ADMIN, RunningElement.ADMIN);
+      InstrumentElementPort ie = adminThrough(front);
       Collector c = new Collector();
       AttributeSubscriber.Subscription s = sub.subscribe(ie, "lab/array2500", "vector", c);
       front.answer(Answer.NO_VALUE);
@@ -151,5 +148,10 @@ class ResyncOutcomesIT {
       assertEquals(1, front.reads(), "an answer without a value is not asked again");
       assertEquals(1, s.resyncFailures());
     }
+  }
+
+  /** The lab's IE, as its administrator, through the front that answers the reads. */
+  private static InstrumentElementPort adminThrough(ReadFront front) {
+    return InstrumentElementClient.connect(front.url(), RunningElement.ADMIN, RunningElement.ADMIN);
   }
 }
