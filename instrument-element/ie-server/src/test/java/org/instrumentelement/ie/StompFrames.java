@@ -14,6 +14,33 @@ public final class StompFrames {
   /** A STOMP frame's command and headers (the first of a repeated header). */
   public record Frame(String command, Map<String, String> headers) {}
 
+  /** What a reader does with each frame it reads. */
+  public interface FrameHandler {
+    void handle(Frame frame) throws Exception;
+  }
+
+  /**
+   * Reads frames off {@code in} on a daemon thread of its own, handing each to {@code handler},
+   * until the socket closes (at the end of the test) or the handler throws.
+   */
+  public static Thread readEach(InputStream in, FrameHandler handler) {
+    Thread reader =
+        new Thread(
+            () -> {
+              try {
+                while (true) {
+                  handler.handle(next(in));
+                }
+              } catch (Exception closed) {
+                // the socket closed at the end of the test
+              }
+            },
+            "stomp-reader");
+    reader.setDaemon(true);
+    reader.start();
+    return reader;
+  }
+
   /** The command of the next STOMP frame; reads the frame to its NUL. */
   public static String command(InputStream in) throws IOException {
     return next(in).command();

@@ -7,7 +7,6 @@ import jakarta.jms.Connection;
 import jakarta.jms.Message;
 import jakarta.jms.MessageConsumer;
 import jakarta.jms.Session;
-import java.io.InputStream;
 import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -125,23 +124,13 @@ class ClientPrefetchIT {
                       + "\nack:client-individual\nactivemq.prefetchSize:100000\n\n\0")
                   .getBytes(StandardCharsets.UTF_8));
       AtomicInteger messages = new AtomicInteger();
-      InputStream in = socket.getInputStream();
-      Thread reader =
-          new Thread(
-              () -> {
-                try {
-                  while (true) {
-                    if (StompFrames.command(in).equals("MESSAGE")) {
-                      messages.incrementAndGet();
-                    }
-                  }
-                } catch (Exception closed) {
-                  // the socket closed at the end of the test
-                }
-              },
-              "stomp-reader");
-      reader.setDaemon(true);
-      reader.start();
+      StompFrames.readEach(
+          socket.getInputStream(),
+          f -> {
+            if (f.command().equals("MESSAGE")) {
+              messages.incrementAndGet();
+            }
+          });
       await(() -> messages.get() > 0, "the current value over STOMP");
       publishFast(PUBLISHED);
       assertTrue(

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import jakarta.jms.Connection;
 import jakarta.jms.JMSException;
 import jakarta.jms.Session;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.net.URI;
@@ -238,29 +237,17 @@ class OwnPendingLimitIT {
             .getBytes(StandardCharsets.UTF_8));
     out.flush();
     List<Long> received = new CopyOnWriteArrayList<>();
-    InputStream in = socket.getInputStream();
-    Thread reader =
-        new Thread(
-            () -> {
-              try {
-                while (true) {
-                  StompFrames.Frame f = StompFrames.next(in);
-                  if (f.command().equals("MESSAGE")) {
-                    received.add(Long.parseLong(f.headers().get("ieSequence")));
-                    release.await();
-                    out.write(
-                        ("ACK\nid:" + f.headers().get("ack") + "\n\n\0")
-                            .getBytes(StandardCharsets.UTF_8));
-                    out.flush();
-                  }
-                }
-              } catch (Exception closed) {
-                // the socket closed at the end of the test
-              }
-            },
-            "stomp-reader");
-    reader.setDaemon(true);
-    reader.start();
+    StompFrames.readEach(
+        socket.getInputStream(),
+        f -> {
+          if (f.command().equals("MESSAGE")) {
+            received.add(Long.parseLong(f.headers().get("ieSequence")));
+            release.await();
+            out.write(
+                ("ACK\nid:" + f.headers().get("ack") + "\n\n\0").getBytes(StandardCharsets.UTF_8));
+            out.flush();
+          }
+        });
     return received;
   }
 
