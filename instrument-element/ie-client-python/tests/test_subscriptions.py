@@ -77,9 +77,9 @@ def test_stream_timeout(connect):
         scope.start()
 
 
-def _publish_burst(admin, count):
-    """Samples the array every 5 ms until `count` more vectors are published, then every second
-    again; returns its subscription info from before."""
+def _publish_burst(admin, count, then=1):
+    """Samples the array every 5 ms until `count` more vectors are published, then every `then`
+    seconds; returns its subscription info from before."""
     before = admin.subscription_info("vector")
     admin.configure_sampling("vector", period=0.005)
     try:
@@ -88,8 +88,19 @@ def _publish_burst(admin, count):
             message=f"{count} more vectors published",
         )
     finally:
-        admin.configure_sampling("vector", period=1)
+        admin.configure_sampling("vector", period=then)
     return before
+
+
+def _settled_newest(admin, latest):
+    """The number of the last vector published, once sampling has paused and a subscriber that
+    keeps up (`latest`: the sequences it got) has it: a sample taken while the period changed may
+    still come, so it asks again until the count holds."""
+    while True:
+        newest = admin.subscription_info("vector").published
+        eventually(lambda: latest[-1] >= newest, message="every vector at the broker")
+        if admin.subscription_info("vector").published == newest:
+            return newest
 
 
 def test_slow_subscriber_sees_the_gap_of_what_the_broker_dropped(connect):
@@ -149,15 +160,17 @@ def test_a_stalled_subscriber_asking_for_one_held_message_gets_the_newest(connec
     free = ie.subscribe("lab/array1250", "vector", lambda v: latest.append(v.sequence))
     try:
         eventually(lambda: values and latest, message="the first deliveries")
-        before = _publish_burst(admin, 200)
-        newest = admin.subscription_info("vector").published
-        eventually(lambda: latest[-1] >= newest, message="every vector at the broker")
+        # Sampling pauses after the burst: a vector published after `newest` would take the one
+        # held message's place, and the stalled subscriber would never see `newest` itself.
+        before = _publish_burst(admin, 200, then=3600)
+        newest = _settled_newest(admin, latest)
         stalled_info = admin.subscription_info("vector")
         assert stalled_info.discarded - before.discarded >= 200 - 3, "the broker dropped the older"
         release.set()
         eventually(lambda: values[-1].sequence == newest, message="the newest vector")
     finally:
         release.set()
+        admin.configure_sampling("vector", period=1)
         sub.close()
         free.close()
     # The one it stalled in, perhaps one more, and the newest: not the 10 held for the others.
