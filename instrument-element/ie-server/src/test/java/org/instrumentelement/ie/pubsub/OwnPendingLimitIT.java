@@ -131,14 +131,23 @@ class OwnPendingLimitIT {
             PUBLISHED + " samples published on both topics");
         sampling(ie, IM, "vector", 0);
         sampling(ie, SCOPE, MockKeysightScope.ATTRIBUTE, 0);
-        Collector.eventually(
-            () ->
-                free.get(free.size() - 1) >= sampler.published()
-                    && freeCodes.get(freeCodes.size() - 1) >= scopeSampler.published(),
-            WAIT,
-            "every sample at the broker");
-        long newest = sampler.published();
-        long newestCodes = scopeSampler.published();
+        // A sample taken as sampling stopped may still be published: the newest is the count that
+        // holds once the free subscribers have it, else the stalled ones would wait for one that
+        // a later sample took the place of.
+        long vectors;
+        long codes;
+        do {
+          vectors = sampler.published();
+          codes = scopeSampler.published();
+          long v = vectors;
+          long c = codes;
+          Collector.eventually(
+              () -> free.get(free.size() - 1) >= v && freeCodes.get(freeCodes.size() - 1) >= c,
+              WAIT,
+              "every sample at the broker");
+        } while (sampler.published() != vectors || scopeSampler.published() != codes);
+        long newest = vectors;
+        long newestCodes = codes;
         assertTrue(
             running.runtime.broker().pendingLimit(topic) > 3,
             "the topic's limit: " + running.runtime.broker().pendingLimit(topic));
