@@ -398,14 +398,24 @@ class BrokerSecurityIT {
   @Test
   void stompAndMqttApplyTheSameRules() throws Exception {
     assumePython();
+    assertStompAndMqttDeliverOnly(running, "arrays", allowed, forbidden);
+  }
+
+  /**
+   * Runs broker_access.py as {@code user} (whose password is its name): over STOMP and MQTT, a
+   * wrong password is refused, {@code allowed} delivers values, {@code forbidden} is refused and
+   * delivers nothing, and publishing is refused.
+   */
+  static void assertStompAndMqttDeliverOnly(
+      RunningElement running, String user, String allowed, String forbidden) throws Exception {
     String out =
         python(
             "src/test/python/broker_access.py",
             "localhost",
             port(running.runtime.broker().stompUrl()),
             port(running.runtime.broker().mqttUrl()),
-            "arrays",
-            "arrays",
+            user,
+            user,
             TopicNames.stompDestination(allowed),
             TopicNames.stompDestination(forbidden),
             TopicNames.mqttTopic(allowed),
