@@ -30,6 +30,9 @@ public final class TopicNames {
   /** The last segment of a codes topic. */
   public static final String CODES_SUFFIX = "codes";
 
+  /** The last segment of the element's alarm topic, {@code <prefix>.<ie name>.alarms}. */
+  public static final String ALARMS = "alarms";
+
   /** The JMS topic name of an IM, whose attributes' topics are below it. */
   public static String subtree(String prefix, String ieName, String imPath) {
     return prefix + "." + ieName + "." + imPath.replace('/', '.');

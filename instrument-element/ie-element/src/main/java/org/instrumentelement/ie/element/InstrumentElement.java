@@ -155,6 +155,14 @@ public final class InstrumentElement implements AutoCloseable {
       close();
       throw new ConfigException("configuration of an IM is wrong: " + e.getMessage(), e);
     }
+    for (ImNode n : created) {
+      String clash = clash(n.path(), n.parentPath().isEmpty() ? null : nodes.get(n.parentPath()));
+      if (clash != null) {
+        close();
+        String key = "im." + n.config().name() + (n.parentPath().isEmpty() ? "" : ".parent");
+        throw new ConfigException(key + ": " + clash);
+      }
+    }
     started = true;
     ready = Map.copyOf(nodes);
   }
@@ -174,6 +182,10 @@ public final class InstrumentElement implements AutoCloseable {
         if (names.contains(name)) {
           throw new ConfigException("the configuration has an IM of that name now");
         }
+        String clash = clash(name, null);
+        if (clash != null) {
+          throw new ConfigException(clash);
+        }
         ims.add(imConfig(name, e.getValue()));
         names.add(name);
       } catch (ConfigException ex) {
@@ -182,6 +194,14 @@ public final class InstrumentElement implements AutoCloseable {
       }
     }
     return ims;
+  }
+
+  /**
+   * Why the IM at {@code path}, below {@code parent} (null at the top), may not have its name: its
+   * topics would lie on another stream's ({@link TopicClashes}); null when the name is free.
+   */
+  private String clash(String path, ImNode parent) {
+    return TopicClashes.clash(path, parent, config.broker().topicPrefix(), config.name());
   }
 
   /** An IM built from its {@code im.<name>.*} settings as the configuration builds IMs. */
@@ -248,9 +268,10 @@ public final class InstrumentElement implements AutoCloseable {
    * as the configuration builds IMs, opened (and linked as its settings say), and kept for the next
    * starts. Nothing changes when it is refused.
    *
-   * @throws ImException INVALID_VALUE for a name that is taken or not a name, a parent, a setting
-   *     the configuration would refuse, an IM that refuses its settings, an address no transport
-   *     takes, or a sensor network (whose node messages are routed from the start)
+   * @throws ImException INVALID_VALUE for a name that is taken or not a name, a name that would put
+   *     the IM's topics on another stream's ({@link TopicClashes}), a parent, a setting the
+   *     configuration would refuse, an IM that refuses its settings, an address no transport takes,
+   *     or a sensor network (whose node messages are routed from the start)
    */
   public synchronized ImNode add(String name, Map<String, String> settings) throws ImException {
     if (!started) {
@@ -263,6 +284,10 @@ public final class InstrumentElement implements AutoCloseable {
     }
     if (nodes.values().stream().anyMatch(n -> n.config().name().equals(name))) {
       throw new ImException(FaultCode.INVALID_VALUE, "an IM named '" + name + "' exists already");
+    }
+    String clash = clash(name, null);
+    if (clash != null) {
+      throw new ImException(FaultCode.INVALID_VALUE, clash);
     }
     if (settings.containsKey("parent")) {
       throw new ImException(

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.instrumentelement.ie.contract.TopicNames;
 import org.instrumentelement.im.alarm.Severity;
 
 /**
@@ -22,7 +23,7 @@ import org.instrumentelement.im.alarm.Severity;
  */
 public final class AlarmMessages {
   /** The last segment of the alarm topic's name. */
-  public static final String TOPIC_SUFFIX = "alarms";
+  public static final String TOPIC_SUFFIX = TopicNames.ALARMS;
 
   /** Per topic, from 1, +1 for every message: a gap means missed events. */
   public static final String SEQUENCE = "ieSequence";

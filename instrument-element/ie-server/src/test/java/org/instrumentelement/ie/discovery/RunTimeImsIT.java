@@ -203,6 +203,12 @@ class RunTimeImsIT {
       network.setName("nodes");
       network.setType("sensor-network");
       assertEquals("INVALID_VALUE", code(() -> chief.addInstrumentManager(network)));
+      // Its topics would lie below the element's alarm topic, <prefix>.<ie>.alarms.
+      AddInstrumentManager alarms = new AddInstrumentManager();
+      alarms.setName("alarms");
+      alarms.setDescriptor("scpi-dmm");
+      alarms.setAddress(simulator.hislipResource(0));
+      assertEquals("INVALID_VALUE", code(() -> chief.addInstrumentManager(alarms)));
       assertEquals(before, ims(chief), "nothing changed");
 
       // A well-formed address where nothing answers: added, in ERROR, as a configured IM would be.

@@ -87,7 +87,7 @@ public final class BrokerSecurity {
 
   /** The alarm topic of this element ({@code <prefix>.<ie>.alarms}). */
   String alarmTopic() {
-    return topicPrefix + "." + ieName + ".alarms";
+    return topicPrefix + "." + ieName + "." + TopicNames.ALARMS;
   }
 
   /** The topic pattern of an IM subtree. */
