@@ -119,8 +119,12 @@ def test_slow_subscriber_sees_the_gap_of_what_the_broker_dropped(connect):
     try:
         eventually(lambda: values, message="the first delivery")
         before = _publish_burst(admin, 200)
+        # The IE counts a vector published before its broker dispatches it, and drops the oldest.
+        eventually(
+            lambda: admin.subscription_info("vector").discarded > before.discarded,
+            message="the broker dropping messages for the stuck one",
+        )
         stalled = admin.subscription_info("vector")
-        assert stalled.discarded > before.discarded, "the broker dropped messages for the stuck one"
         assert len(values) == 1 and len(sub._inbox._items) <= 1, "nothing piled up in the client"
         release.set()
         eventually(lambda: gaps, message="a gap reported")

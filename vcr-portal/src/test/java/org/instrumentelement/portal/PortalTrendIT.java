@@ -104,9 +104,17 @@ class PortalTrendIT {
     limit.setAttribute("peakToPeak");
     limit.setHighWarning(1e6);
     admin.configureAlarmLimits(limit);
-    // A range that has passed: nothing more is archived in it while the two are asked.
+    // A range that has passed: once a sample after it is archived, nothing more is archived in it
+    // while the two are asked (the archive takes a series' samples in time order).
     Instant from = started.minusSeconds(1);
-    Instant to = Instant.now().minusSeconds(1);
+    Instant to = Instant.now();
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+    while (ieRaw(to, Instant.now()).isEmpty()) {
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError("no sample archived after " + to + " within 120 s");
+      }
+      TimeUnit.MILLISECONDS.sleep(50); // polling the archive
+    }
     List<HistorySample> raw = ieRaw(from, to);
     assertTrue(raw.size() >= 40, "samples in the range: " + raw.size());
 

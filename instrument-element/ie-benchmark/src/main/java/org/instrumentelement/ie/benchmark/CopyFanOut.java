@@ -19,6 +19,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.locks.LockSupport;
 import org.instrumentelement.ie.measure.ProcessCpu;
 
@@ -34,7 +35,8 @@ import org.instrumentelement.ie.measure.ProcessCpu;
  *
  * <p>A message is {@code bytes} of vector and a 16-byte head: its number and its send time (µs
  * since the epoch). The child reads its period (µs; 0 stops sending) from standard input, one per
- * line, and ends when standard input closes.
+ * line, answers each with {@code numbered <n>} once it applies (n: the messages numbered before),
+ * and ends when standard input closes.
  */
 final class CopyFanOut implements AutoCloseable {
   static final int HEAD = 16;
@@ -80,9 +82,18 @@ final class CopyFanOut implements AutoCloseable {
     return process.cpu();
   }
 
-  /** Sends a message every {@code micros} µs from now on (0: none). */
-  void periodMicros(long micros) {
+  /**
+   * Sends a message every {@code micros} µs from now on (0: none), once the fan-out has applied it.
+   *
+   * @return the messages numbered before: with 0, the number of the last message it sends
+   */
+  long periodMicros(long micros) throws IOException {
     process.send(Long.toString(micros));
+    String line = process.nextLine(READY_WITHIN);
+    if (!line.startsWith("numbered ")) {
+      throw new IOException("the copy fan-out did not take the period: " + line);
+    }
+    return Long.parseLong(line.substring(9).trim());
   }
 
   /** {@code count} readers, each on a connection of its own. */
@@ -100,17 +111,25 @@ final class CopyFanOut implements AutoCloseable {
     final AtomicLong received = new AtomicLong();
     final AtomicLong lost = new AtomicLong();
 
+    /** Each reader's number of the last message it read (-1: none yet). */
+    private final AtomicLongArray last;
+
     /** Messages whose number did not follow the last one read: not read whole, or out of turn. */
     final AtomicLong malformed = new AtomicLong();
 
     private final List<Socket> sockets = new ArrayList<>();
 
     private Readers(int count, int port, int length) throws IOException {
+      last = new AtomicLongArray(count);
+      for (int i = 0; i < count; i++) {
+        last.set(i, -1);
+      }
       try {
         for (int i = 0; i < count; i++) {
           Socket s = new Socket(InetAddress.getLoopbackAddress(), port);
           sockets.add(s);
-          Thread t = new Thread(() -> read(s, length), "copy-reader-" + i);
+          int reader = i;
+          Thread t = new Thread(() -> read(s, length, reader), "copy-reader-" + i);
           t.setDaemon(true);
           t.start();
         }
@@ -120,7 +139,16 @@ final class CopyFanOut implements AutoCloseable {
       }
     }
 
-    private void read(Socket s, int length) {
+    /** The lowest of the readers' last numbers read: every reader has read up to it. */
+    long leastLastRead() {
+      long least = Long.MAX_VALUE;
+      for (int i = 0; i < last.length(); i++) {
+        least = Math.min(least, last.get(i));
+      }
+      return least;
+    }
+
+    private void read(Socket s, int length, int reader) {
       byte[] message = new byte[length];
       ByteBuffer head = ByteBuffer.wrap(message, 0, Long.BYTES);
       long last = -1;
@@ -134,6 +162,7 @@ final class CopyFanOut implements AutoCloseable {
             malformed.incrementAndGet();
           }
           last = number;
+          this.last.set(reader, number);
           received.incrementAndGet();
         }
       } catch (IOException e) {
@@ -197,6 +226,8 @@ final class CopyFanOut implements AutoCloseable {
         sending.cancel(false);
         sending = null;
       }
+      // Read on the ticking thread: after a tick that was under way when it was cancelled.
+      long numbered = ticks.submit(number::get).get();
       long micros = Long.parseLong(line.trim());
       if (micros > 0) {
         sending =
@@ -209,6 +240,8 @@ final class CopyFanOut implements AutoCloseable {
                 micros,
                 TimeUnit.MICROSECONDS);
       }
+      System.out.println("numbered " + numbered);
+      System.out.flush();
     }
     ticks.shutdownNow();
     server.close();

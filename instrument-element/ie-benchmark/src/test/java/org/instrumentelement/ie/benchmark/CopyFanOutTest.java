@@ -28,17 +28,32 @@ class CopyFanOutTest {
     }
   }
 
+  /** Waits (at most a minute) until every reader has read message {@code number} or a later one. */
+  private static void awaitEveryReaderAt(CopyFanOut.Readers readers, long number)
+      throws InterruptedException {
+    long deadline = System.nanoTime() + 60_000_000_000L;
+    while (readers.leastLastRead() < number && System.nanoTime() < deadline) {
+      Thread.sleep(20);
+    }
+    assertTrue(
+        readers.leastLastRead() >= number,
+        "every reader at message " + number + ": " + readers.leastLastRead());
+  }
+
   @Test
   void aPeriodOfZeroStopsSendingAndANewOneResumes() throws Exception {
     try (CopyFanOut fanOut = CopyFanOut.start(1_000);
         CopyFanOut.Readers readers = fanOut.readers(2)) {
-      fanOut.periodMicros(2_000);
-      awaitAtLeast(readers, 20);
-      fanOut.periodMicros(0);
-      Thread.sleep(300);
+      long before = fanOut.periodMicros(2_000);
+      // Once every reader has a message, each is among the connections written to.
+      awaitEveryReaderAt(readers, before + 10);
+      // The messages numbered before the fan-out took the stop still reach every reader.
+      long numbered = fanOut.periodMicros(0);
+      awaitEveryReaderAt(readers, numbered);
       long stopped = readers.received.get();
       Thread.sleep(500);
       assertEquals(stopped, readers.received.get(), "nothing sent after period 0");
+      assertEquals(numbered, readers.leastLastRead(), "no message numbered after period 0");
       fanOut.periodMicros(2_000);
       awaitAtLeast(readers, stopped + 20);
       assertTrue(readers.received.get() >= stopped + 20, "sending resumed");

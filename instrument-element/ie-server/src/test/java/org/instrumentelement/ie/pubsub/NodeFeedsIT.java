@@ -57,8 +57,11 @@ class NodeFeedsIT {
             }
           }
           b.send(s.createTextMessage("not a reading"));
+          // The feed's thread counts a malformed message in the total, then in its node's count:
+          // wait for the node's, the later one.
+          List<String> nodes = names(im);
           deadline = System.nanoTime() + ExternalBrokerIT.WAIT.toNanos();
-          while (im.getAttribute("malformedTotal").asLong() < 1) {
+          while (im.getAttribute("malformedCounts").asDoubles()[nodes.indexOf("b")] < 1) {
             if (System.nanoTime() > deadline) {
               throw new AssertionError("the malformed message was not counted");
             }
@@ -66,13 +69,13 @@ class NodeFeedsIT {
               wait(20);
             }
           }
-          List<String> nodes = names(im);
           double[] values = im.getAttribute("values").asDoubles();
           double[] malformed = im.getAttribute("malformedCounts").asDoubles();
           assertEquals(1.5, values[nodes.indexOf("a")]);
           assertEquals(7, values[nodes.indexOf("b")]);
           assertEquals(0, malformed[nodes.indexOf("a")]);
           assertEquals(1, malformed[nodes.indexOf("b")]);
+          assertEquals(1, im.getAttribute("malformedTotal").asLong());
         } finally {
           c.close();
         }
