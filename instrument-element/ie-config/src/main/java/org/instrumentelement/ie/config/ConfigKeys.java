@@ -139,7 +139,7 @@ public final class ConfigKeys {
           "heap the messages held for subscribers behind one topic may take, whatever"
               + " broker.pendingTime asks");
   public static final ConfigKey<String> BROKER_TOPIC_PREFIX =
-      key("broker.topicPrefix", "ie", ConfigType.name(), "first segment of every topic");
+      key("broker.topicPrefix", "ie", ConfigType.topicPrefix(), "first segment of every topic");
   public static final ConfigKey<String> BROKER_USERNAME =
       key(
           "broker.username",

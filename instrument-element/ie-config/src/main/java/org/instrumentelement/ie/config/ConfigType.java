@@ -94,6 +94,14 @@ public interface ConfigType<T> {
     return of("letters, digits, '-', '_'", (k, t) -> ConfigValues.name(t.trim(), k), v -> v);
   }
 
+  /** A {@link #name()} that may start every topic: not the broker's own {@code ActiveMQ}. */
+  static ConfigType<String> topicPrefix() {
+    return of(
+        "letters, digits, '-', '_'; not ActiveMQ",
+        (k, t) -> ConfigValues.topicPrefix(t.trim(), k),
+        v -> v);
+  }
+
   /** A whole number from {@code min} to {@code max}. */
   static ConfigType<Integer> integer(int min, int max) {
     return of(

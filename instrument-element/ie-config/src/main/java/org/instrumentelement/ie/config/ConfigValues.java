@@ -48,6 +48,29 @@ final class ConfigValues {
     return v;
   }
 
+  /** The first segment of the broker's own destinations ({@code ActiveMQ.Advisory.Connection}). */
+  static final String BROKER_NAMESPACE = "ActiveMQ";
+
+  /**
+   * The first segment of every topic: a {@linkplain #name name}, and not {@value
+   * #BROKER_NAMESPACE}, below which the broker keeps its own topics: an element named {@code
+   * Advisory} would publish on advisory topics ({@code ActiveMQ.Advisory.>}), which only
+   * administrators receive.
+   */
+  static String topicPrefix(String v, String key) throws ConfigException {
+    name(v, key);
+    if (v.equals(BROKER_NAMESPACE)) {
+      throw new ConfigException(
+          key
+              + " may not be '"
+              + v
+              + "': the broker keeps the topics below it for its own (advisories are "
+              + BROKER_NAMESPACE
+              + ".Advisory.*)");
+    }
+    return v;
+  }
+
   static int integer(String text, String key, int min, int max) throws ConfigException {
     try {
       long v = Long.parseLong(text.trim());

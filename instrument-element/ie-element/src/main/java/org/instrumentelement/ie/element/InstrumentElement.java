@@ -43,6 +43,14 @@ public final class InstrumentElement implements AutoCloseable {
   private static final java.util.regex.Pattern IM_NAME =
       java.util.regex.Pattern.compile("[A-Za-z0-9_-]{1,64}");
 
+  /**
+   * An attribute name: one segment of its topic with nothing ActiveMQ or MQTT reads specially
+   * (wildcards, the composite separator, options, the MQTT levels), and what the configuration's
+   * {@code attribute.<name>.*} keys and the history's lists can name.
+   */
+  private static final java.util.regex.Pattern ATTRIBUTE_NAME =
+      java.util.regex.Pattern.compile("[A-Za-z0-9_]+");
+
   private final IeConfig config;
   private StateStore store = StateStore.inMemory();
   private final ResourceManager resources;
@@ -254,6 +262,15 @@ public final class InstrumentElement implements AutoCloseable {
                 + a.name()
                 + "': a dot separates topic levels and names a vector's statistic"
                 + " (waveform.max) in alarms and the history: rename it");
+      }
+      if (!ATTRIBUTE_NAME.matcher(a.name()).matches()) {
+        throw new ImException(
+            FaultCode.INVALID_VALUE,
+            n.path()
+                + " has an attribute named '"
+                + a.name()
+                + "': the last segment of its topic takes letters, digits and '_' only"
+                + " (ActiveMQ and MQTT read other characters specially): rename it");
       }
     }
     for (String name : restored.keySet()) {

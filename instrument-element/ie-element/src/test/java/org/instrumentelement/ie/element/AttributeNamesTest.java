@@ -14,10 +14,14 @@ import org.instrumentelement.im.model.AttributeSpec;
 import org.instrumentelement.im.model.Value;
 import org.instrumentelement.im.model.ValueSpec;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * An attribute's name holds no dot: a dot separates topic levels, and names a vector's statistic in
  * alarms and the history archive ({@code waveform.max}), which must never be a real attribute's.
+ * Nor anything else that would make its topic mean something else: letters, digits and {@code _}
+ * only (docs/adding-instruments.md).
  */
 class AttributeNamesTest {
 
@@ -38,6 +42,56 @@ class AttributeNamesTest {
     @Override
     protected Value readAttribute(InstrumentSession session, AttributeSpec attribute) {
       return Value.ofDouble(1.0, Instant.now());
+    }
+  }
+
+  /** An IM type whose one attribute is named {@link #name}, read when an instance is made. */
+  public static final class NamedManager extends AbstractInstrumentManager {
+    static volatile String name;
+
+    public NamedManager() {
+      super(
+          standardModel("named")
+              .attribute(
+                  AttributeSpec.readOnly(name, ValueSpec.number("V"), "odd").asSubscribable())
+              .build());
+    }
+
+    @Override
+    protected boolean needsInstrument() {
+      return false;
+    }
+
+    @Override
+    protected Value readAttribute(InstrumentSession session, AttributeSpec attribute) {
+      return Value.ofDouble(1.0, Instant.now());
+    }
+  }
+
+  /**
+   * Each would make {@code ie.ie.odd.<name>} another topic, or another thing: {@code *} and {@code
+   * >} are ActiveMQ's wildcards (a subscriber to {@code ie.ie.odd.>} reads every attribute of the
+   * IM), {@code ,} makes a composite destination ({@code ie.ie.odd.a,b} also sends to the topic
+   * {@code b}, outside the element), {@code ?} starts its options ({@code ie.ie.odd.a?x=1} is
+   * {@code ie.ie.odd.a}), {@code /}, {@code +} and {@code #} are changed by the MQTT mapping, an
+   * empty name leaves a trailing dot.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"*", ">", "a*", "a,b", "a?x=1", "a b", "a/b", "a+b", "#", "", "a-b", "Ä"})
+  void anAttributeNameThatIsNotOneTopicSegmentIsRefused(String bad) throws Exception {
+    NamedManager.name = bad;
+    InstrumentElement ie =
+        new InstrumentElement(
+            ConfigLoader.load(
+                List.of("--im.odd.type=" + NamedManager.class.getName(), "--im.odd.autoLink=false"),
+                Map.of()));
+    try {
+      Exception e = assertThrows(Exception.class, ie::start);
+      assertTrue(
+          e.getMessage().contains("odd has an attribute named '" + bad + "'"), e.getMessage());
+      assertTrue(e.getMessage().contains("letters, digits and '_'"), e.getMessage());
+    } finally {
+      ie.close();
     }
   }
 

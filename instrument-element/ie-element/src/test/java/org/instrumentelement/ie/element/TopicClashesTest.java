@@ -21,6 +21,8 @@ import org.instrumentelement.im.model.ImException;
 import org.instrumentelement.im.model.Value;
 import org.instrumentelement.im.model.ValueSpec;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * An IM whose topics would lie on another stream's is refused, at the start (a configuration error
@@ -126,6 +128,26 @@ class TopicClashesTest {
       assertEquals(before, ie.nodes(), "nothing added");
       assertNotNull(
           ie.add("alarms2", Map.of("type", CodesManager.class.getName(), "autoLink", "false")));
+    } finally {
+      ie.close();
+    }
+  }
+
+  /**
+   * A name added at run time is one topic segment, as in the configuration: no dot, wildcard,
+   * composite separator, option, MQTT character, space or empty name.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"a.b", "*", ">", "a,b", "a?x=1", "a b", "a/b", "a+b", "#", ""})
+  void anImAddedAtRunTimeIsNamedWithOneTopicSegment(String bad) throws Exception {
+    InstrumentElement ie = new InstrumentElement(ConfigLoader.load(List.of(), Map.of()));
+    try {
+      ie.start();
+      ImException e =
+          assertThrows(
+              ImException.class,
+              () -> ie.add(bad, Map.of("type", CodesManager.class.getName(), "autoLink", "false")));
+      assertEquals(FaultCode.INVALID_VALUE, e.code());
     } finally {
       ie.close();
     }
