@@ -25,26 +25,6 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class AttributeNamesTest {
 
-  /** An IM type (named by its class in the configuration) with an attribute named with a dot. */
-  public static final class DottedManager extends AbstractInstrumentManager {
-    public DottedManager() {
-      super(
-          standardModel("dotted")
-              .attribute(AttributeSpec.readOnly("trace.max", ValueSpec.number("V"), "not a name"))
-              .build());
-    }
-
-    @Override
-    protected boolean needsInstrument() {
-      return false;
-    }
-
-    @Override
-    protected Value readAttribute(InstrumentSession session, AttributeSpec attribute) {
-      return Value.ofDouble(1.0, Instant.now());
-    }
-  }
-
   /** An IM type whose one attribute is named {@link #name}, read when an instance is made. */
   public static final class NamedManager extends AbstractInstrumentManager {
     static volatile String name;
@@ -79,7 +59,23 @@ class AttributeNamesTest {
   @ParameterizedTest
   @ValueSource(strings = {"*", ">", "a*", "a,b", "a?x=1", "a b", "a/b", "a+b", "#", "", "a-b", "Ä"})
   void anAttributeNameThatIsNotOneTopicSegmentIsRefused(String bad) throws Exception {
-    NamedManager.name = bad;
+    String text = refusalOf(bad);
+    assertTrue(text.contains("odd has an attribute named '" + bad + "'"), text);
+    assertTrue(text.contains("letters, digits and '_'"), text);
+  }
+
+  @Test
+  void anImWithADottedAttributeNameIsRefusedWhenItOpens() throws Exception {
+    String text = refusalOf("trace.max");
+    assertTrue(text.contains("'trace.max'"), text);
+    assertTrue(text.contains("rename it"), text);
+  }
+
+  /**
+   * The start's refusal, in its words, of an IM {@code odd} whose attribute is named {@code name}.
+   */
+  private static String refusalOf(String name) throws Exception {
+    NamedManager.name = name;
     InstrumentElement ie =
         new InstrumentElement(
             ConfigLoader.load(
@@ -87,27 +83,7 @@ class AttributeNamesTest {
                 Map.of()));
     try {
       Exception e = assertThrows(Exception.class, ie::start);
-      assertTrue(
-          e.getMessage().contains("odd has an attribute named '" + bad + "'"), e.getMessage());
-      assertTrue(e.getMessage().contains("letters, digits and '_'"), e.getMessage());
-    } finally {
-      ie.close();
-    }
-  }
-
-  @Test
-  void anImWithADottedAttributeNameIsRefusedWhenItOpens() throws Exception {
-    InstrumentElement ie =
-        new InstrumentElement(
-            ConfigLoader.load(
-                List.of(
-                    "--im.odd.type=" + DottedManager.class.getName(), "--im.odd.autoLink=false"),
-                Map.of()));
-    try {
-      Exception e = assertThrows(Exception.class, ie::start);
-      String text = e.getMessage() + " " + (e.getCause() == null ? "" : e.getCause().getMessage());
-      assertTrue(text.contains("'trace.max'"), text);
-      assertTrue(text.contains("rename it"), text);
+      return e.getMessage() + " " + (e.getCause() == null ? "" : e.getCause().getMessage());
     } finally {
       ie.close();
     }
