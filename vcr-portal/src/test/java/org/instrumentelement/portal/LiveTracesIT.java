@@ -13,6 +13,7 @@ import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
@@ -87,7 +88,7 @@ class LiveTracesIT {
       long upTo = published.get();
       await(
           () -> live.stream().allMatch(v -> v.lastSeq() >= upTo),
-          "every live viewer shows value " + upTo);
+          () -> "every live viewer shows value " + upTo + ": " + live + ", " + traces(portal));
 
       for (LiveViewer v : live) {
         List<LiveViewer.Received> frames = v.frames();
@@ -167,11 +168,18 @@ class LiveTracesIT {
     return JSON.readTree(r.body());
   }
 
-  private static void await(BooleanSupplier condition, String what) throws InterruptedException {
+  private static void await(BooleanSupplier condition, String what) throws Exception {
+    await(condition, () -> what);
+  }
+
+  /**
+   * Waits up to 60 s for {@code condition}; {@code what} says what was awaited, and how it stands.
+   */
+  private static void await(BooleanSupplier condition, Callable<String> what) throws Exception {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
     while (!condition.getAsBoolean()) {
       if (System.nanoTime() > deadline) {
-        throw new AssertionError("not within 60 s: " + what);
+        throw new AssertionError("not within 60 s: " + what.call());
       }
       TimeUnit.MILLISECONDS.sleep(20);
     }

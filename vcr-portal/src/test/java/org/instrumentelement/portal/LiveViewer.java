@@ -41,7 +41,14 @@ final class LiveViewer implements WebSocket.Listener, AutoCloseable {
   private final List<String> messages = new ArrayList<>();
   private ByteBuffer binaryParts;
   private StringBuilder textParts;
-  private CompletableFuture<?> acks = CompletableFuture.completedFuture(null);
+
+  /**
+   * The last of this viewer's sends: each waits for the one before, as the JDK's WebSocket refuses
+   * a send while another is pending (an acknowledgement of the portal's first answer may come
+   * before the watch message's send has completed).
+   */
+  private CompletableFuture<?> sends = CompletableFuture.completedFuture(null);
+
   private volatile boolean reading = true;
   private WebSocket socket;
 
@@ -139,21 +146,24 @@ final class LiveViewer implements WebSocket.Listener, AutoCloseable {
 
   /** Asks for the waveform of IM {@code im} on IE {@code ie}. */
   void watch(String ie, String im, String format, int width, int window) throws Exception {
-    socket
-        .sendText(
-            "{\"op\":\"watch\",\"ie\":\""
-                + ie
-                + "\",\"im\":\""
-                + im
-                + "\",\"attribute\":\"waveform\",\"width\":"
-                + width
-                + ",\"format\":\""
-                + format
-                + "\",\"window\":"
-                + window
-                + "}",
-            true)
+    send("{\"op\":\"watch\",\"ie\":\""
+            + ie
+            + "\",\"im\":\""
+            + im
+            + "\",\"attribute\":\"waveform\",\"width\":"
+            + width
+            + ",\"format\":\""
+            + format
+            + "\",\"window\":"
+            + window
+            + "}")
         .get(30, TimeUnit.SECONDS);
+  }
+
+  /** Sends {@code text} once this viewer's earlier sends have completed. */
+  private synchronized CompletableFuture<?> send(String text) {
+    sends = sends.thenCompose(x -> socket.sendText(text, true));
+    return sends;
   }
 
   @Override
@@ -210,7 +220,7 @@ final class LiveViewer implements WebSocket.Listener, AutoCloseable {
 
   private void acknowledge() {
     if (acknowledge && reading) {
-      acks = acks.thenCompose(x -> socket.sendText(ACK, true));
+      send(ACK);
     }
   }
 
@@ -230,6 +240,24 @@ final class LiveViewer implements WebSocket.Listener, AutoCloseable {
 
   synchronized long lastSeq() {
     return frames.isEmpty() ? -1 : frames.get(frames.size() - 1).seq();
+  }
+
+  /** What it has received and whether its sends still go, for a failure's message. */
+  @Override
+  public synchronized String toString() {
+    String sending =
+        !sends.isCompletedExceptionally()
+            ? "sending"
+            : "sends failed: " + sends.handle((x, e) -> String.valueOf(e)).join();
+    return "viewer(last "
+        + lastSeq()
+        + ", "
+        + frames.size()
+        + " frames, messages "
+        + messages
+        + ", "
+        + sending
+        + ")";
   }
 
   @Override
