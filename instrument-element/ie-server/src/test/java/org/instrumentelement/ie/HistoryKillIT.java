@@ -16,13 +16,14 @@ import org.instrumentelement.ie.client.soap.HistoryGap;
 import org.instrumentelement.ie.client.soap.HistoryInfo;
 import org.instrumentelement.ie.client.soap.HistorySample;
 import org.instrumentelement.ie.client.soap.InstrumentElementPort;
+import org.instrumentelement.ie.history.JournalOnDisk;
 import org.instrumentelement.ie.measure.IeProcess;
 import org.junit.jupiter.api.Test;
 
 /**
  * A real IE as a process of its own, killed with SIGKILL while it archives the scope's peak-to-peak
- * at 20/s: started again on the same data directory, it serves every sample that was archived more
- * than one flush interval before the kill, and says that it was down in between.
+ * at 20/s, once its journal on disk holds the samples a client has seen: started again on the same
+ * data directory, it serves every one of them, and says that it was down in between.
  */
 class HistoryKillIT {
 
@@ -47,8 +48,20 @@ class HistoryKillIT {
         seen = raw(admin, start, Instant.now());
       } while (seen.size() < 60 && System.nanoTime() < deadline);
       assertTrue(seen.size() >= 60, "archived before the kill: " + seen.size());
-      // Everything seen is now older than two flush intervals: on disk, whatever comes next.
-      Thread.sleep(2000);
+      // Killed once the journal on disk holds everything seen: a flush has come since, however
+      // late a busy machine runs the flush thread.
+      Set<Long> seenSequences =
+          seen.stream().map(HistorySample::getSequence).collect(Collectors.toSet());
+      Path history = dir.resolve("history");
+      Set<Long> journaled;
+      deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
+      do {
+        Thread.sleep(200); // a bounded poll of a file: nothing tells us it was written
+        journaled = JournalOnDisk.sequences(history, "lab/scope", "peakToPeak");
+      } while (!journaled.containsAll(seenSequences) && System.nanoTime() < deadline);
+      assertTrue(
+          journaled.containsAll(seenSequences),
+          "the journal holds every sample seen before the kill");
       killed = Instant.now();
       first.kill();
     }
@@ -56,12 +69,13 @@ class HistoryKillIT {
       InstrumentElementPort admin = ElementProcesses.client(second, "admin");
       GetHistory r = request(start, Instant.now());
       HistoryInfo h = admin.getHistory(r).getHistory();
-      Set<Long> after =
-          h.getSample().stream().map(HistorySample::getSequence).collect(Collectors.toSet());
-      List<Long> lost = new ArrayList<>();
+      // By time and sequence: the restored sampling numbers its samples from 1 again.
+      Set<String> after =
+          h.getSample().stream().map(HistoryKillIT::key).collect(Collectors.toSet());
+      List<String> lost = new ArrayList<>();
       for (HistorySample s : seen) {
-        if (!after.contains(s.getSequence())) {
-          lost.add(s.getSequence());
+        if (!after.contains(key(s))) {
+          lost.add(key(s));
         }
       }
       assertEquals(List.of(), lost, "samples archived before the kill, missing after it");
@@ -73,6 +87,10 @@ class HistoryKillIT {
       assertTrue(!from.isBefore(lastSeen), "the gap starts after the last flushed sample");
       assertTrue(from.isBefore(killed.plusSeconds(1)), "the gap starts by the kill: " + from);
     }
+  }
+
+  static String key(HistorySample s) {
+    return s.getSequence() + "@" + HistoryIT.instant(s.getTime());
   }
 
   static GetHistory request(Instant from, Instant to) throws Exception {

@@ -143,10 +143,24 @@ class SensorNetworkIT {
     eventually(() -> quality("node_n2") == Quality.GOOD, "n2 GOOD");
     simulator.node(1).stop(); // n2
     eventually(() -> quality("node_n2") == Quality.BAD, "n2 BAD after staleAfter");
-    assertEquals(Quality.GOOD, quality("node_n1"), "the others go on");
-    assertTrue(Double.isNaN(read("values").asDoubles()[1]), "its place in the vector is NaN");
+    // The others go on. A node's quality is judged when it is read (heard from within
+    // staleAfter?), and a busy machine may hold up n1's messages too for a while: so wait for n1
+    // to be heard from again rather than assert GOOD at one moment.
+    double heard = counters("n1")[0];
+    eventually(
+        () -> counters("n1")[0] > heard && quality("node_n1") == Quality.GOOD,
+        "n1 heard from again, and GOOD");
+    // One read of the vector judges all its nodes at one moment: n2 NaN, all the others there.
+    Value[] values = new Value[1];
+    eventually(
+        () -> {
+          values[0] = value("values");
+          return finite(values[0].asDoubles()) == NODES - 1;
+        },
+        "every node but n2 in the vector");
+    assertTrue(Double.isNaN(values[0].asDoubles()[1]), "its place in the vector is NaN");
+    assertEquals(Quality.UNCERTAIN, values[0].quality(), "some nodes GOOD, not all");
     eventually(() -> count("goodNodes") == NODES - 1, "99 nodes GOOD");
-    assertEquals(Quality.UNCERTAIN, read("values").quality());
   }
 
   @Test
@@ -259,6 +273,18 @@ class SensorNetworkIT {
 
   static Value read(String attribute) throws ImException {
     return sensors.getAttribute(attribute);
+  }
+
+  static Value value(String attribute) {
+    try {
+      return read(attribute);
+    } catch (ImException e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  static int finite(double[] v) {
+    return (int) Arrays.stream(v).filter(Double::isFinite).count();
   }
 
   static long count(String attribute) {
