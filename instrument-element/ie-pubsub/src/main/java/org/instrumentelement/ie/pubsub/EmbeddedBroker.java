@@ -148,6 +148,11 @@ public final class EmbeddedBroker implements AutoCloseable {
                   b, p, plainHost(), plainPorts.get(p), null, limits, quota, refusals, threads));
         }
       }
+      // The broker chain is built here, before start() binds the broker's name: an in-VM client
+      // (the IE's own publisher, reconnecting) that finds the name bound starts a connector, which
+      // would build a second chain at the same time (BrokerService.getBroker is not synchronized),
+      // and the start fail with "AdminConnectionContext was not initialized".
+      b.getBroker();
       b.start();
       b.waitUntilStarted();
     } catch (Exception e) {
